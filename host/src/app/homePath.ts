@@ -1,0 +1,2 @@
+/** Where signing in, `/` and unknown paths land. */
+export const HOME_PATH = '/scheduling';

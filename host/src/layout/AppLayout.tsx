@@ -1,0 +1,45 @@
+import { AppShell } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { Outlet } from 'react-router-dom';
+import { Sidebar } from './Sidebar';
+import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, TOP_BAR_PX } from './sidebarWidths';
+import { TopBar } from './TopBar';
+
+/**
+ * Fixed top bar and sidebar. Collapsed, the sidebar is a 64 px icon strip that widens to
+ * 256 px over the content while hovered; the toggle pins it open.
+ */
+export function AppLayout() {
+  const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: false });
+  const [hovered, hover] = useDisclosure(false);
+  const expanded = pinned || hovered;
+
+  return (
+    <AppShell
+      header={{ height: TOP_BAR_PX }}
+      navbar={{ width: pinned ? SIDEBAR_EXPANDED_PX : SIDEBAR_COLLAPSED_PX, breakpoint: 0 }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <TopBar pinned={pinned} onToggleSidebar={() => setPinned(!pinned)} />
+      </AppShell.Header>
+      <AppShell.Navbar
+        p={8}
+        data-testid="sidebar"
+        onMouseEnter={hover.open}
+        onMouseLeave={hover.close}
+        style={{
+          width: expanded ? SIDEBAR_EXPANDED_PX : SIDEBAR_COLLAPSED_PX,
+          transition: 'width 150ms ease',
+          overflow: 'hidden',
+          boxShadow: hovered && !pinned ? 'var(--mantine-shadow-md)' : undefined,
+        }}
+      >
+        <Sidebar expanded={expanded} />
+      </AppShell.Navbar>
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,36 @@
+import { ActionIcon, Group, Title } from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { NotificationBell } from './NotificationBell';
+import { UserMenu } from './UserMenu';
+
+interface TopBarProps {
+  pinned: boolean;
+  onToggleSidebar: () => void;
+}
+
+export function TopBar({ pinned, onToggleSidebar }: TopBarProps) {
+  const ToggleIcon = pinned ? IconLayoutSidebarLeftCollapse : IconLayoutSidebarLeftExpand;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={onToggleSidebar}
+          aria-label={pinned ? 'Collapse sidebar' : 'Expand sidebar'}
+          aria-pressed={pinned}
+        >
+          <ToggleIcon size={20} />
+        </ActionIcon>
+        <Title order={3} fw={700}>
+          Auditdesk
+        </Title>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NotificationBell />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,50 @@
+import { signOut, useAuth } from '@auditdesk/shared';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { ROLE_COLORS } from '../profile/roleColors';
+
+export function UserMenu() {
+  const user = useAuth((state) => state.user);
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Group gap={8}>
+            <Avatar color="blue" radius="xl" size={32}>
+              {user.name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm">
+              {user.name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" c="dark" truncate>
+            {user.email}
+          </Text>
+          <Badge mt={4} size="sm" color={ROLE_COLORS[user.role]} variant="light">
+            {user.role}
+          </Badge>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate('/profile')}>
+          Profile
+        </Menu.Item>
+        <Menu.Item leftSection={<IconSettings size={16} />} disabled>
+          Settings
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,21 @@
+export type RemoteName = 'remote_leads' | 'remote_scheduling' | 'remote_sync' | 'remote_admin';
+
+/** A route whose page comes from a remote, loaded only when the route opens. */
+export interface RemotePageDefinition {
+  path: string;
+  remote: RemoteName;
+  /** The exposed module, as the remote's federation config names it. */
+  module: `./${string}`;
+  /** What users call this part of the app; also names it in the failure panel. */
+  label: string;
+  adminOnly: boolean;
+}
+
+export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
+  { path: '/scheduling', remote: 'remote_scheduling', module: './SchedulingPage', label: 'Scheduling', adminOnly: false },
+  { path: '/leads', remote: 'remote_leads', module: './LeadsPage', label: 'Leads', adminOnly: false },
+  { path: '/sync', remote: 'remote_sync', module: './SyncPage', label: 'Calendar Sync', adminOnly: false },
+  { path: '/user-management', remote: 'remote_admin', module: './UserManagementPage', label: 'User Management', adminOnly: true },
+  { path: '/resources/cloudflare', remote: 'remote_admin', module: './CloudflareResourcesPage', label: 'CloudFlare D1', adminOnly: true },
+  { path: '/resources/redis', remote: 'remote_admin', module: './RedisResourcesPage', label: 'Redis', adminOnly: true },
+];

@@ -1,0 +1,13 @@
+const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'remote_admin',
+  title: 'Auditdesk · Admin',
+  port: 3004,
+  exposes: {
+    './UserManagementPage': './src/user-management/UserManagementPage.tsx',
+    './CloudflareResourcesPage': './src/resources/CloudflareResourcesPage.tsx',
+    './RedisResourcesPage': './src/resources/RedisResourcesPage.tsx',
+  },
+});

@@ -1,0 +1,9 @@
+const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'remote_leads',
+  title: 'Auditdesk · Leads',
+  port: 3001,
+  exposes: { './LeadsPage': './src/leads/LeadsPage.tsx' },
+});

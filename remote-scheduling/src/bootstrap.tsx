@@ -1,0 +1,5 @@
+import '@mantine/core/styles.css';
+import { renderStandalone } from '@auditdesk/shared';
+import SchedulingPage from './scheduling/SchedulingPage';
+
+renderStandalone(SchedulingPage);

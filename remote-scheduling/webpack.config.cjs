@@ -1,0 +1,9 @@
+const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'remote_scheduling',
+  title: 'Auditdesk · Scheduling',
+  port: 3002,
+  exposes: { './SchedulingPage': './src/scheduling/SchedulingPage.tsx' },
+});

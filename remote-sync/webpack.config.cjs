@@ -1,0 +1,9 @@
+const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'remote_sync',
+  title: 'Auditdesk · Calendar Sync',
+  port: 3003,
+  exposes: { './SyncPage': './src/sync/SyncPage.tsx' },
+});

@@ -1,0 +1,41 @@
+// The libraries host and remotes must share as singletons: one React, one router,
+// one QueryClient, one auth store, one Mantine theme on the page.
+const path = require('node:path');
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'zustand',
+  '@mantine/core',
+  '@mantine/hooks',
+  '@mantine/dates',
+  '@mantine/charts',
+  'dayjs',
+];
+
+// React's entry points beyond the package root (jsx-runtime, client) must resolve to
+// the same copy, hence the trailing-slash keys.
+const SUBPATH_KEYS = { 'react/': 'react', 'react-dom/': 'react-dom' };
+
+/** @param {Record<string, string>} dependencies the app's package.json dependencies */
+module.exports = function sharedDependencies(dependencies) {
+  /** @type {Record<string, object>} */
+  const shared = {};
+  for (const name of SINGLETONS) {
+    if (dependencies[name]) shared[name] = { singleton: true, requiredVersion: dependencies[name] };
+  }
+  for (const [key, pkg] of Object.entries(SUBPATH_KEYS)) {
+    if (dependencies[pkg]) shared[key] = { singleton: true, requiredVersion: dependencies[pkg] };
+  }
+  // A workspace package has no semver range ("workspace:*"), so its real version is given.
+  const sharedPackage = require(path.join(__dirname, '../../shared/package.json'));
+  shared[sharedPackage.name] = {
+    singleton: true,
+    version: sharedPackage.version,
+    requiredVersion: sharedPackage.version,
+  };
+  return shared;
+};

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const loginBody = z.strictObject({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+
+export const refreshBody = z.strictObject({
+  refreshToken: z.string().min(1).max(512),
+});
+
+export const logoutBody = z
+  .strictObject({ refreshToken: z.string().max(512).nullable().optional() })
+  .optional();
+
+/** The current user as the client reads it (spec section 3, "Current user response"). */
+export const currentUserResponse = z.object({
+  id: z.number(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(['Admin', 'Manager', 'User']),
+});

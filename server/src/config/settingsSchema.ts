@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'expected a port number' })
+  .int('expected a whole number')
+  .min(1, 'expected a port between 1 and 65535')
+  .max(65535, 'expected a port between 1 and 65535');
+
+/** A remote's manifest address: an absolute http(s) URL or a same-origin path. */
+const remoteUrl = z
+  .string()
+  .refine(
+    (value) => value.startsWith('/') || /^https?:\/\/[^/]+/.test(value),
+    'expected an http(s) URL or a path starting with /',
+  );
+
+const optionalText = z.string().trim().min(1).optional();
+
+/** Every environment variable the server reads (DESIGN.md section 5). */
+export const settingsSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^file:.+/, 'expected file:<path to the SQLite file>')
+    .optional(),
+  ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  REMOTE_LEADS_URL: remoteUrl.optional(),
+  REMOTE_SCHEDULING_URL: remoteUrl.optional(),
+  REMOTE_SYNC_URL: remoteUrl.optional(),
+  REMOTE_ADMIN_URL: remoteUrl.optional(),
+  /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
+  WEB_ROOT: optionalText,
+});
+
+export type Settings = z.infer<typeof settingsSchema>;

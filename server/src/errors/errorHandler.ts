@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import { HttpProblem } from './httpProblem';
+
+function problem(reply: FastifyReply, status: number, detail: string, extras: Record<string, unknown> = {}) {
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send({ type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail, ...extras });
+}
+
+/** Field → messages, from the validation failures of a request. */
+function fieldErrors(error: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    for (const issue of error.validation) {
+      const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
+      (errors[field] ??= []).push(issue.message);
+    }
+  }
+  return errors;
+}
+
+/**
+ * The one error handler: every failure leaves as application/problem+json (RFC 9457).
+ * Client errors explain themselves; server errors are logged and say nothing inside.
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpProblem) return problem(reply, error.statusCode, error.detail, error.extras);
+    if (error.validation) {
+      return problem(reply, 400, 'The request is not valid.', { errors: fieldErrors(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return problem(reply, status, error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return problem(reply, 500, 'An unexpected error occurred. It has been logged.');
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    problem(reply, 404, `No route for ${request.method} ${request.url.split('?')[0]}.`),
+  );
+});

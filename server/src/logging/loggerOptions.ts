@@ -1,0 +1,30 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config/loadConfig';
+
+/** Fields that must never reach a log line, wherever they appear. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.token',
+  '*.refreshToken',
+  '*.access_token',
+  '*.refresh_token',
+  '*.passwordHash',
+];
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.env === 'test' ? 'silent' : config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      // The query string can carry access_token (SignalR) or one-time links: log the path only.
+      req: (request: { method: string; url: string; id: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: request.url.split('?')[0],
+      }),
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import './runtime/sharedInstance';
+
+export { apiRequest } from './api/apiRequest';
+export { API_ERRORS, errorMessage } from './api/apiErrors';
+export { apiUrl, setApiRoot } from './api/apiUrl';
+export type { ApiRequestOptions, ApiResult, ProblemDetails } from './api/apiTypes';
+export { authStore, type AuthState } from './auth/authStore';
+export { AUTH_STORAGE_KEYS } from './auth/authStorage';
+export { ROLES, type AuthStatus, type AuthTokens, type AuthUser, type Role } from './auth/authTypes';
+export { fetchCurrentUser } from './auth/fetchCurrentUser';
+export { login, type LoginOutcome } from './auth/login';
+export { restoreSession } from './auth/restoreSession';
+export { signOut } from './auth/signOut';
+export { toAuthUser, type CurrentUserResponse } from './auth/toAuthUser';
+export { toRole } from './auth/toRole';
+export { hasJwtShape, isTokenExpired } from './auth/tokenExpiry';
+export { useAuth } from './auth/useAuth';
+export { AppProviders } from './providers/AppProviders';
+export { queryClient, STALE_TIME_MS } from './query/queryClient';
+export { queryKeys } from './query/queryKeys';
+export { PageHeader } from './ui/PageHeader';
+export { renderStandalone } from './standalone/renderStandalone';

@@ -1,0 +1,7 @@
+/** The cache keys of spec section 4 "Caches". */
+export const queryKeys = {
+  leads: ['leads'],
+  scheduling: ['scheduling'],
+  dashboard: ['dashboard'],
+  syncStatus: ['sync-status'],
+} as const;
