@@ -1,0 +1,60 @@
+import { authStore } from '@auditdesk/shared';
+import { act, screen } from '@testing-library/react';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { AuthCallbackPage, CALLBACK_FAILED } from './AuthCallbackPage';
+import { AuthErrorPage } from './AuthErrorPage';
+
+const routes = [
+  { path: '/auth/callback', element: <AuthCallbackPage /> },
+  { path: '/auth/error', element: <AuthErrorPage /> },
+  { path: '/login', element: <p>login page</p> },
+  { path: '/scheduling', element: <p>scheduling page</p> },
+];
+
+describe('AuthCallbackPage', () => {
+  let fetchMock: ReturnType<typeof mockFetch> | undefined;
+  afterEach(() => {
+    fetchMock?.restore();
+    act(() => authStore.getState().clearSession());
+  });
+
+  it('stores the tokens and the profile, then goes to /scheduling', async () => {
+    fetchMock = mockFetch(() => json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }));
+    renderRoutes(routes, '/auth/callback?token=a.b.c&refreshToken=r1&user=kim@example.com&name=Kim');
+
+    expect(await screen.findByText('scheduling page')).toBeInTheDocument();
+    expect(authStore.getState()).toMatchObject({
+      status: 'authenticated',
+      token: 'a.b.c',
+      refreshToken: 'r1',
+      user: { id: '9', name: 'Kim Lee', role: 'Manager' },
+    });
+  });
+
+  it('falls back to a User with the given name when the profile cannot be read', async () => {
+    fetchMock = mockFetch(() => json(500));
+    renderRoutes(routes, '/auth/callback?token=a.b.c&user=kim@example.com&name=Kim');
+    expect(await screen.findByText('scheduling page')).toBeInTheDocument();
+    expect(authStore.getState().user).toEqual({ id: 'kim@example.com', email: 'kim@example.com', name: 'Kim', role: 'User' });
+  });
+
+  it('stores the login error and goes to /login without a token or user', async () => {
+    renderRoutes(routes, '/auth/callback?user=kim@example.com');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(authStore.getState().loginError).toBe(CALLBACK_FAILED);
+  });
+});
+
+describe('AuthErrorPage', () => {
+  it('shows the message, or a default, and a way back', () => {
+    renderRoutes(routes, '/auth/error?message=Your%20access%20was%20revoked');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your access was revoked');
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/login');
+  });
+
+  it("defaults to 'Authentication failed'", () => {
+    renderRoutes(routes, '/auth/error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Authentication failed');
+  });
+});

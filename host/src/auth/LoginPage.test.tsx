@@ -1,0 +1,54 @@
+import { authStore } from '@auditdesk/shared';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeJwt } from '../../../scripts/jest/fakeJwt';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { LoginPage } from './LoginPage';
+
+const routes = [
+  { path: '/login', element: <LoginPage /> },
+  { path: '/scheduling', element: <p>scheduling page</p> },
+];
+
+describe('LoginPage', () => {
+  let fetchMock: ReturnType<typeof mockFetch> | undefined;
+  afterEach(() => {
+    fetchMock?.restore();
+    act(() => authStore.getState().clearSession());
+  });
+
+  it('requires both e-mail and password', () => {
+    renderRoutes(routes, '/login');
+    expect(screen.getByLabelText(/Email/)).toBeRequired();
+    expect(screen.getByLabelText(/Password/)).toBeRequired();
+  });
+
+  it('signs in and lands on /scheduling', async () => {
+    fetchMock = mockFetch(({ url }) =>
+      url === '/api/auth/login'
+        ? json(200, { access_token: fakeJwt(900), refresh_token: 'r' })
+        : json(200, { id: 1, email: 'admin@example.com', fullName: 'Ada', role: 'Admin' }),
+    );
+    const { router } = renderRoutes(routes, '/login');
+
+    await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'a long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('scheduling page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/scheduling');
+  });
+
+  it("shows the server's reason when sign-in fails and stays on the page", async () => {
+    fetchMock = mockFetch(() => json(401, { detail: 'Invalid e-mail or password.' }));
+    renderRoutes(routes, '/login');
+
+    await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid e-mail or password.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+});

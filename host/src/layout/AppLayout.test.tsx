@@ -1,0 +1,64 @@
+import { authStore, type Role } from '@auditdesk/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import userEvent from '@testing-library/user-event';
+import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { AppLayout } from './AppLayout';
+
+function renderAs(role: Role) {
+  authStore.getState().setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: 'pat@example.com', name: 'Pat', role });
+  return renderRoutes(
+    [
+      { element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] },
+      { path: '/login', element: <p>login page</p> },
+    ],
+    '/scheduling',
+  );
+}
+
+describe('AppLayout', () => {
+  afterEach(() => act(() => authStore.getState().clearSession()));
+
+  it('shows the title, bell and the main links to everyone', () => {
+    renderAs('User');
+    expect(screen.getByText('Auditdesk')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    for (const name of ['Scheduling', 'Leads', 'Calendar Sync']) {
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'User Management' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Resources')).not.toBeInTheDocument();
+  });
+
+  it('gives admins User Management and the collapsible Resources group', async () => {
+    renderAs('Admin');
+    expect(screen.getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/user-management');
+    expect(screen.queryByRole('link', { name: 'Redis' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Resources'));
+    expect(screen.getByRole('link', { name: 'Redis' })).toHaveAttribute('href', '/resources/redis');
+    expect(screen.getByRole('link', { name: 'CloudFlare D1' })).toHaveAttribute('href', '/resources/cloudflare');
+  });
+
+  it('user menu shows e-mail and role, and Sign out ends the session', async () => {
+    const fetchMock = mockFetch(() => json(204));
+    renderAs('Manager');
+    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Manager')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(authStore.getState().status).toBe('anonymous'));
+    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+    expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/auth/logout']);
+    fetchMock.restore();
+  });
+
+  it('the toggle pins the sidebar open and labels the links', async () => {
+    renderAs('User');
+    expect(screen.queryByText('Calendar Sync')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(screen.getByText('Calendar Sync')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});

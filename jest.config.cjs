@@ -1,0 +1,45 @@
+// One jest run over every package: the server in Node, the browser code in jsdom.
+const swcOptions = require('./scripts/swcOptions.cjs');
+
+const transform = { '^.+\\.[cm]?[jt]sx?$': ['@swc/jest', swcOptions({ module: 'commonjs' })] };
+const esmPackages = require('./scripts/jest/esmPackages.cjs');
+
+// ESM-only dependencies are compiled like our own code; everything else is left alone.
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ESM = esmPackages(__dirname).map((name) => `${escape(name)}/`);
+const transformIgnorePatterns = [`/node_modules/(?!\\.pnpm/|${ESM.join('|')})`];
+const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/scripts/jest/jsdomEnvironment.cjs',
+      roots: [
+        '<rootDir>/host',
+        '<rootDir>/remote-leads',
+        '<rootDir>/remote-scheduling',
+        '<rootDir>/remote-sync',
+        '<rootDir>/remote-admin',
+        '<rootDir>/shared',
+      ],
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupDom.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/scripts/jest/styleStub.cjs' },
+    },
+    {
+      ...shared,
+      displayName: 'scripts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/scripts'],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '/scripts/e2e/'],
+    },
+  ],
+};

@@ -1,0 +1,90 @@
+import { decodeJwt } from 'jose';
+import { ADMIN, bearer, createTestApp, type TestApp } from '../../test/testApp';
+import { hashPassword } from './passwords';
+
+describe('auth routes', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+
+  it('signs in with e-mail and password: a 15-minute JWT and a refresh token', async () => {
+    const response = await login({ email: 'Admin@Example.com', password: ADMIN.password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.access_token.split('.')).toHaveLength(3);
+    expect(body.refresh_token).toEqual(expect.any(String));
+    const claims = decodeJwt(body.access_token);
+    expect(claims).toMatchObject({ role: 'Admin', iss: 'auditdesk' });
+    expect(claims.exp! - claims.iat!).toBe(15 * 60);
+    expect(t.users.findByEmail(ADMIN.email)?.lastLoginAt).toEqual(expect.any(String));
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const wrong = await login({ email: ADMIN.email, password: 'not the password' });
+    const unknown = await login({ email: 'ghost@example.com', password: 'whatever' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.headers['content-type']).toContain('application/problem+json');
+    expect(wrong.json().detail).toBe('Invalid e-mail or password.');
+  });
+
+  it('refuses a deactivated user even with the right password', async () => {
+    const user = t.users.create({ email: 'gone@example.com', fullName: 'Gone', role: 'User', passwordHash: await hashPassword('a-good-password') });
+    t.users.update(user.id, { isActive: false });
+    expect((await login({ email: 'gone@example.com', password: 'a-good-password' })).statusCode).toBe(401);
+  });
+
+  it('validates the body and names the fields', async () => {
+    const response = await login({ email: '', password: 'x', remember: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual(expect.objectContaining({ body: expect.any(Array) }));
+  });
+
+  it('GET /auth/user answers the current user, 401 otherwise', async () => {
+    const { access_token } = await t.login();
+    const ok = await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ id: expect.any(Number), email: ADMIN.email, fullName: 'Administrator', role: 'Admin' });
+
+    expect((await t.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
+    const forged = `${access_token.slice(0, -4)}AAAA`;
+    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer('not-a-jwt') })).statusCode).toBe(401);
+  });
+
+  it('locks a deactivated user out at the next request', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
+    const user = t.users.create({ email: 'kim@example.com', fullName: 'Kim', role: 'User', passwordHash: await hashPassword('kims-password-1') });
+    const { access_token } = await t.login('kim@example.com', 'kims-password-1');
+    t.users.update(user.id, { isActive: false });
+    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) })).statusCode).toBe(401);
+  });
+
+  it('rotates refresh tokens and revokes the family when a used one comes back', async () => {
+    const first = await t.login();
+    const refresh = (refreshToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+
+    const rotated = await refresh(first.refresh_token);
+    expect(rotated.statusCode).toBe(200);
+    const second = rotated.json();
+    expect(second.accessToken.split('.')).toHaveLength(3);
+    expect(second.refreshToken).not.toBe(first.refresh_token);
+
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401); // reuse
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401); // family revoked
+  });
+
+  it('logout revokes the sign-in it belongs to', async () => {
+    const { refresh_token } = await t.login();
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: refresh_token } });
+    expect(out.statusCode).toBe(204);
+    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: refresh_token } });
+    expect(refreshed.statusCode).toBe(401);
+  });
+});

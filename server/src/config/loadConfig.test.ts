@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { ConfigError } from './ConfigError';
+import { loadConfig } from './loadConfig';
+
+describe('loadConfig', () => {
+  it('falls back to the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ env: 'development', port: 8080, serveWeb: false });
+    expect(config.dataDir).toBe(path.resolve('data'));
+    expect(config.databasePath).toBe(path.resolve('data/auditdesk.db'));
+    expect(config.remoteUrls).toEqual({
+      remote_leads: '/remotes/leads/mf-manifest.json',
+      remote_scheduling: '/remotes/scheduling/mf-manifest.json',
+      remote_sync: '/remotes/sync/mf-manifest.json',
+      remote_admin: '/remotes/admin/mf-manifest.json',
+    });
+  });
+
+  it('reads DATABASE_URL, the remote URLs and production mode', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'file:/tmp/x.db',
+      REMOTE_LEADS_URL: 'https://leads.example.com/mf-manifest.json',
+    });
+    expect(config).toMatchObject({ serveWeb: true, databasePath: '/tmp/x.db' });
+    expect(config.remoteUrls.remote_leads).toBe('https://leads.example.com/mf-manifest.json');
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: expected a port number \(got "eighty"\)/],
+    ['PORT', '70000', /PORT: expected a port between 1 and 65535/],
+    ['REMOTE_SYNC_URL', 'ftp://x', /REMOTE_SYNC_URL: expected an http\(s\) URL or a path/],
+    ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL: expected an e-mail address/],
+    ['NODE_ENV', 'staging', /NODE_ENV:/],
+    ['DATABASE_URL', 'postgres://db', /DATABASE_URL: expected file:/],
+  ])('stops on a bad %s, naming it', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('never repeats a secret it refuses', () => {
+    try {
+      loadConfig({ ADMIN_PASSWORD: 'short-pw', JWT_SECRET: 'tiny' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('ADMIN_PASSWORD: expected at least 12 characters');
+      expect(message).toContain('JWT_SECRET: expected at least 32 characters');
+      expect(message).not.toContain('short-pw');
+      expect(message).not.toContain('tiny');
+    }
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+  });
+});
