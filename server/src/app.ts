@@ -14,6 +14,7 @@ import { healthRoutes } from './health/healthRoutes';
 import { loggerOptions } from './logging/loggerOptions';
 import { createUsersRepository } from './users/usersRepository';
 import { securityHeaders } from './web/securityHeaders';
+import { remotesManifest } from './web/remotesManifest';
 import { webAssets } from './web/webAssets';
 
 export interface BuildAppOptions {
@@ -49,6 +50,7 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     { prefix: '/api' },
   );
 
+  await app.register(remotesManifest, { config });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;
 }

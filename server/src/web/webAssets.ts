@@ -26,14 +26,9 @@ function isPageRequest(request: FastifyRequest): boolean {
 
 /**
  * Production web serving: the host at / (any page path falls back to index.html for the
- * client router), each remote at /remotes/<name>/ and /remotes.json for the host.
+ * client router) and each remote at /remotes/<name>/.
  */
 export const webAssets = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  app.get('/remotes.json', async (_request, reply) => {
-    reply.header('cache-control', 'no-cache');
-    return config.remoteUrls;
-  });
-
   const hostDist = path.join(config.webRoot, 'host', 'dist');
   if (!fs.existsSync(path.join(hostDist, 'index.html'))) {
     app.log.warn({ hostDist }, 'the host is not built; run `pnpm build`');

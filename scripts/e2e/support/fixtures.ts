@@ -1,0 +1,30 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import path from 'node:path';
+import { ROOT } from '../../apps';
+import { E2E_ADMIN, startAppServer, type AppServer } from './appServer';
+
+export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
+
+/** One production server per worker; each test gets a page pointed at it. */
+export const test = base.extend<{ baseURL: string }, { appServer: AppServer }>({
+  appServer: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startAppServer();
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ appServer }, use) => use(appServer.url),
+});
+
+export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/scheduling$/);
+}
+
+export { expect };

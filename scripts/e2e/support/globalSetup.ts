@@ -1,0 +1,5 @@
+import { ensureBuilt } from '../../ensureBuilt';
+
+export default function globalSetup(): void {
+  ensureBuilt();
+}

@@ -1,0 +1,79 @@
+import { test as base } from '@playwright/test';
+import path from 'node:path';
+import { ROOT } from '../../apps';
+import { startAppServer, type AppServer } from '../support/appServer';
+import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { freePort } from '../support/freePort';
+import { serveFolder } from '../support/staticServer';
+
+/** A server whose leads remote lives on its own origin, which is down at first. */
+const test = base.extend<{ leadsPort: number; appServer: AppServer; baseURL: string }>({
+  // eslint-disable-next-line no-empty-pattern
+  leadsPort: async ({}, use) => use(await freePort()),
+  appServer: async ({ leadsPort }, use) => {
+    const server = await startAppServer({
+      REMOTE_LEADS_URL: `http://127.0.0.1:${leadsPort}/mf-manifest.json`,
+    });
+    await use(server);
+    await server.stop();
+  },
+  baseURL: async ({ appServer }, use) => use(appServer.url),
+});
+
+test('a dead remote breaks only its own route, and Retry brings it back without a reload', async ({ page, leadsPort }) => {
+  await signIn(page);
+  await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = 'same page'));
+
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.mouse.move(900, 600);
+  const panel = page.getByTestId('remote-error');
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText('Leads could not be loaded');
+  await expect(panel).toContainText('remote_leads');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'remote-failed.png') });
+
+  // the layout and the other routes keep working
+  await page.getByRole('link', { name: 'Calendar Sync' }).click();
+  await expect(page.getByRole('heading', { name: 'Calendar Sync' })).toBeVisible();
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await expect(panel).toBeVisible();
+
+  // the remote comes back on its own origin; Retry fetches it again
+  const remote = await serveFolder(path.join(ROOT, 'remote-leads', 'dist'), leadsPort);
+  try {
+    // leave the sidebar first: hovered, it lies over the left of the content
+    await page.mouse.move(900, 600);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe('same page');
+  } finally {
+    await remote.close();
+  }
+});
+
+test('React is fetched once for the host and every remote', async ({ page, leadsPort }) => {
+  const remote = await serveFolder(path.join(ROOT, 'remote-leads', 'dist'), leadsPort);
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  try {
+    await signIn(page);
+    for (const [link, heading] of [
+      ['Leads', 'Lead Management'],
+      ['Calendar Sync', 'Calendar Sync'],
+      ['User Management', 'User Management'],
+    ]) {
+      await page.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    // Markers found only in the production builds of react-dom and of react itself.
+    const reactDom = scripts.filter((body) => body.includes('unstable_renderSubtreeIntoContainer'));
+    const react = scripts.filter((body) => body.includes('__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED') && body.includes('cloneElement') && !body.includes('unstable_renderSubtreeIntoContainer'));
+    expect(reactDom).toHaveLength(1);
+    expect(react).toHaveLength(1);
+  } finally {
+    await remote.close();
+  }
+});

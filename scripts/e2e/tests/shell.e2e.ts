@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+
+test.describe('the shell', () => {
+  test('signing in as the admin lands on /scheduling inside the layout', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
+    await expect(page.getByText('Comprehensive lead tracking and analytics dashboard')).toBeVisible();
+    await expect(page.getByRole('banner').getByText('Auditdesk')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'User Management' })).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-scheduling.png') });
+
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByText('admin@auditdesk.test')).toBeVisible();
+    await page.waitForTimeout(250); // let the menu's fade-in finish for the picture
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-user-menu.png') });
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a wrong password shows the error and stays on /login', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('admin@auditdesk.test');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid e-mail or password.');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'login-error.png') });
+  });
+
+  test('protected routes send a visitor to /login; unknown paths land on /scheduling', async ({ page }) => {
+    await page.goto('/leads');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page);
+    await page.goto('/no/such/place');
+    await expect(page).toHaveURL(/\/scheduling$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/scheduling$/);
+  });
+
+  test('the session survives a reload', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/sync');
+    await expect(page.getByRole('heading', { name: 'Calendar Sync' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Calendar Sync' })).toBeVisible();
+  });
+
+  test('the sidebar is a 64 px strip that widens to 256 px on hover', async ({ page }) => {
+    await signIn(page);
+    const sidebar = page.getByTestId('sidebar');
+    await page.mouse.move(900, 500);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
+
+    await sidebar.hover();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(256);
+    await expect(sidebar.getByText('Calendar Sync')).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'shell-sidebar-hover.png') });
+
+    await page.mouse.move(900, 500);
+    await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(64);
+  });
+
+  test('each remote page renders inside the shell, with one shared package on the page', async ({ page }) => {
+    await signIn(page);
+    const pages: [string, string][] = [
+      ['Leads', 'Lead Management'],
+      ['Calendar Sync', 'Calendar Sync'],
+      ['User Management', 'User Management'],
+      ['Scheduling', 'Scheduling Management'],
+    ];
+    for (const [link, heading] of pages) {
+      await page.getByRole('link', { name: link }).click();
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    await page.getByLabel('Resources').click();
+    await page.getByRole('link', { name: 'Redis' }).click();
+    await expect(page.getByRole('heading', { name: 'Redis Resources' })).toBeVisible();
+    await page.getByRole('link', { name: 'CloudFlare D1' }).click();
+    await expect(page.getByRole('heading', { name: 'CloudFlare D1 Resources' })).toBeVisible();
+
+    // @auditdesk/shared (API client, QueryClient, auth store) was evaluated exactly once.
+    expect(await page.evaluate(() => globalThis.__AUDITDESK_SHARED__?.instances)).toBe(1);
+  });
+});

@@ -1,0 +1,12 @@
+// `pnpm start`: build what is not built, then serve everything from one server process.
+import { ensureBuilt } from './ensureBuilt';
+
+try {
+  ensureBuilt();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+process.env.NODE_ENV ??= 'production';
+// The server runs in this very process.
+require('../server/src/main');
