@@ -32,7 +32,10 @@ export const WEB_APPS: WebApp[] = [
 /** The remote URL settings that point the host at the remotes' own dev servers. */
 export function devRemoteSettings(): Record<string, string> {
   return Object.fromEntries(
-    REMOTES.map((remote) => [remote.setting, `http://localhost:${REMOTE_DEV_PORTS[remote.folder]}/mf-manifest.json`]),
+    REMOTES.map((remote) => [
+      remote.setting,
+      `http://localhost:${REMOTE_DEV_PORTS[remote.folder]}/mf-manifest.json`,
+    ]),
   );
 }
 

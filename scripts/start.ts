@@ -9,4 +9,4 @@ try {
 }
 process.env.NODE_ENV ??= 'production';
 // The server runs in this very process.
-require('../server/src/main');
+void import('../server/src/main');

@@ -11,7 +11,8 @@ function packageDirs(storeDir) {
     if (!fs.existsSync(modules)) continue;
     for (const name of fs.readdirSync(modules)) {
       if (name.startsWith('@')) {
-        for (const scoped of fs.readdirSync(path.join(modules, name))) dirs.push([`${name}/${scoped}`, path.join(modules, name, scoped)]);
+        for (const scoped of fs.readdirSync(path.join(modules, name)))
+          dirs.push([`${name}/${scoped}`, path.join(modules, name, scoped)]);
       } else if (name !== '.bin') {
         dirs.push([name, path.join(modules, name)]);
       }

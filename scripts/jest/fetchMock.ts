@@ -1,4 +1,9 @@
-type Handler = (request: { url: string; method: string; headers: Headers; body: unknown }) => Response | Promise<Response>;
+type Handler = (request: {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: unknown;
+}) => Response | Promise<Response>;
 
 export const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {

@@ -51,19 +51,14 @@ module.exports = function createAppConfig({ dir, name, title, port, exposes }) {
             test: /\.css$/,
             // The host extracts its CSS (Mantine's, once for the page); remotes inject
             // the little CSS they own so the federation runtime needs no CSS loading.
-            use: [
-              isHost && production ? MiniCssExtractPlugin.loader : 'style-loader',
-              'css-loader',
-            ],
+            use: [isHost && production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
           },
         ],
       },
       plugins: [
         new ModuleFederationPlugin({
           name,
-          ...(isHost
-            ? { remotes: {} }
-            : { filename: 'remoteEntry.js', exposes }),
+          ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
           shared: sharedDependencies(dependencies),
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.

@@ -34,7 +34,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`Auditdesk could not start: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `Auditdesk could not start: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

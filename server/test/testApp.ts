@@ -44,8 +44,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     users,
     dataDir,
     async login(email = ADMIN.email, password = ADMIN.password) {
-      const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-      if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return response.json();
     },
     async close() {

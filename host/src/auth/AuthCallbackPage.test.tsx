@@ -1,7 +1,7 @@
 import { authStore } from '@auditdesk/shared';
 import { act, screen } from '@testing-library/react';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { AuthCallbackPage, CALLBACK_FAILED } from './AuthCallbackPage';
 import { AuthErrorPage } from './AuthErrorPage';
 
@@ -20,7 +20,9 @@ describe('AuthCallbackPage', () => {
   });
 
   it('stores the tokens and the profile, then goes to /scheduling', async () => {
-    fetchMock = mockFetch(() => json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }));
+    fetchMock = mockFetch(() =>
+      json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }),
+    );
     renderRoutes(routes, '/auth/callback?token=a.b.c&refreshToken=r1&user=kim@example.com&name=Kim');
 
     expect(await screen.findByText('scheduling page')).toBeInTheDocument();
@@ -36,7 +38,12 @@ describe('AuthCallbackPage', () => {
     fetchMock = mockFetch(() => json(500));
     renderRoutes(routes, '/auth/callback?token=a.b.c&user=kim@example.com&name=Kim');
     expect(await screen.findByText('scheduling page')).toBeInTheDocument();
-    expect(authStore.getState().user).toEqual({ id: 'kim@example.com', email: 'kim@example.com', name: 'Kim', role: 'User' });
+    expect(authStore.getState().user).toEqual({
+      id: 'kim@example.com',
+      email: 'kim@example.com',
+      name: 'Kim',
+      role: 'User',
+    });
   });
 
   it('stores the login error and goes to /login without a token or user', async () => {

@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { LoginPage } from './LoginPage';
 
 const routes = [

@@ -1,6 +1,6 @@
 import { authStore } from '@auditdesk/shared';
 import { act, screen } from '@testing-library/react';
-import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { ProtectedRoute } from './ProtectedRoute';
 
 const routes = [

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '../../../scripts/jest/renderWithProviders';
+import { renderWithProviders } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { DesktopOnlyOverlay } from './DesktopOnlyOverlay';
 
 function setDevice(userAgent: string, width: number) {
@@ -14,7 +14,8 @@ describe('DesktopOnlyOverlay', () => {
     setDevice('Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36', 800);
     renderWithProviders(<DesktopOnlyOverlay />);
     expect(screen.getByRole('dialog', { name: 'Desktop Mode Required' })).toBeInTheDocument();
-    for (const browser of ['Chrome', 'Safari', 'Firefox']) expect(screen.getByText(browser)).toBeInTheDocument();
+    for (const browser of ['Chrome', 'Safari', 'Firefox'])
+      expect(screen.getByText(browser)).toBeInTheDocument();
   });
 
   it('stays away on a desktop browser', () => {

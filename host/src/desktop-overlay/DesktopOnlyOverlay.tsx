@@ -42,8 +42,8 @@ export function DesktopOnlyOverlay() {
               Desktop Mode Required
             </Title>
             <Text>
-              Auditdesk is made for screens at least 1024 pixels wide. Switch your browser to its
-              desktop site to continue:
+              Auditdesk is made for screens at least 1024 pixels wide. Switch your browser to its desktop site
+              to continue:
             </Text>
             {BROWSER_STEPS.map(({ browser, steps }) => (
               <Stack key={browser} gap={4}>

@@ -2,11 +2,16 @@ import { authStore, type Role } from '@auditdesk/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import userEvent from '@testing-library/user-event';
-import { renderRoutes } from '../../../scripts/jest/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { AppLayout } from './AppLayout';
 
 function renderAs(role: Role) {
-  authStore.getState().setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: 'pat@example.com', name: 'Pat', role });
+  authStore
+    .getState()
+    .setSession(
+      { token: 'a.b.c', refreshToken: null },
+      { id: '1', email: 'pat@example.com', name: 'Pat', role },
+    );
   return renderRoutes(
     [
       { element: <AppLayout />, children: [{ path: '*', element: <p>page</p> }] },
@@ -36,7 +41,10 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('link', { name: 'Redis' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Resources'));
     expect(screen.getByRole('link', { name: 'Redis' })).toHaveAttribute('href', '/resources/redis');
-    expect(screen.getByRole('link', { name: 'CloudFlare D1' })).toHaveAttribute('href', '/resources/cloudflare');
+    expect(screen.getByRole('link', { name: 'CloudFlare D1' })).toHaveAttribute(
+      'href',
+      '/resources/cloudflare',
+    );
   });
 
   it('user menu shows e-mail and role, and Sign out ends the session', async () => {

@@ -17,7 +17,13 @@ function SidebarLink({ item, expanded }: { item: NavLinkItem; expanded: boolean 
       styles={{ root: { borderRadius: 8, minHeight: 40 } }}
     />
   );
-  return expanded ? link : <Tooltip label={item.label} position="right">{link}</Tooltip>;
+  return expanded ? (
+    link
+  ) : (
+    <Tooltip label={item.label} position="right">
+      {link}
+    </Tooltip>
+  );
 }
 
 /** The links; labels show only when the sidebar is expanded (pinned or hovered). */

@@ -41,7 +41,12 @@ export function ProfilePage() {
           <Detail label="User ID" value={user.id} />
           <Detail label="Account Type" value={defaultAccountType(user.role)} />
         </SimpleGrid>
-        <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+        >
           Sign Out
         </Button>
       </Card>

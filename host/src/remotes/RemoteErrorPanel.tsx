@@ -21,8 +21,8 @@ export function RemoteErrorPanel({ page, error, onRetry }: RemoteErrorPanelProps
     >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">
-          The {page.label} module (<Code>{page.remote}</Code>) is unavailable. The rest of Auditdesk
-          keeps working; try again in a moment.
+          The {page.label} module (<Code>{page.remote}</Code>) is unavailable. The rest of Auditdesk keeps
+          working; try again in a moment.
         </Text>
         <Code block style={{ whiteSpace: 'pre-wrap', maxWidth: '100%' }}>
           {error.message || String(error)}

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../scripts/jest/renderWithProviders';
+import { renderWithProviders } from '@auditdesk/shared/src/testing/renderWithProviders';
 import { loadRemotePage } from './loadRemotePage';
 import { REMOTE_PAGES } from './remotePages';
 import { RemotePage } from './RemotePage';
@@ -50,7 +50,9 @@ describe('RemotePage', () => {
       </>,
     );
 
-    expect(await screen.findByTestId('remote-error')).toHaveTextContent('Cannot read properties of undefined');
+    expect(await screen.findByTestId('remote-error')).toHaveTextContent(
+      'Cannot read properties of undefined',
+    );
     expect(screen.getByText('sidebar')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

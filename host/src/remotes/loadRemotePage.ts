@@ -19,10 +19,7 @@ async function register(page: RemotePageDefinition, again: boolean): Promise<voi
  * Fetches a remote's page component through the federation runtime. `again` re-registers
  * the remote, so a retry really goes back to the network.
  */
-export async function loadRemotePage(
-  page: RemotePageDefinition,
-  again = false,
-): Promise<ComponentType> {
+export async function loadRemotePage(page: RemotePageDefinition, again = false): Promise<ComponentType> {
   await register(page, again);
   const module = await loadRemote<{ default?: ComponentType }>(`${page.remote}${page.module.slice(1)}`);
   if (!module?.default) {

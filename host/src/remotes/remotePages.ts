@@ -12,10 +12,34 @@ export interface RemotePageDefinition {
 }
 
 export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
-  { path: '/scheduling', remote: 'remote_scheduling', module: './SchedulingPage', label: 'Scheduling', adminOnly: false },
+  {
+    path: '/scheduling',
+    remote: 'remote_scheduling',
+    module: './SchedulingPage',
+    label: 'Scheduling',
+    adminOnly: false,
+  },
   { path: '/leads', remote: 'remote_leads', module: './LeadsPage', label: 'Leads', adminOnly: false },
   { path: '/sync', remote: 'remote_sync', module: './SyncPage', label: 'Calendar Sync', adminOnly: false },
-  { path: '/user-management', remote: 'remote_admin', module: './UserManagementPage', label: 'User Management', adminOnly: true },
-  { path: '/resources/cloudflare', remote: 'remote_admin', module: './CloudflareResourcesPage', label: 'CloudFlare D1', adminOnly: true },
-  { path: '/resources/redis', remote: 'remote_admin', module: './RedisResourcesPage', label: 'Redis', adminOnly: true },
+  {
+    path: '/user-management',
+    remote: 'remote_admin',
+    module: './UserManagementPage',
+    label: 'User Management',
+    adminOnly: true,
+  },
+  {
+    path: '/resources/cloudflare',
+    remote: 'remote_admin',
+    module: './CloudflareResourcesPage',
+    label: 'CloudFlare D1',
+    adminOnly: true,
+  },
+  {
+    path: '/resources/redis',
+    remote: 'remote_admin',
+    module: './RedisResourcesPage',
+    label: 'Redis',
+    adminOnly: true,
+  },
 ];

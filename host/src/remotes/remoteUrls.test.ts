@@ -5,7 +5,9 @@ describe('remoteUrls', () => {
     await jest.isolateModulesAsync(async () => {
       const { remoteUrls } = await import('./remoteUrls');
       let fail = true;
-      const fetchMock = mockFetch(() => (fail ? json(503) : json(200, { remote_leads: '/remotes/leads/mf-manifest.json' })));
+      const fetchMock = mockFetch(() =>
+        fail ? json(503) : json(200, { remote_leads: '/remotes/leads/mf-manifest.json' }),
+      );
 
       await expect(remoteUrls()).rejects.toThrow('/remotes.json answered HTTP 503.');
       fail = false;

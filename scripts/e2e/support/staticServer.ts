@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.html': 'text/html' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.html': 'text/html',
+};
 
 /** Serves a folder with CORS, standing in for a remote deployed on its own origin. */
 export function serveFolder(root: string, port: number): Promise<{ close: () => Promise<void> }> {

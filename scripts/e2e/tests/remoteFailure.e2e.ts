@@ -20,7 +20,10 @@ const test = base.extend<{ leadsPort: number; appServer: AppServer; baseURL: str
   baseURL: async ({ appServer }, use) => use(appServer.url),
 });
 
-test('a dead remote breaks only its own route, and Retry brings it back without a reload', async ({ page, leadsPort }) => {
+test('a dead remote breaks only its own route, and Retry brings it back without a reload', async ({
+  page,
+  leadsPort,
+}) => {
   await signIn(page);
   await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = 'same page'));
 
@@ -46,7 +49,9 @@ test('a dead remote breaks only its own route, and Retry brings it back without 
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
     await expect(panel).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe('same page');
+    expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe(
+      'same page',
+    );
   } finally {
     await remote.close();
   }
@@ -70,7 +75,12 @@ test('React is fetched once for the host and every remote', async ({ page, leads
     }
     // Markers found only in the production builds of react-dom and of react itself.
     const reactDom = scripts.filter((body) => body.includes('unstable_renderSubtreeIntoContainer'));
-    const react = scripts.filter((body) => body.includes('__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED') && body.includes('cloneElement') && !body.includes('unstable_renderSubtreeIntoContainer'));
+    const react = scripts.filter(
+      (body) =>
+        body.includes('__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED') &&
+        body.includes('cloneElement') &&
+        !body.includes('unstable_renderSubtreeIntoContainer'),
+    );
     expect(reactDom).toHaveLength(1);
     expect(react).toHaveLength(1);
   } finally {

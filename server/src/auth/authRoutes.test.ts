@@ -34,7 +34,12 @@ describe('auth routes', () => {
   });
 
   it('refuses a deactivated user even with the right password', async () => {
-    const user = t.users.create({ email: 'gone@example.com', fullName: 'Gone', role: 'User', passwordHash: await hashPassword('a-good-password') });
+    const user = t.users.create({
+      email: 'gone@example.com',
+      fullName: 'Gone',
+      role: 'User',
+      passwordHash: await hashPassword('a-good-password'),
+    });
     t.users.update(user.id, { isActive: false });
     expect((await login({ email: 'gone@example.com', password: 'a-good-password' })).statusCode).toBe(401);
   });
@@ -49,20 +54,34 @@ describe('auth routes', () => {
     const { access_token } = await t.login();
     const ok = await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ id: expect.any(Number), email: ADMIN.email, fullName: 'Administrator', role: 'Admin' });
+    expect(ok.json()).toEqual({
+      id: expect.any(Number),
+      email: ADMIN.email,
+      fullName: 'Administrator',
+      role: 'Admin',
+    });
 
     expect((await t.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
     const forged = `${access_token.slice(0, -4)}AAAA`;
     expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(forged) })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer('not-a-jwt') })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer('not-a-jwt') })).statusCode).toBe(
+      401,
+    );
   });
 
   it('locks a deactivated user out at the next request', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-    const user = t.users.create({ email: 'kim@example.com', fullName: 'Kim', role: 'User', passwordHash: await hashPassword('kims-password-1') });
+    const user = t.users.create({
+      email: 'kim@example.com',
+      fullName: 'Kim',
+      role: 'User',
+      passwordHash: await hashPassword('kims-password-1'),
+    });
     const { access_token } = await t.login('kim@example.com', 'kims-password-1');
     t.users.update(user.id, { isActive: false });
-    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('rotates refresh tokens and revokes the family when a used one comes back', async () => {
@@ -82,9 +101,17 @@ describe('auth routes', () => {
 
   it('logout revokes the sign-in it belongs to', async () => {
     const { refresh_token } = await t.login();
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: refresh_token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: refresh_token },
+    });
     expect(out.statusCode).toBe(204);
-    const refreshed = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken: refresh_token } });
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: refresh_token },
+    });
     expect(refreshed.statusCode).toBe(401);
   });
 });

@@ -40,7 +40,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
     const user = rotation.ok ? users.findById(rotation.userId) : undefined;
     if (!rotation.ok || !user?.isActive) throw unauthorized('The session has ended. Please sign in again.');
     const accessToken = await accessTokens.sign({ userId: user.id, role: user.role });
-    return { accessToken, refreshToken: rotation.refreshToken, access_token: accessToken, refresh_token: rotation.refreshToken };
+    return {
+      accessToken,
+      refreshToken: rotation.refreshToken,
+      access_token: accessToken,
+      refresh_token: rotation.refreshToken,
+    };
   });
 
   app.post('/logout', { schema: { body: logoutBody } }, async (request, reply) => {

@@ -22,9 +22,15 @@ export async function ensureBootstrapAdmin(
   if (adminEmail && adminPassword) {
     const existing = users.findByEmail(adminEmail);
     if (!existing) {
-      users.create({ email: adminEmail, fullName: 'Administrator', role: 'Admin', passwordHash: await hashPassword(adminPassword) });
+      users.create({
+        email: adminEmail,
+        fullName: 'Administrator',
+        role: 'Admin',
+        passwordHash: await hashPassword(adminPassword),
+      });
     } else {
-      const passwordMatches = existing.passwordHash && (await verifyPassword(adminPassword, existing.passwordHash));
+      const passwordMatches =
+        existing.passwordHash && (await verifyPassword(adminPassword, existing.passwordHash));
       users.update(existing.id, {
         role: 'Admin',
         isActive: true,
@@ -36,6 +42,11 @@ export async function ensureBootstrapAdmin(
   if (users.count() > 0) return { kind: 'unchanged' };
   const email = adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = generatePassword();
-  users.create({ email, fullName: 'Administrator', role: 'Admin', passwordHash: await hashPassword(password) });
+  users.create({
+    email,
+    fullName: 'Administrator',
+    role: 'Admin',
+    passwordHash: await hashPassword(password),
+  });
   return { kind: 'created-with-generated-password', email, password };
 }

@@ -41,7 +41,11 @@ export function createRefreshTokens(db: AppDatabase) {
 
     rotate(token: string): RotationResult {
       return db.transaction(() => {
-        const row = db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).get();
+        const row = db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashToken(token)))
+          .get();
         if (!row) return { ok: false, reason: 'unknown' } as const;
         if (row.revokedAt) return { ok: false, reason: 'revoked' } as const;
         if (row.usedAt) {
@@ -49,14 +53,21 @@ export function createRefreshTokens(db: AppDatabase) {
           return { ok: false, reason: 'reused' } as const;
         }
         if (Date.parse(row.expiresAt) <= Date.now()) return { ok: false, reason: 'expired' } as const;
-        db.update(refreshTokens).set({ usedAt: new Date().toISOString() }).where(eq(refreshTokens.id, row.id)).run();
+        db.update(refreshTokens)
+          .set({ usedAt: new Date().toISOString() })
+          .where(eq(refreshTokens.id, row.id))
+          .run();
         return { ok: true, userId: row.userId, refreshToken: issue(row.userId, row.familyId) } as const;
       });
     },
 
     /** Ends the sign-in the token belongs to, whichever of its rotations it is. */
     revokeFamilyOf(token: string): void {
-      const row = db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token))).get();
+      const row = db
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+        .get();
       if (row) revokeFamily(row.familyId);
     },
 

@@ -8,7 +8,9 @@ export const users = sqliteTable('users', {
   /** Stored lower-cased: e-mail addresses are compared without case. */
   email: text('email').notNull().unique(),
   fullName: text('full_name').notNull(),
-  role: text('role', { enum: ['Admin', 'Manager', 'User'] }).notNull().default('User'),
+  role: text('role', { enum: ['Admin', 'Manager', 'User'] })
+    .notNull()
+    .default('User'),
   passwordHash: text('password_hash'),
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
   lastLoginAt: text('last_login_at'),

@@ -16,8 +16,11 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   if (hasZodFastifySchemaValidationErrors(error)) {
     for (const issue of error.validation) {
-      const field = [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.');
-      (errors[field] ??= []).push(issue.message);
+      const field = [
+        error.validationContext ?? 'request',
+        ...issue.instancePath.split('/').filter(Boolean),
+      ].join('.');
+      (errors[field] ??= []).push(issue.message ?? 'is not valid');
     }
   }
   return errors;

@@ -22,7 +22,12 @@ export function createUsersRepository(db: AppDatabase) {
     },
 
     count(): number {
-      return db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .get()?.n ?? 0
+      );
     },
 
     create(user: NewUser): UserRow {

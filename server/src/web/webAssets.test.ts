@@ -74,7 +74,9 @@ describe('production web serving', () => {
     expect((await get('/remotes/admin/remoteEntry.js')).headers['cache-control']).toBe('no-cache');
     const chunk = await get('/remotes/sync/106.b0f2fc39.js');
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await get('/620.08477066.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/620.08477066.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await get('/main.js')).headers['cache-control']).toBe('no-cache');
   });
 
@@ -90,8 +92,14 @@ describe('production web serving', () => {
 
 describe('development mode', () => {
   it('leaves web serving to the dev servers but still answers /remotes.json', async () => {
-    const t = await createTestApp({ NODE_ENV: 'development', LOG_LEVEL: 'silent', REMOTE_LEADS_URL: 'http://localhost:3001/mf-manifest.json' });
-    expect((await t.app.inject({ url: '/remotes.json' })).json().remote_leads).toBe('http://localhost:3001/mf-manifest.json');
+    const t = await createTestApp({
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'silent',
+      REMOTE_LEADS_URL: 'http://localhost:3001/mf-manifest.json',
+    });
+    expect((await t.app.inject({ url: '/remotes.json' })).json().remote_leads).toBe(
+      'http://localhost:3001/mf-manifest.json',
+    );
     expect((await t.app.inject({ url: '/leads', headers: { accept: 'text/html' } })).statusCode).toBe(404);
     await t.close();
   });

@@ -33,7 +33,13 @@ export const webAssets = fp(async (app: FastifyInstance, { config }: { config: C
   if (!fs.existsSync(path.join(hostDist, 'index.html'))) {
     app.log.warn({ hostDist }, 'the host is not built; run `pnpm build`');
   }
-  await app.register(fastifyStatic, { root: hostDist, prefix: '/', wildcard: false, index: false, ...staticOptions });
+  await app.register(fastifyStatic, {
+    root: hostDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    ...staticOptions,
+  });
 
   for (const remote of REMOTES) {
     await app.register(async (scope) => {

@@ -64,14 +64,19 @@ describe('apiRequest', () => {
   it('refreshes once on a 401 and retries with the new token', async () => {
     signIn('old.to.ken');
     fetchMock = mockFetch(({ url, headers }) => {
-      if (url === '/api/auth/refresh') return json(200, { accessToken: 'new.to.ken', refreshToken: 'refresh-2' });
+      if (url === '/api/auth/refresh')
+        return json(200, { accessToken: 'new.to.ken', refreshToken: 'refresh-2' });
       return headers.get('authorization') === 'Bearer new.to.ken' ? json(200, ['lead']) : json(401);
     });
 
     const result = await apiRequest('/leads');
 
     expect(result).toMatchObject({ success: true, data: ['lead'] });
-    expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/leads', '/api/auth/refresh', '/api/leads']);
+    expect(fetchMock.calls.map((call) => call.url)).toEqual([
+      '/api/leads',
+      '/api/auth/refresh',
+      '/api/leads',
+    ]);
     expect(fetchMock.calls[1]?.body).toEqual({ refreshToken: 'refresh-1' });
     expect(authStore.getState()).toMatchObject({ token: 'new.to.ken', refreshToken: 'refresh-2' });
   });

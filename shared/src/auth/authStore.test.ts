@@ -1,3 +1,4 @@
+import type * as authStoreModule from './authStore';
 import { authStore } from './authStore';
 import { AUTH_STORAGE_KEYS } from './authStorage';
 
@@ -29,20 +30,22 @@ describe('authStore', () => {
     expect(localStorage.getItem(AUTH_STORAGE_KEYS.token)).toBeNull();
     expect(sessionStorage.length).toBe(0);
     expect(document.cookie).not.toContain('tracking=1');
-    expect(localStorage.getItem(AUTH_STORAGE_KEYS.loginError)).toBe('Authentication failed. Please try again.');
+    expect(localStorage.getItem(AUTH_STORAGE_KEYS.loginError)).toBe(
+      'Authentication failed. Please try again.',
+    );
   });
 
   it('starts as "loading" when a stored session awaits its check, "anonymous" otherwise', () => {
     localStorage.setItem(AUTH_STORAGE_KEYS.token, 'a.b.c');
     localStorage.setItem(AUTH_STORAGE_KEYS.user, JSON.stringify(user));
     jest.isolateModules(() => {
-      const { authStore: fresh } = jest.requireActual<typeof import('./authStore')>('./authStore');
+      const { authStore: fresh } = jest.requireActual<typeof authStoreModule>('./authStore');
       expect(fresh.getState()).toMatchObject({ status: 'loading', user, token: 'a.b.c' });
     });
 
     localStorage.clear();
     jest.isolateModules(() => {
-      const { authStore: fresh } = jest.requireActual<typeof import('./authStore')>('./authStore');
+      const { authStore: fresh } = jest.requireActual<typeof authStoreModule>('./authStore');
       expect(fresh.getState().status).toBe('anonymous');
     });
   });
@@ -51,7 +54,7 @@ describe('authStore', () => {
     localStorage.setItem(AUTH_STORAGE_KEYS.token, 'a.b.c');
     localStorage.setItem(AUTH_STORAGE_KEYS.user, '{broken');
     jest.isolateModules(() => {
-      const { authStore: fresh } = jest.requireActual<typeof import('./authStore')>('./authStore');
+      const { authStore: fresh } = jest.requireActual<typeof authStoreModule>('./authStore');
       expect(fresh.getState().status).toBe('anonymous');
     });
   });

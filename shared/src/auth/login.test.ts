@@ -20,7 +20,10 @@ describe('login', () => {
 
     const outcome = await login('admin@example.com', 'correct horse');
 
-    expect(outcome).toEqual({ ok: true, user: { id: '1', email: 'admin@example.com', name: 'Ada Admin', role: 'Admin' } });
+    expect(outcome).toEqual({
+      ok: true,
+      user: { id: '1', email: 'admin@example.com', name: 'Ada Admin', role: 'Admin' },
+    });
     expect(fetchMock.calls[0]?.body).toEqual({ email: 'admin@example.com', password: 'correct horse' });
     expect(fetchMock.calls[1]?.headers.get('authorization')).toBe(`Bearer ${token}`);
     expect(authStore.getState()).toMatchObject({ status: 'authenticated', token, refreshToken: 'r1' });

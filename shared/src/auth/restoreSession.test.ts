@@ -14,7 +14,9 @@ describe('restoreSession', () => {
 
   it('checks an unexpired session with the server and takes the fresh profile', async () => {
     authStore.getState().setSession({ token: fakeJwt(600), refreshToken: 'r' }, stored);
-    fetchMock = mockFetch(() => json(200, { id: 3, email: 'sam@example.com', fullName: 'Sam Rivera', role: 'Manager' }));
+    fetchMock = mockFetch(() =>
+      json(200, { id: 3, email: 'sam@example.com', fullName: 'Sam Rivera', role: 'Manager' }),
+    );
 
     await restoreSession();
 

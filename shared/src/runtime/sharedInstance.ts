@@ -1,5 +1,4 @@
 declare global {
-  // eslint-disable-next-line no-var
   var __AUDITDESK_SHARED__: { instances: number } | undefined;
 }
 

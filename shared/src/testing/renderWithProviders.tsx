@@ -1,10 +1,13 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AppProviders, queryClient } from '../../shared/src';
+import { AppProviders, queryClient } from '../index';
 
 /** Renders routes inside the app's providers, starting at `path`. */
-export function renderRoutes(routes: RouteObject[], path = '/'): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+export function renderRoutes(
+  routes: RouteObject[],
+  path = '/',
+): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   queryClient.clear();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
