@@ -1,0 +1,31 @@
+// `pnpm bench`: runs every benchmark, prints a table and writes bench-results/report.json.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../apps';
+import { ensureBuilt } from '../ensureBuilt';
+import type { Benchmark, BenchmarkResult } from './benchmark';
+import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
+
+const BENCHMARKS: Benchmark[] = [schedulingFirstLoadJs];
+
+async function main() {
+  ensureBuilt();
+  const only = process.argv.slice(2).join(' ').toLowerCase();
+  const results: BenchmarkResult[] = [];
+  for (const benchmark of BENCHMARKS.filter((b) => !only || b.name.toLowerCase().includes(only))) {
+    const value = await benchmark.run();
+    const result = { name: benchmark.name, value, unit: benchmark.unit, target: benchmark.target, withinTarget: value <= benchmark.target };
+    results.push(result);
+    console.log(`${result.withinTarget ? 'ok  ' : 'SLOW'} ${result.name}: ${value} ${result.unit} (target ≤ ${result.target})`);
+  }
+  const dir = path.join(ROOT, 'bench-results');
+  fs.mkdirSync(dir, { recursive: true });
+  const report = { measuredAt: new Date().toISOString(), node: process.version, results };
+  fs.writeFileSync(path.join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`report: ${path.relative(ROOT, path.join(dir, 'report.json'))}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
