@@ -6,13 +6,18 @@ import { createAccessTokens } from './auth/accessTokens';
 import { authRoutes } from './auth/authRoutes';
 import { createAuthenticate } from './auth/authenticate';
 import { resolveJwtSecret } from './auth/jwtSecret';
+import { oidcRoutes } from './auth/oidc/oidcRoutes';
+import { createPasswordLinks } from './auth/passwordLinks';
 import { createRefreshTokens } from './auth/refreshTokens';
 import type { Config } from './config/loadConfig';
 import type { AppDatabase } from './db/openDatabase';
 import { errorHandler } from './errors/errorHandler';
 import { healthRoutes } from './health/healthRoutes';
 import { loggerOptions } from './logging/loggerOptions';
+import { accessRoutes } from './users/accessRoutes';
+import { userRoutes } from './users/userRoutes';
 import { createUsersRepository } from './users/usersRepository';
+import { createUsersService } from './users/usersService';
 import { securityHeaders } from './web/securityHeaders';
 import { remotesManifest } from './web/remotesManifest';
 import { webAssets } from './web/webAssets';
@@ -20,10 +25,12 @@ import { webAssets } from './web/webAssets';
 export interface BuildAppOptions {
   config: Config;
   db: AppDatabase;
+  /** Runs before any route is registered (tests use it to watch onRoute). */
+  beforeRoutes?: (app: FastifyInstance) => void;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
-export async function buildApp({ config, db }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: true,
@@ -32,10 +39,19 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  beforeRoutes?.(app);
 
   const users = createUsersRepository(db);
-  const accessTokens = createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  const ctx: AppContext = { config, db, users, accessTokens, refreshTokens: createRefreshTokens(db) };
+  const refreshTokens = createRefreshTokens(db);
+  const ctx: AppContext = {
+    config,
+    db,
+    users,
+    refreshTokens,
+    accessTokens: createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    passwordLinks: createPasswordLinks(db),
+    usersService: createUsersService(users, refreshTokens),
+  };
   const authenticate = createAuthenticate(ctx);
 
   await app.register(errorHandler);
@@ -46,6 +62,9 @@ export async function buildApp({ config, db }: BuildAppOptions): Promise<Fastify
     async (api) => {
       await api.register(healthRoutes, { ctx });
       await api.register(authRoutes, { prefix: '/auth', ctx, authenticate });
+      await api.register(oidcRoutes, { prefix: '/auth', ctx });
+      await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
+      await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
     },
     { prefix: '/api' },
   );

@@ -22,19 +22,24 @@ export interface TestApp {
 }
 
 /** The real app over a real SQLite file in a fresh temp folder. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeRoutes?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
     ...env,
   });
   const db = openDatabase(config.databasePath);
   const users = createUsersRepository(db);
   await ensureBootstrapAdmin(config, users);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, beforeRoutes });
   await app.ready();
 
   return {

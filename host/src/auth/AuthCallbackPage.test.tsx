@@ -1,7 +1,7 @@
 import { authStore } from '@auditdesk/shared';
 import { act, screen } from '@testing-library/react';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/testing';
 import { AuthCallbackPage, CALLBACK_FAILED } from './AuthCallbackPage';
 import { AuthErrorPage } from './AuthErrorPage';
 

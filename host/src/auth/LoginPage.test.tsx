@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/testing';
 import { LoginPage } from './LoginPage';
 
 const routes = [

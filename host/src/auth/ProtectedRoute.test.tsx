@@ -1,6 +1,6 @@
 import { authStore } from '@auditdesk/shared';
 import { act, screen } from '@testing-library/react';
-import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/testing';
 import { ProtectedRoute } from './ProtectedRoute';
 
 const routes = [

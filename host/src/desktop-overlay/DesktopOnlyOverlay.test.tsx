@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithProviders } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderWithProviders } from '@auditdesk/shared/testing';
 import { DesktopOnlyOverlay } from './DesktopOnlyOverlay';
 
 function setDevice(userAgent: string, width: number) {

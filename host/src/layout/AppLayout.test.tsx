@@ -2,7 +2,7 @@ import { authStore, type Role } from '@auditdesk/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import userEvent from '@testing-library/user-event';
-import { renderRoutes } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderRoutes } from '@auditdesk/shared/testing';
 import { AppLayout } from './AppLayout';
 
 function renderAs(role: Role) {

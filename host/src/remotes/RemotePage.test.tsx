@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '@auditdesk/shared/src/testing/renderWithProviders';
+import { renderWithProviders } from '@auditdesk/shared/testing';
 import { loadRemotePage } from './loadRemotePage';
 import { REMOTE_PAGES } from './remotePages';
 import { RemotePage } from './RemotePage';

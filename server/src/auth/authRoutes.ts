@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../appContext';
-import type { Role } from '../db/schema';
-import { unauthorized } from '../errors/httpProblem';
-import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
-import { loginBody, logoutBody, currentUserResponse, refreshBody } from './authSchemas';
+import { HttpProblem, unauthorized } from '../errors/httpProblem';
+import { currentUserResponse, loginBody, logoutBody, refreshBody, setPasswordBody } from './authSchemas';
 import type { Authenticate } from './authenticate';
-import { verifyAgainstDecoy, verifyPassword } from './passwords';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
+import { issueTokens } from './issueTokens';
+import { createAttemptLimiter } from './rateLimits';
+import { toCurrentUser } from '../users/userViews';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
 
@@ -13,26 +14,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
   app,
   { ctx, authenticate },
 ) => {
-  const { users, accessTokens, refreshTokens } = ctx;
+  const { users, accessTokens, refreshTokens, passwordLinks, config } = ctx;
+  const limits = config.rateLimits;
+  const limitLogins = await createAttemptLimiter(app, {
+    ...limits,
+    accountOf: (request) =>
+      String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase(),
+  });
+  const limitPasswordLinks = await createAttemptLimiter(app, {
+    ...limits,
+    accountOf: (request) => String((request.body as { token?: unknown } | undefined)?.token ?? ''),
+  });
 
-  async function issueTokens(userId: number, role: Role) {
-    return {
-      access_token: await accessTokens.sign({ userId, role }),
-      refresh_token: refreshTokens.issue(userId),
-      token_type: 'Bearer' as const,
-      expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    };
-  }
-
-  app.post('/login', { schema: { body: loginBody } }, async (request) => {
+  app.post('/login', { schema: { body: loginBody }, preHandler: limitLogins }, async (request) => {
     const user = users.findByEmail(request.body.email);
     // Unknown e-mail, no password and wrong password take the same time and answer alike.
     const valid = user?.passwordHash
       ? await verifyPassword(request.body.password, user.passwordHash)
       : await verifyAgainstDecoy(request.body.password);
     if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN);
-    users.recordLogin(user.id);
-    return issueTokens(user.id, user.role);
+    return issueTokens(ctx, user);
   });
 
   app.post('/refresh', { schema: { body: refreshBody } }, async (request) => {
@@ -54,12 +55,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
     return reply.status(204).send();
   });
 
+  app.post(
+    '/set-password',
+    { schema: { body: setPasswordBody }, preHandler: limitPasswordLinks },
+    async (request, reply) => {
+      const userId = passwordLinks.spend(request.body.token);
+      const user = userId === null ? undefined : users.findById(userId);
+      if (!user)
+        throw new HttpProblem(400, 'This link is invalid, used or expired. Ask an admin for a new one.');
+      users.update(user.id, { passwordHash: await hashPassword(request.body.password) });
+      refreshTokens.revokeAllOfUser(user.id); // a new password ends the old sessions
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/user',
     { preHandler: authenticate(), schema: { response: { 200: currentUserResponse } } },
-    async (request) => {
-      const user = request.currentUser!;
-      return { id: user.id, email: user.email, fullName: user.fullName, role: user.role };
-    },
+    async (request) => toCurrentUser(request.currentUser!),
   );
 };

@@ -20,3 +20,8 @@ export const currentUserResponse = z.object({
   fullName: z.string(),
   role: z.enum(['Admin', 'Manager', 'User']),
 });
+
+export const setPasswordBody = z.strictObject({
+  token: z.string().min(1).max(512),
+  password: z.string().min(12, 'The password needs at least 12 characters.').max(1024),
+});

@@ -16,6 +16,11 @@ export interface Config {
   publicUrl?: string;
   /** Federation name → URL of its mf-manifest.json, as /remotes.json tells the host. */
   remoteUrls: Record<string, string>;
+  /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
+  allowedOrigins: string[];
+  oidc: { issuer: string; clientId?: string; clientSecret?: string };
+  /** Attempts per minute on login and set-password, per client address and per account. */
+  rateLimits: { perIp: number; perAccount: number };
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
@@ -58,6 +63,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteUrls: Object.fromEntries(
       REMOTES.map((remote) => [remote.name, settings[remote.setting] ?? defaultRemoteUrl(remote)]),
     ),
+    allowedOrigins: settings.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
+    oidc: {
+      issuer: settings.OIDC_ISSUER,
+      clientId: settings.OIDC_CLIENT_ID,
+      clientSecret: settings.OIDC_CLIENT_SECRET,
+    },
+    rateLimits: { perIp: settings.RATE_LIMIT_LOGIN_PER_IP, perAccount: settings.RATE_LIMIT_LOGIN_PER_EMAIL },
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

@@ -35,6 +35,24 @@ export const settingsSchema = z.object({
   REMOTE_SCHEDULING_URL: remoteUrl.optional(),
   REMOTE_SYNC_URL: remoteUrl.optional(),
   REMOTE_ADMIN_URL: remoteUrl.optional(),
+  /** Origins besides PUBLIC_URL and the server's own that sign-in may return to (comma-separated). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected http(s) origins separated by commas' }))),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/, error: 'expected the issuer URL' })
+    .default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

@@ -12,7 +12,10 @@ export const users = sqliteTable('users', {
     .notNull()
     .default('User'),
   passwordHash: text('password_hash'),
+  /** Has access: may sign in. Revoking access clears it and stamps revokedAt. */
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  revokedAt: text('revoked_at'),
+  notes: text('notes'),
   lastLoginAt: text('last_login_at'),
   createdAt: text('created_at').notNull().default(now),
   updatedAt: text('updated_at').notNull().default(now),
@@ -35,6 +38,18 @@ export const refreshTokens = sqliteTable(
   },
   (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
 );
+
+/** One-time links to set a password, kept only as hashes, valid 24 hours. */
+export const passwordLinks = sqliteTable('password_links', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  createdAt: text('created_at').notNull().default(now),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/openDatabase';
 import { users, type Role, type UserRow } from '../db/schema';
 
@@ -7,6 +7,7 @@ export interface NewUser {
   fullName: string;
   role: Role;
   passwordHash?: string | null;
+  notes?: string | null;
 }
 
 const nowIso = () => new Date().toISOString();
@@ -19,6 +20,24 @@ export function createUsersRepository(db: AppDatabase) {
 
     findById(id: number): UserRow | undefined {
       return db.select().from(users).where(eq(users.id, id)).get();
+    },
+
+    list(): UserRow[] {
+      return db.select().from(users).orderBy(asc(users.email)).all();
+    },
+
+    countActiveAdmins(): number {
+      return (
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(users)
+          .where(and(eq(users.role, 'Admin'), eq(users.isActive, true)))
+          .get()?.n ?? 0
+      );
+    },
+
+    remove(id: number): void {
+      db.delete(users).where(eq(users.id, id)).run();
     },
 
     count(): number {

@@ -1,5 +1,4 @@
-export const ROLES = ['Admin', 'Manager', 'User'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from './roles';
 
 /** The signed-in user as the browser keeps it. */
 export interface AuthUser {

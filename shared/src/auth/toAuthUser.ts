@@ -1,5 +1,5 @@
 import type { AuthUser } from './authTypes';
-import { toRole } from './toRole';
+import { toRole } from './roles';
 
 export interface CurrentUserResponse {
   id?: string | number;

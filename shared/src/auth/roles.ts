@@ -1,6 +1,7 @@
-import { ROLES, type Role } from './authTypes';
+export const ROLES = ['Admin', 'Manager', 'User'] as const;
+export type Role = (typeof ROLES)[number];
 
-/** Reads a role from a server value: a name in any case, or the role codes (1 = Admin). */
+/** Reads a role from a server or client value: a name in any case, or the codes (1 = Admin). */
 export function toRole(value: unknown): Role {
   if (value === 1 || value === '1') return 'Admin';
   if (typeof value === 'string') {

@@ -1,4 +1,4 @@
-import { toRole } from './toRole';
+import { toRole } from './roles';
 
 describe('toRole', () => {
   it.each([

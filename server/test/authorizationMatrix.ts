@@ -1,0 +1,135 @@
+import type { InjectOptions } from 'fastify';
+import type { Role } from '../src/db/schema';
+import type { TestApp } from './testApp';
+
+/**
+ * Every route of the API and who may call it. A new route joins by adding a line here;
+ * authorization.test.ts calls each one as anonymous, User, Manager and Admin.
+ */
+export interface RouteRule {
+  /** e.g. 'GET /api/useraccess' */
+  route: string;
+  /** 'anyone' needs no token; otherwise the roles that get `ok`, the rest 403 (anonymous 401). */
+  allowed: 'anyone' | Role[];
+  ok: number;
+  /** Builds the request for one call (a fresh target for routes that change or delete). */
+  request: (t: TestApp) => InjectOptions;
+}
+
+const SIGNED_IN: Role[] = ['User', 'Manager', 'Admin'];
+const ADMIN_ONLY: Role[] = ['Admin'];
+
+let seq = 0;
+/** A throwaway account for routes that change or remove one. */
+function target(t: TestApp): number {
+  seq += 1;
+  return t.users.create({ email: `target-${seq}@example.com`, fullName: `Target ${seq}`, role: 'User' }).id;
+}
+
+export const AUTHORIZATION_MATRIX: RouteRule[] = [
+  {
+    route: 'GET /api/health',
+    allowed: 'anyone',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/health' }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    allowed: 'anyone',
+    ok: 204,
+    request: () => ({ method: 'POST', url: '/api/auth/logout', payload: {} }),
+  },
+  {
+    route: 'GET /api/auth/user',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/auth/user' }),
+  },
+  {
+    route: 'GET /api/user',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/user' }),
+  },
+  {
+    route: 'GET /api/user/profile',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/user/profile' }),
+  },
+  {
+    route: 'GET /api/user/permissions',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/user/permissions' }),
+  },
+  {
+    route: 'GET /api/user/list',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/user/list' }),
+  },
+  {
+    route: 'POST /api/user/create',
+    allowed: ADMIN_ONLY,
+    ok: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/user/create',
+      payload: { email: `new-${++seq}@example.com`, name: 'New', role: 'User' },
+    }),
+  },
+  {
+    route: 'PUT /api/user/{id}/role',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: (t) => ({ method: 'PUT', url: `/api/user/${target(t)}/role`, payload: { role: 'Manager' } }),
+  },
+  {
+    route: 'PUT /api/user/{id}/status',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: (t) => ({ method: 'PUT', url: `/api/user/${target(t)}/status`, payload: { isActive: false } }),
+  },
+  {
+    route: 'DELETE /api/user/{id}',
+    allowed: ADMIN_ONLY,
+    ok: 204,
+    request: (t) => ({ method: 'DELETE', url: `/api/user/${target(t)}` }),
+  },
+  {
+    route: 'POST /api/user/{id}/password-link',
+    allowed: ADMIN_ONLY,
+    ok: 201,
+    request: (t) => ({ method: 'POST', url: `/api/user/${target(t)}/password-link` }),
+  },
+  {
+    route: 'GET /api/useraccess',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/useraccess' }),
+  },
+  {
+    route: 'POST /api/useraccess/grant',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/useraccess/grant',
+      payload: { email: `grant-${++seq}@example.com`, notes: 'User created: X', role: 0 },
+    }),
+  },
+  {
+    route: 'POST /api/useraccess/revoke',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: (t) => {
+      const id = target(t);
+      return {
+        method: 'POST',
+        url: '/api/useraccess/revoke',
+        payload: { email: t.users.findById(id)!.email },
+      };
+    },
+  },
+];

@@ -1,0 +1,23 @@
+import type { Role } from '../src/db/schema';
+import { hashPassword } from '../src/auth/passwords';
+import { ADMIN, type TestApp } from './testApp';
+
+export type Caller = 'anonymous' | Role;
+export const CALLERS: Caller[] = ['anonymous', 'User', 'Manager', 'Admin'];
+
+/** An access token per role (the bootstrap admin for Admin), for calling routes as each. */
+export async function signInEveryRole(t: TestApp): Promise<Record<Caller, string | null>> {
+  const tokens: Record<Caller, string | null> = { anonymous: null, User: null, Manager: null, Admin: null };
+  for (const role of ['User', 'Manager'] as const) {
+    const email = `${role.toLowerCase()}@example.com`;
+    t.users.create({
+      email,
+      fullName: `${role} Person`,
+      role,
+      passwordHash: await hashPassword(`${role}-password-1`),
+    });
+    tokens[role] = (await t.login(email, `${role}-password-1`)).access_token;
+  }
+  tokens.Admin = (await t.login(ADMIN.email, ADMIN.password)).access_token;
+  return tokens;
+}
