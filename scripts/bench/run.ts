@@ -14,9 +14,17 @@ async function main() {
   const results: BenchmarkResult[] = [];
   for (const benchmark of BENCHMARKS.filter((b) => !only || b.name.toLowerCase().includes(only))) {
     const value = await benchmark.run();
-    const result = { name: benchmark.name, value, unit: benchmark.unit, target: benchmark.target, withinTarget: value <= benchmark.target };
+    const result = {
+      name: benchmark.name,
+      value,
+      unit: benchmark.unit,
+      target: benchmark.target,
+      withinTarget: value <= benchmark.target,
+    };
     results.push(result);
-    console.log(`${result.withinTarget ? 'ok  ' : 'SLOW'} ${result.name}: ${value} ${result.unit} (target ≤ ${result.target})`);
+    console.log(
+      `${result.withinTarget ? 'ok  ' : 'SLOW'} ${result.name}: ${value} ${result.unit} (target ≤ ${result.target})`,
+    );
   }
   const dir = path.join(ROOT, 'bench-results');
   fs.mkdirSync(dir, { recursive: true });

@@ -28,7 +28,14 @@ export async function startOidcProvider(
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['oidc-test-cookie-key'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     async findAccount(_ctx: unknown, id: string) {
       return {
         accountId: id,

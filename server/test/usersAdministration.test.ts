@@ -36,6 +36,16 @@ describe('user and access administration', () => {
     });
   });
 
+  it('takes the full name given for a new account', async () => {
+    const granted = await call('POST', '/api/useraccess/grant', {
+      email: 'ann@example.com',
+      name: 'Ann Ng',
+      notes: 'User created: Ann Ng',
+      role: 'User',
+    });
+    expect(granted.json()).toMatchObject({ name: 'Ann Ng', notes: 'User created: Ann Ng' });
+  });
+
   it('reads role codes 1 and 0 and role names; a Manager stays a Manager', async () => {
     await call('POST', '/api/useraccess/grant', { email: 'one@example.com', role: 1 });
     await call('POST', '/api/useraccess/grant', { email: 'zero@example.com', role: 0 });

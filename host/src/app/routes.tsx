@@ -1,8 +1,10 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { AdminOnly } from '../auth/AdminOnly';
 import { AuthCallbackPage } from '../auth/AuthCallbackPage';
 import { AuthErrorPage } from '../auth/AuthErrorPage';
 import { LoginPage } from '../auth/LoginPage';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
+import { SetPasswordPage } from '../auth/SetPasswordPage';
 import { AppLayout } from '../layout/AppLayout';
 import { ProfilePage } from '../profile/ProfilePage';
 import { REMOTE_PAGES } from '../remotes/remotePages';
@@ -15,6 +17,7 @@ export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   { path: '/auth/callback', element: <AuthCallbackPage /> },
   { path: '/auth/error', element: <AuthErrorPage /> },
+  { path: '/set-password', element: <SetPasswordPage /> },
   {
     element: <ProtectedRoute />,
     children: [
@@ -25,7 +28,13 @@ export const routes: RouteObject[] = [
           ...REMOTE_PAGES.map((page) => ({
             path: page.path,
             // keyed by path so each route gets its own load state and error boundary
-            element: <RemotePage key={page.path} page={page} />,
+            element: page.adminOnly ? (
+              <AdminOnly deniedMessage={page.adminOnly.deniedMessage}>
+                <RemotePage key={page.path} page={page} />
+              </AdminOnly>
+            ) : (
+              <RemotePage key={page.path} page={page} />
+            ),
           })),
           { path: '/profile', element: <ProfilePage /> },
           { path: '*', element: <Navigate to={HOME_PATH} replace /> },

@@ -12,6 +12,32 @@ const routes = [
 ];
 
 describe('LoginPage', () => {
+  it('offers identity-provider sign-in that comes back to /auth/callback', () => {
+    renderRoutes(routes, '/login');
+    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      `/api/auth/google-login?returnUrl=${encodeURIComponent('http://localhost/auth/callback')}`,
+    );
+  });
+
+  it("shows the dismissible 'Access Denied' banner for an error parameter", async () => {
+    const { router } = renderRoutes(routes, '/login?error=access_denied');
+    expect(screen.getByRole('alert')).toHaveTextContent('Access Denied');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please contact your administrator for access.');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the banner for a stored login error, and dismissing forgets it', async () => {
+    act(() => authStore.getState().setLoginError('Authentication failed. Please try again.'));
+    renderRoutes(routes, '/login');
+    expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
+    expect(localStorage.getItem('loginError')).toBeNull();
+  });
+
   let fetchMock: ReturnType<typeof mockFetch> | undefined;
   afterEach(() => {
     fetchMock?.restore();

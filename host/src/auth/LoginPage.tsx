@@ -1,14 +1,18 @@
 import { login, useAuth } from '@auditdesk/shared';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconBrandGoogle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../app/homePath';
+import { AccessDeniedBanner } from './AccessDeniedBanner';
 import { AuthPageFrame } from './AuthPageFrame';
+import { identityProviderSignInUrl } from './identityProviderSignInUrl';
+import { useAccessDenied } from './useAccessDenied';
 
 export function LoginPage() {
   const status = useAuth((state) => state.status);
   const navigate = useNavigate();
+  const accessDenied = useAccessDenied();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,33 +32,46 @@ export function LoginPage() {
 
   return (
     <AuthPageFrame subtitle="Sign in to the back office.">
-      <form onSubmit={submit}>
-        <Stack>
-          {error && (
-            <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Sign-in failed">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Button type="submit" loading={busy} fullWidth>
-            Sign in
-          </Button>
-        </Stack>
-      </form>
+      <Stack>
+        {accessDenied.shown && <AccessDeniedBanner onClose={accessDenied.dismiss} />}
+        <Button
+          component="a"
+          href={identityProviderSignInUrl()}
+          variant="default"
+          leftSection={<IconBrandGoogle size={18} />}
+          fullWidth
+        >
+          Sign in with Google
+        </Button>
+        <Divider label="or with your e-mail" labelPosition="center" />
+        <form onSubmit={submit}>
+          <Stack>
+            {error && (
+              <Alert color="red" icon={<IconAlertCircle />} role="alert" title="Sign-in failed">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy} fullWidth>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
     </AuthPageFrame>
   );
 }

@@ -8,8 +8,12 @@ export interface RemotePageDefinition {
   module: `./${string}`;
   /** What users call this part of the app; also names it in the failure panel. */
   label: string;
-  adminOnly: boolean;
+  /** Admin-only pages name what others are refused. */
+  adminOnly: false | { deniedMessage: string };
 }
+
+const USER_MANAGEMENT_DENIED = "You don't have permission to access user management.";
+const RESOURCES_DENIED = "You don't have permission to view resource usage.";
 
 export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
   {
@@ -26,20 +30,20 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     remote: 'remote_admin',
     module: './UserManagementPage',
     label: 'User Management',
-    adminOnly: true,
+    adminOnly: { deniedMessage: USER_MANAGEMENT_DENIED },
   },
   {
     path: '/resources/cloudflare',
     remote: 'remote_admin',
     module: './CloudflareResourcesPage',
     label: 'CloudFlare D1',
-    adminOnly: true,
+    adminOnly: { deniedMessage: RESOURCES_DENIED },
   },
   {
     path: '/resources/redis',
     remote: 'remote_admin',
     module: './RedisResourcesPage',
     label: 'Redis',
-    adminOnly: true,
+    adminOnly: { deniedMessage: RESOURCES_DENIED },
   },
 ];

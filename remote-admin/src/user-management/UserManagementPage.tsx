@@ -1,10 +1,91 @@
-import { PageHeader } from '@auditdesk/shared';
+import { AccessDenied, useAuth, useIsAdmin } from '@auditdesk/shared';
+import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AddUserModal } from './AddUserModal';
+import { DeleteUserModal } from './DeleteUserModal';
+import { PasswordLinkModal } from './PasswordLinkModal';
+import type { PasswordLink } from './userAccessApi';
+import type { DisplayedUser } from './userAccessTypes';
+import { UserCounters } from './UserCounters';
+import { UsersTable } from './UsersTable';
+import { useUsers } from './useUsers';
 
 export default function UserManagementPage() {
+  const isAdmin = useIsAdmin();
+  if (!isAdmin) return <AccessDenied message="You don't have permission to access user management." />;
+  return <UserManagement />;
+}
+
+function UserManagement() {
+  const currentEmail = useAuth((state) => state.user?.email);
+  const { users, add, changeRole, toggleAccess, remove, passwordLink } = useUsers();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<DisplayedUser | null>(null);
+  const [link, setLink] = useState<PasswordLink | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const fail = (error: Error) => setActionError(error.message);
+  const list = users.data ?? [];
+  const error = actionError ?? (users.error ? users.error.message : null);
+
   return (
-    <PageHeader
-      title="User Management"
-      subtitle="Manage who can sign in to Auditdesk and what they may do."
-    />
+    <>
+      <Group justify="space-between" align="flex-start" mb="lg">
+        <Stack gap={4}>
+          <Title order={2}>User Management</Title>
+          <Text c="dimmed">Who can sign in to Auditdesk, and what they may do.</Text>
+        </Stack>
+        <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
+          Add User
+        </Button>
+      </Group>
+
+      {error && (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle />}
+          mb="lg"
+          role="alert"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setActionError(null)}
+        >
+          {error}
+        </Alert>
+      )}
+
+      {users.isPending ? (
+        <Stack>
+          <Skeleton h={80} />
+          <Skeleton h={240} />
+        </Stack>
+      ) : (
+        <>
+          <UserCounters users={list} />
+          <UsersTable
+            users={list}
+            currentUserEmail={currentEmail}
+            onRoleChange={(user, role) => changeRole.mutate({ user, role }, { onError: fail })}
+            onToggleAccess={(user) => toggleAccess.mutate(user, { onError: fail })}
+            onDelete={setDeleting}
+            onPasswordLink={(user) => passwordLink.mutate(user, { onSuccess: setLink, onError: fail })}
+          />
+        </>
+      )}
+
+      <AddUserModal
+        opened={adding}
+        onClose={() => setAdding(false)}
+        onSubmit={(user) => add.mutateAsync(user)}
+        existingEmails={list.map((user) => user.email)}
+      />
+      <DeleteUserModal
+        user={deleting}
+        deleting={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(user) => remove.mutate(user, { onError: fail, onSettled: () => setDeleting(null) })}
+      />
+      <PasswordLinkModal link={link} onClose={() => setLink(null)} />
+    </>
   );
 }

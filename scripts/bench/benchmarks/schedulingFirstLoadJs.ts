@@ -17,7 +17,10 @@ export const schedulingFirstLoadJs: Benchmark = {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(E2E_ADMIN),
       });
-      const { access_token: token, refresh_token: refreshToken } = (await login.json()) as Record<string, string>;
+      const { access_token: token, refresh_token: refreshToken } = (await login.json()) as Record<
+        string,
+        string
+      >;
       const page = await browser.newPage();
       await page.addInitScript(
         ([token, refreshToken, email]) => {
@@ -29,7 +32,8 @@ export const schedulingFirstLoadJs: Benchmark = {
       );
       const scripts: Promise<number>[] = [];
       page.on('requestfinished', (request) => {
-        if (request.resourceType() === 'script') scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
+        if (request.resourceType() === 'script')
+          scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
       });
       await page.goto(`${server.url}/scheduling`);
       await page.getByRole('heading', { name: 'Scheduling Management' }).waitFor();

@@ -16,6 +16,8 @@ const email = z.string().trim().toLowerCase().pipe(z.email('expected an e-mail a
 
 export const grantBody = z.strictObject({
   email,
+  /** The full name for an account this grant creates; read from the e-mail when absent. */
+  name: z.string().trim().min(1).max(200).optional(),
   notes: z.string().trim().max(500).optional(),
   role: roleInput.optional(),
 });

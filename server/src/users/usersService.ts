@@ -34,12 +34,12 @@ export function createUsersService(users: UsersRepository, refreshTokens: Refres
 
   return {
     /** Gives an e-mail access, creating its account when new (with a name read from the e-mail). */
-    grant(actor: UserRow, input: { email: string; notes?: string; role?: Role }): UserRow {
+    grant(actor: UserRow, input: { email: string; name?: string; notes?: string; role?: Role }): UserRow {
       const existing = users.findByEmail(input.email);
       if (!existing) {
         return users.create({
           email: input.email,
-          fullName: nameFromEmail(input.email),
+          fullName: input.name ?? nameFromEmail(input.email),
           role: input.role ?? 'User',
           notes: input.notes ?? null,
         });

@@ -128,3 +128,51 @@ describe('apiRequest', () => {
     expect(authStore.getState().status).toBe('anonymous');
   });
 });
+
+describe('development fallback', () => {
+  let fetchMock: ReturnType<typeof mockFetch> | undefined;
+  afterEach(() => {
+    fetchMock?.restore();
+    authStore.getState().clearSession();
+  });
+
+  it.each([401, 404, 405])(
+    'answers sample data to a dev-token session when the server says %i',
+    async (status) => {
+      signIn('dev-token-admin');
+      fetchMock = mockFetch(() => json(status));
+      const result = await apiRequest<unknown[]>('/leads?excludeCalendarNotFormatted=true');
+      expect(result.success).toBe(true);
+      expect(result.data?.length).toBeGreaterThan(0);
+      expect(authStore.getState().status).toBe('authenticated'); // no refresh dance for a dev token
+    },
+  );
+
+  it('answers sample data when the server is unreachable', async () => {
+    signIn('dev-token-admin');
+    fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect((await apiRequest('/sync/status')).data).toEqual({
+      isRunning: false,
+      lastSync: expect.any(String),
+    });
+  });
+
+  it("says 'No mock data available for {path}' when it has no sample", async () => {
+    signIn('dev-token-admin');
+    fetchMock = mockFetch(() => json(404));
+    expect(await apiRequest('/resources/unknown')).toEqual({
+      success: false,
+      error: 'No mock data available for /resources/unknown',
+    });
+  });
+
+  it('never applies to a real session', async () => {
+    signIn('real.jwt.token');
+    fetchMock = mockFetch(() => json(404));
+    expect(await apiRequest('/leads')).toMatchObject({
+      success: false,
+      status: 404,
+      error: 'HTTP error! status: 404',
+    });
+  });
+});

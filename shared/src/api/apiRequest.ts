@@ -1,4 +1,5 @@
 import { authStore } from '../auth/authStore';
+import { devFallback, wantsDevFallback } from './devFallback/devFallback';
 import { API_ERRORS } from './apiErrors';
 import type { ApiRequestOptions, ApiResult } from './apiTypes';
 import { refreshSession } from './refreshSession';
@@ -17,7 +18,9 @@ function endSession<T>(result: ApiResult<T>): ApiResult<T> {
  * on a session call) clears the session, which sends the protected routes to /login.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
-  const first = await sendRequest<T>(path, options, authStore.getState().token);
+  const { token } = authStore.getState();
+  const first = await sendRequest<T>(path, options, token);
+  if (wantsDevFallback(token, first)) return devFallback<T>(path);
   if (first.status !== 401) return first;
   if (SESSION_CALLS.includes(path) || !(await refreshSession())) return endSession(first);
   const retry = await sendRequest<T>(path, options, authStore.getState().token);

@@ -1,8 +1,7 @@
 import { API_ERRORS, errorMessage } from './apiErrors';
 import type { ApiRequestOptions, ApiResult, ProblemDetails } from './apiTypes';
 import { apiUrl } from './apiUrl';
-
-const DEV_TOKEN_PREFIX = 'dev-token-';
+import { DEV_TOKEN_PREFIX } from './devFallback/devFallback';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();

@@ -1,0 +1,279 @@
+import { authStore, type Role } from '@auditdesk/shared';
+import { renderWithProviders } from '@auditdesk/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import type { AccessRecord } from './userAccessTypes';
+import UserManagementPage from './UserManagementPage';
+
+const ADMIN_EMAIL = 'admin@example.com';
+
+/** A tiny stand-in for the access API with the contract of the real one. */
+function fakeAccessServer(records: AccessRecord[], failures: Record<string, number> = {}) {
+  let nextId = 100;
+  return mockFetch(({ url, method, body }) => {
+    const path = url.replace('/api', '');
+    const key = `${method} ${path.replace(/\/\d+/, '/{id}')}`;
+    if (failures[key]) return json(failures[key], { detail: 'refused' });
+    const input = body as Record<string, unknown>;
+    if (key === 'GET /useraccess') return json(200, records);
+    if (key === 'POST /useraccess/grant') {
+      const existing = records.find((record) => record.email === input.email);
+      if (existing) Object.assign(existing, { hasAccess: true, revokedAt: null, notes: input.notes });
+      else
+        records.push({
+          id: nextId,
+          userId: nextId++,
+          email: String(input.email),
+          name: String(input.name),
+          role: String(input.role),
+          hasAccess: true,
+          revokedAt: null,
+          lastLoginAt: null,
+          notes: String(input.notes),
+        });
+      return json(200, {});
+    }
+    if (key === 'POST /useraccess/revoke') {
+      Object.assign(
+        records.find((record) => record.email === input.email)!,
+        { hasAccess: false, revokedAt: '2025-01-01T00:00:00Z' },
+      );
+      return json(200, {});
+    }
+    const id = Number(/\/user\/(\d+)/.exec(path)?.[1]);
+    const target = records.find((record) => record.userId === id);
+    if (key === 'PUT /user/{id}/role') return (Object.assign(target!, { role: input.role }), json(200, {}));
+    if (key === 'DELETE /user/{id}')
+      return (records.splice(records.indexOf(target!), 1), new Response(null, { status: 204 }));
+    if (key === 'POST /user/{id}/password-link') {
+      return json(201, {
+        url: 'http://localhost/set-password?token=t0ken',
+        expiresAt: '2030-01-02T03:04:00Z',
+        email: target!.email,
+      });
+    }
+    return json(404);
+  });
+}
+
+const records = (): AccessRecord[] => [
+  {
+    id: 1,
+    userId: 1,
+    email: ADMIN_EMAIL,
+    name: 'Ada Admin',
+    role: 'Admin',
+    hasAccess: true,
+    revokedAt: null,
+    lastLoginAt: '2025-03-04T21:05:00Z',
+    notes: null,
+  },
+  {
+    id: 2,
+    userId: 2,
+    email: 'sam.rivera@example.com',
+    name: null,
+    role: 'User',
+    hasAccess: true,
+    revokedAt: null,
+    lastLoginAt: null,
+    notes: null,
+  },
+  {
+    id: 3,
+    userId: 3,
+    email: 'gone@example.com',
+    name: 'Gone',
+    role: 'Manager',
+    hasAccess: false,
+    revokedAt: '2025-01-01T00:00:00Z',
+    lastLoginAt: null,
+    notes: null,
+  },
+];
+
+function signInAs(role: Role) {
+  authStore
+    .getState()
+    .setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: ADMIN_EMAIL, name: 'Ada', role });
+}
+
+const row = (email: string) => screen.getByTestId(`user-row-${email}`);
+const counter = (label: string) => within(screen.getByLabelText(label)).getByText(/^\d+$/).textContent;
+
+describe('UserManagementPage', () => {
+  let fetchMock: ReturnType<typeof mockFetch> | undefined;
+  beforeEach(() => signInAs('Admin'));
+  afterEach(() => {
+    fetchMock?.restore();
+    act(() => authStore.getState().clearSession());
+  });
+
+  it('shows the counters and the System Users table', async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+
+    expect(await screen.findByText('System Users')).toBeInTheDocument();
+    expect([counter('Total Users'), counter('Active Users'), counter('Admins'), counter('Revoked')]).toEqual([
+      '3',
+      '2',
+      '1',
+      '1',
+    ]);
+    expect(within(row('sam.rivera@example.com')).getByText('Sam Rivera')).toBeInTheDocument();
+    expect(within(row('sam.rivera@example.com')).getByText('Never')).toBeInTheDocument();
+    expect(within(row('gone@example.com')).getByRole('button', { name: /^Inactive/ })).toBeInTheDocument();
+    // one's own account cannot be changed from here
+    expect(within(row(ADMIN_EMAIL)).getByRole('button', { name: `Delete ${ADMIN_EMAIL}` })).toBeDisabled();
+  });
+
+  it("refuses non-admins with 'Access Denied'", () => {
+    act(() => signInAs('Manager'));
+    renderWithProviders(<UserManagementPage />);
+    expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load users' when the list cannot be read", async () => {
+    fetchMock = fakeAccessServer(records(), { 'GET /useraccess': 500 });
+    renderWithProviders(<UserManagementPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users');
+  });
+
+  it('adds a user: validation in order, Creating..., then the list reloads', async () => {
+    const data = records();
+    fetchMock = fakeAccessServer(data);
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    const submit = within(dialog).getByRole('button', { name: 'Add User' });
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Email is required');
+    await userEvent.type(within(dialog).getByLabelText('Email Address'), 'new.person');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument(); // typing clears the error
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Name is required');
+    await userEvent.type(within(dialog).getByLabelText('Full Name'), 'New Person');
+    await userEvent.click(submit);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid email address');
+
+    await userEvent.type(within(dialog).getByLabelText('Email Address'), '@example.com');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Manager' }));
+    await userEvent.click(submit);
+
+    expect(await screen.findByTestId('user-row-new.person@example.com')).toBeInTheDocument();
+    const grant = fetchMock.calls.find((call) => call.url === '/api/useraccess/grant');
+    expect(grant?.body).toEqual({
+      email: 'new.person@example.com',
+      name: 'New Person',
+      notes: 'User created: New Person',
+      role: 'Manager',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("explains a refused grant with the spec's text", async () => {
+    fetchMock = fakeAccessServer(records(), { 'POST /useraccess/grant': 403 });
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    await userEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Email Address'), 'x@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Full Name'), 'X');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'You do not have permission to add users',
+    );
+  });
+
+  it('changes a role and reloads; a failure says the change was not saved', async () => {
+    const data = records();
+    fetchMock = fakeAccessServer(data);
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+
+    await userEvent.click(
+      within(row('sam.rivera@example.com')).getByRole('textbox', { name: 'Role of sam.rivera@example.com' }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Manager' }));
+    await waitFor(() => expect(data[1]?.role).toBe('Manager'));
+    expect(fetchMock.calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: '/api/user/2/role',
+      body: { role: 'Manager' },
+    });
+
+    fetchMock.restore();
+    fetchMock = fakeAccessServer(data, { 'PUT /user/{id}/role': 500 });
+    await userEvent.click(
+      within(row('gone@example.com')).getByRole('textbox', { name: 'Role of gone@example.com' }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to update user role. Changes not saved.',
+    );
+  });
+
+  it("toggles access: revoke, then grant with 'Access restored'", async () => {
+    const data = records();
+    fetchMock = fakeAccessServer(data);
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+
+    await userEvent.click(within(row('sam.rivera@example.com')).getByRole('button', { name: /^Active/ }));
+    expect(
+      await within(row('sam.rivera@example.com')).findByRole('button', { name: /^Inactive/ }),
+    ).toBeInTheDocument();
+    await userEvent.click(within(row('gone@example.com')).getByRole('button', { name: /^Inactive/ }));
+    expect(
+      await within(row('gone@example.com')).findByRole('button', { name: /^Active/ }),
+    ).toBeInTheDocument();
+    expect(
+      fetchMock.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body]),
+    ).toEqual([
+      ['/api/useraccess/revoke', { email: 'sam.rivera@example.com' }],
+      ['/api/useraccess/grant', { email: 'gone@example.com', notes: 'Access restored', role: 'Manager' }],
+    ]);
+  });
+
+  it('deletes a user only after confirmation', async () => {
+    const data = records();
+    fetchMock = fakeAccessServer(data);
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete sam.rivera@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this user?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete sam.rivera@example.com' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByTestId('user-row-sam.rivera@example.com')).not.toBeInTheDocument(),
+    );
+  });
+
+  it("shows 'Failed to delete user. User not removed.' when the server refuses", async () => {
+    fetchMock = fakeAccessServer(records(), { 'DELETE /user/{id}': 500 });
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete sam.rivera@example.com' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete user. User not removed.')).toBeInTheDocument();
+  });
+
+  it('makes a password link to copy', async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    await userEvent.click(screen.getByRole('button', { name: 'Password link for sam.rivera@example.com' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Link')).toHaveValue('http://localhost/set-password?token=t0ken');
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,108 @@
+import { ROLES, type Role } from '@auditdesk/shared';
+import { ActionIcon, Button, Group, Paper, Select, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconKey, IconTrash } from '@tabler/icons-react';
+import { formatLastLogin } from './formatLastLogin';
+import type { DisplayedUser } from './userAccessTypes';
+
+interface UsersTableProps {
+  users: DisplayedUser[];
+  currentUserEmail: string | undefined;
+  onRoleChange: (user: DisplayedUser, role: Role) => void;
+  onToggleAccess: (user: DisplayedUser) => void;
+  onDelete: (user: DisplayedUser) => void;
+  onPasswordLink: (user: DisplayedUser) => void;
+}
+
+const OWN_ACCOUNT = 'You cannot change your own account';
+
+export function UsersTable({
+  users,
+  currentUserEmail,
+  onRoleChange,
+  onToggleAccess,
+  onDelete,
+  onPasswordLink,
+}: UsersTableProps) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={4} mb="sm">
+        System Users
+      </Title>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>User</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Last Login</Table.Th>
+            <Table.Th aria-label="Actions" />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => {
+            const own = user.email === currentUserEmail;
+            return (
+              <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
+                <Table.Td>
+                  <Text fw={500}>{user.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {user.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td w={160}>
+                  <Select
+                    aria-label={`Role of ${user.email}`}
+                    data={[...ROLES].reverse()}
+                    value={user.role}
+                    allowDeselect={false}
+                    disabled={own}
+                    onChange={(role) => role && role !== user.role && onRoleChange(user, role as Role)}
+                  />
+                </Table.Td>
+                <Table.Td w={130}>
+                  <Tooltip label={OWN_ACCOUNT} disabled={!own}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color={user.isActive ? 'green' : 'gray'}
+                      disabled={own}
+                      aria-label={`${user.isActive ? 'Active' : 'Inactive'}: toggle access of ${user.email}`}
+                      onClick={() => onToggleAccess(user)}
+                    >
+                      {user.isActive ? 'Active' : 'Inactive'}
+                    </Button>
+                  </Tooltip>
+                </Table.Td>
+                <Table.Td>{formatLastLogin(user.lastLogin)}</Table.Td>
+                <Table.Td w={100}>
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label="Make a password link">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Password link for ${user.email}`}
+                        onClick={() => onPasswordLink(user)}
+                      >
+                        <IconKey size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={own ? OWN_ACCOUNT : 'Delete user'}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        disabled={own}
+                        aria-label={`Delete ${user.email}`}
+                        onClick={() => onDelete(user)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
