@@ -42,6 +42,9 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // the suite signs in far more often than a person would
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

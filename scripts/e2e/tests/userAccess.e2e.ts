@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../apps';
+import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+
+const NEW_USER = { email: 'robin.field@auditdesk.test', name: 'Robin Field', password: 'robins-new-password' };
+
+test('an admin adds a user who sets a password, signs in, and is locked out once revoked', async ({ page, browser, baseURL }) => {
+  // The admin adds Robin and makes a password link.
+  await signIn(page);
+  await page.getByRole('link', { name: 'User Management' }).click();
+  await page.mouse.move(900, 600);
+  await expect(page.getByText('System Users')).toBeVisible();
+  await page.getByRole('button', { name: 'Add User' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add User' });
+  await dialog.getByLabel('Email Address').fill(NEW_USER.email);
+  await dialog.getByLabel('Full Name').fill(NEW_USER.name);
+  await dialog.getByRole('button', { name: 'Add User' }).click();
+  const row = page.getByTestId(`user-row-${NEW_USER.email}`);
+  await expect(row).toContainText(NEW_USER.name);
+  await expect(row).toContainText('Never');
+  await expect(dialog).toBeHidden();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'user-management.png') });
+
+  await row.getByRole('button', { name: `Password link for ${NEW_USER.email}` }).click();
+  const link = await page.getByRole('dialog', { name: 'Password link' }).getByLabel('Link').inputValue();
+  expect(link).toMatch(/\/set-password\?token=/);
+  await page.keyboard.press('Escape');
+
+  // Robin, in a browser of their own, sets the password and signs in.
+  const robinContext = await browser.newContext({ baseURL });
+  const robin = await robinContext.newPage();
+  await robin.goto(link);
+  await robin.getByLabel('New password').fill(NEW_USER.password);
+  await robin.getByLabel('Repeat the password').fill(NEW_USER.password);
+  await robin.getByRole('button', { name: 'Set password' }).click();
+  await expect(robin.getByText('Password set')).toBeVisible();
+  await signIn(robin, NEW_USER.email, NEW_USER.password);
+  await expect(robin.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
+  await expect(robin.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  await robin.goto('/user-management');
+  await expect(robin.getByText('Access Denied')).toBeVisible();
+  await expect(robin.getByText("You don't have permission to access user management.")).toBeVisible();
+  await robin.screenshot({ path: path.join(SCREENSHOTS, 'user-management-denied.png') });
+
+  // The admin revokes Robin; Robin's next request ends at /login.
+  await page.reload();
+  await row.getByRole('button', { name: `Active: toggle access of ${NEW_USER.email}` }).click();
+  await expect(row.getByRole('button', { name: /^Inactive/ })).toBeVisible();
+
+  await robin.getByRole('button', { name: 'User menu' }).click();
+  await robin.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(robin).toHaveURL(/\/login$/);
+  await robinContext.close();
+});
+
+test('the identity-provider button starts the sign-in at the server', async ({ page }) => {
+  await page.goto('/login');
+  const button = page.getByRole('link', { name: 'Sign in with Google' });
+  await expect(button).toHaveAttribute('href', /^\/api\/auth\/google-login\?returnUrl=http/);
+  await page.goto('/login?error=access_denied');
+  await expect(page.getByRole('alert')).toContainText('Please contact your administrator for access.');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'login-access-denied.png') });
+  // not configured on the test server: the server says so on /auth/error
+  await button.click();
+  await expect(page).toHaveURL(/\/auth\/error\?message=/);
+  await expect(page.getByRole('alert')).toContainText('not set up on this server');
+});
+
+test('the profile shows the permissions from the server', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page.getByText('API Connected')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Permissions' })).toContainText('User Management');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'profile.png') });
+});
+
+test('production builds carry no development sample data', () => {
+  for (const app of ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin']) {
+    const dist = path.join(ROOT, app, 'dist');
+    for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.js'))) {
+      expect(fs.readFileSync(path.join(dist, file), 'utf8'), `${app}/${file}`).not.toContain('No mock data available');
+    }
+  }
+});
