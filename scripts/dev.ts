@@ -1,13 +1,13 @@
 // `pnpm dev`: the server on 8080 and every app on its own dev server, all reloading.
 import concurrently from 'concurrently';
-import { devRemoteSettings, ROOT, WEB_APPS } from './apps';
+import { devServerSettings, ROOT, WEB_APPS } from './apps';
 
 const { result } = concurrently(
   [
     {
       name: 'server',
       command: 'tsx watch server/src/main.ts',
-      env: { NODE_ENV: 'development', ...devRemoteSettings() },
+      env: { NODE_ENV: 'development', ...devServerSettings() },
       prefixColor: 'gray',
     },
     ...WEB_APPS.map((app) => ({

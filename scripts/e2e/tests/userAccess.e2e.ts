@@ -3,9 +3,17 @@ import path from 'node:path';
 import { ROOT } from '../../apps';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
-const NEW_USER = { email: 'robin.field@auditdesk.test', name: 'Robin Field', password: 'robins-new-password' };
+const NEW_USER = {
+  email: 'robin.field@auditdesk.test',
+  name: 'Robin Field',
+  password: 'robins-new-password',
+};
 
-test('an admin adds a user who sets a password, signs in, and is locked out once revoked', async ({ page, browser, baseURL }) => {
+test('an admin adds a user who sets a password, signs in, and is locked out once revoked', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // The admin adds Robin and makes a password link.
   await signIn(page);
   await page.getByRole('link', { name: 'User Management' }).click();
@@ -80,7 +88,9 @@ test('production builds carry no development sample data', () => {
   for (const app of ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin']) {
     const dist = path.join(ROOT, app, 'dist');
     for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.js'))) {
-      expect(fs.readFileSync(path.join(dist, file), 'utf8'), `${app}/${file}`).not.toContain('No mock data available');
+      expect(fs.readFileSync(path.join(dist, file), 'utf8'), `${app}/${file}`).not.toContain(
+        'No mock data available',
+      );
     }
   }
 });
