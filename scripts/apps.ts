@@ -29,14 +29,17 @@ export const WEB_APPS: WebApp[] = [
   })),
 ];
 
-/** The remote URL settings that point the host at the remotes' own dev servers. */
-export function devRemoteSettings(): Record<string, string> {
-  return Object.fromEntries(
-    REMOTES.map((remote) => [
-      remote.setting,
-      `http://localhost:${REMOTE_DEV_PORTS[remote.folder]}/mf-manifest.json`,
-    ]),
-  );
+/** Server settings for `pnpm dev`: remotes on their own dev servers, sign-in returning to the host's. */
+export function devServerSettings(): Record<string, string> {
+  return {
+    ...Object.fromEntries(
+      REMOTES.map((remote) => [
+        remote.setting,
+        `http://localhost:${REMOTE_DEV_PORTS[remote.folder]}/mf-manifest.json`,
+      ]),
+    ),
+    ALLOWED_ORIGINS: 'http://localhost:3000',
+  };
 }
 
 export function isBuilt(app: WebApp): boolean {
