@@ -1,0 +1,52 @@
+/** One appointment as any calendar source hands it to the parser. */
+export interface CalendarEvent {
+  /** UID, or UID_<original start in UTC> for one instance of a recurring series. */
+  leadId: string;
+  summary: string;
+  /** Plain text: ICS escapes undone, HTML already turned to text. */
+  description: string;
+  /** The event's URL (ICS) or htmlLink (Google). */
+  url: string;
+  /** The start as an instant; an all-day event starts at 00:00 UTC of its date. */
+  start: Date;
+  allDay: boolean;
+  cancelled: boolean;
+}
+
+/** An event the source could not read; the run reports it and goes on. */
+export interface EventProblem {
+  uid: string;
+  summary: string;
+  message: string;
+}
+
+export interface CalendarRange {
+  /** yyyy-mm-dd, inclusive */
+  startDate: string;
+  /** yyyy-mm-dd, inclusive */
+  endDate: string;
+}
+
+export interface CalendarReadResult {
+  events: CalendarEvent[];
+  problems: EventProblem[];
+}
+
+export interface CalendarSource {
+  /** A short name for messages ("calendar file demo.ics", "Google Calendar primary"). */
+  readonly description: string;
+  events(range: CalendarRange): Promise<CalendarReadResult>;
+}
+
+/** The instants the range covers: from 00:00 UTC of the start day to the end of the end day. */
+export function rangeBounds({ startDate, endDate }: CalendarRange): { from: number; to: number } {
+  return { from: Date.parse(`${startDate}T00:00:00.000Z`), to: Date.parse(`${endDate}T23:59:59.999Z`) };
+}
+
+/** `2025-03-04T14:00:00.000Z` → `20250304T140000Z`, the leadId suffix of a recurring instance. */
+export function basicUtc(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
