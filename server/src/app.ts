@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './appContext';
 import { createAccessTokens } from './auth/accessTokens';
 import { authRoutes } from './auth/authRoutes';
-import { createAuthenticate } from './auth/authenticate';
+import { createAuthenticate, createTokenUser } from './auth/authenticate';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { oidcRoutes } from './auth/oidc/oidcRoutes';
 import { createPasswordLinks } from './auth/passwordLinks';
@@ -14,6 +14,11 @@ import type { AppDatabase } from './db/openDatabase';
 import { errorHandler } from './errors/errorHandler';
 import { healthRoutes } from './health/healthRoutes';
 import { loggerOptions } from './logging/loggerOptions';
+import { hubRoutes } from './realtime/hubRoutes';
+import { createSyncHub, SYNC_GROUP } from './realtime/syncHub';
+import { hubProgress } from './sync/engine/hubProgress';
+import { syncRoutes } from './sync/syncRoutes';
+import { createSyncService, type SyncService } from './sync/syncService';
 import { accessRoutes } from './users/accessRoutes';
 import { userRoutes } from './users/userRoutes';
 import { createUsersRepository } from './users/usersRepository';
@@ -21,6 +26,13 @@ import { createUsersService } from './users/usersService';
 import { securityHeaders } from './web/securityHeaders';
 import { remotesManifest } from './web/remotesManifest';
 import { webAssets } from './web/webAssets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sync runner, for the first-start import and the schedule. */
+    syncService: SyncService;
+  }
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -53,6 +65,14 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     usersService: createUsersService(users, refreshTokens),
   };
   const authenticate = createAuthenticate(ctx);
+  const hub = createSyncHub();
+  const sync = createSyncService({
+    db,
+    config,
+    progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
+  });
+  app.decorate('syncService', sync);
+  app.addHook('onClose', async () => hub.stop());
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { config });
@@ -65,10 +85,12 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
       await api.register(oidcRoutes, { prefix: '/auth', ctx });
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
+      await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
     },
     { prefix: '/api' },
   );
 
+  await app.register(hubRoutes, { hub, tokenUser: createTokenUser(ctx), config });
   await app.register(remotesManifest, { config });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;

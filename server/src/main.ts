@@ -3,6 +3,7 @@ import { ensureBootstrapAdmin } from './auth/ensureBootstrapAdmin';
 import { ConfigError } from './config/ConfigError';
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/openDatabase';
+import { startSync } from './sync/syncStartup';
 import { createUsersRepository } from './users/usersRepository';
 
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, db });
+  await startSync(app, config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

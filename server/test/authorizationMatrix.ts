@@ -132,4 +132,26 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
       };
     },
   },
+  {
+    route: 'POST /api/sync/execute',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/sync/execute',
+      payload: { startDate: '2025-01-01', endDate: '2025-01-31' },
+    }),
+  },
+  {
+    route: 'GET /api/sync/status',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/sync/status' }),
+  },
+  {
+    route: 'GET /api/sync/history',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/sync/history' }),
+  },
 ];

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | null {
+export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
   return null;
@@ -21,13 +21,23 @@ function bearerToken(request: FastifyRequest): string | null {
  * given, only those roles. The user is read afresh on every request, so a revoked or
  * deleted account is locked out at its next call, not when its token runs out.
  */
-export function createAuthenticate({ accessTokens, users }: Pick<AppContext, 'accessTokens' | 'users'>) {
+/** The active user a token belongs to, or null for a missing, bad or expired token or a lost account. */
+export function createTokenUser({ accessTokens, users }: Pick<AppContext, 'accessTokens' | 'users'>) {
+  return async (token: string | null | undefined): Promise<UserRow | null> => {
+    const claims = token ? await accessTokens.verify(token) : null;
+    const user = claims ? users.findById(claims.userId) : undefined;
+    return user?.isActive ? user : null;
+  };
+}
+
+export type TokenUser = ReturnType<typeof createTokenUser>;
+
+export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'users'>) {
+  const tokenUser = createTokenUser(deps);
   return (...roles: Role[]): preHandlerAsyncHookHandler =>
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const token = bearerToken(request);
-      const claims = token ? await accessTokens.verify(token) : null;
-      const user = claims ? users.findById(claims.userId) : undefined;
-      if (!user || !user.isActive) {
+      const user = await tokenUser(bearerToken(request));
+      if (!user) {
         reply.header('www-authenticate', 'Bearer');
         throw unauthorized();
       }

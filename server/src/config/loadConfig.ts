@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { ConfigError } from './ConfigError';
 import { defaultRemoteUrl, REMOTES } from './remotes';
-import { settingsSchema } from './settingsSchema';
+import { settingsSchema, type Settings } from './settingsSchema';
+import { Cron } from 'croner';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -21,12 +22,59 @@ export interface Config {
   oidc: { issuer: string; clientId?: string; clientSecret?: string };
   /** Attempts per minute on login and set-password, per client address and per account. */
   rateLimits: { perIp: number; perAccount: number };
+  calendar: {
+    source: 'ics' | 'google';
+    ics: string;
+    isDemo: boolean;
+    timeZone: string;
+    googleCalendarId: string;
+  };
+  spreadsheet: { kind: 'xlsx' | 'google'; path: string; googleSheetsId?: string };
+  google: {
+    serviceAccountKeyFile?: string;
+    clientId?: string;
+    clientSecret?: string;
+    refreshToken?: string;
+    apiRoot?: string;
+  };
+  auditors: [string, string];
+  syncCron?: string;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
 }
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
+
+/** The generated demo calendar, used when CALENDAR_ICS is not set. */
+export const DEMO_CALENDAR_FILE = 'demo-calendar.ics';
+
+/** Settings that are valid alone but not together. */
+function crossChecks(settings: Settings): string[] {
+  const problems: string[] = [];
+  const hasGoogleAuth =
+    Boolean(settings.GOOGLE_SERVICE_ACCOUNT_KEY_FILE) ||
+    Boolean(settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET && settings.GOOGLE_REFRESH_TOKEN);
+  const needsGoogle = settings.CALENDAR_SOURCE === 'google' || settings.SPREADSHEET === 'google';
+  if (needsGoogle && !hasGoogleAuth) {
+    problems.push(
+      'GOOGLE_SERVICE_ACCOUNT_KEY_FILE: required (or GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET and GOOGLE_REFRESH_TOKEN) when CALENDAR_SOURCE or SPREADSHEET is google',
+    );
+  }
+  if (settings.SPREADSHEET === 'google' && !settings.GOOGLE_SHEETS_ID) {
+    problems.push('GOOGLE_SHEETS_ID: required when SPREADSHEET is google');
+  }
+  if (settings.SYNC_CRON) {
+    try {
+      new Cron(settings.SYNC_CRON, { paused: true }).stop();
+    } catch (error) {
+      problems.push(
+        `SYNC_CRON: ${error instanceof Error ? error.message : 'not a cron expression'} (got "${settings.SYNC_CRON}")`,
+      );
+    }
+  }
+  return problems;
+}
 
 /** Reads the settings once; any bad value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,6 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const settings = parsed.data;
+  const problems = crossChecks(settings);
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(settings.DATA_DIR);
   const databasePath = settings.DATABASE_URL
     ? path.resolve(settings.DATABASE_URL.slice('file:'.length))
@@ -70,6 +120,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       clientSecret: settings.OIDC_CLIENT_SECRET,
     },
     rateLimits: { perIp: settings.RATE_LIMIT_LOGIN_PER_IP, perAccount: settings.RATE_LIMIT_LOGIN_PER_EMAIL },
+    calendar: {
+      source: settings.CALENDAR_SOURCE,
+      ics: settings.CALENDAR_ICS ?? path.join(dataDir, DEMO_CALENDAR_FILE),
+      isDemo: settings.CALENDAR_SOURCE === 'ics' && !settings.CALENDAR_ICS,
+      timeZone: settings.CALENDAR_TIMEZONE,
+      googleCalendarId: settings.GOOGLE_CALENDAR_ID,
+    },
+    spreadsheet: {
+      kind: settings.SPREADSHEET,
+      path: settings.SPREADSHEET_PATH
+        ? path.resolve(settings.SPREADSHEET_PATH)
+        : path.join(dataDir, 'leads.xlsx'),
+      googleSheetsId: settings.GOOGLE_SHEETS_ID,
+    },
+    google: {
+      serviceAccountKeyFile: settings.GOOGLE_SERVICE_ACCOUNT_KEY_FILE,
+      clientId: settings.GOOGLE_CLIENT_ID,
+      clientSecret: settings.GOOGLE_CLIENT_SECRET,
+      refreshToken: settings.GOOGLE_REFRESH_TOKEN,
+      apiRoot: settings.GOOGLE_API_ROOT,
+    },
+    auditors: settings.AUDITORS as [string, string],
+    syncCron: settings.SYNC_CRON,
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

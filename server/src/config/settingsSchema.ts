@@ -53,6 +53,47 @@ export const settingsSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  CALENDAR_SOURCE: z.enum(['ics', 'google']).default('ics'),
+  /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
+  CALENDAR_ICS: optionalText,
+  /** The zone of calendar times written without one (floating times). */
+  CALENDAR_TIMEZONE: z
+    .string()
+    .default('America/New_York')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected an IANA time zone such as America/New_York'),
+  SPREADSHEET: z.enum(['xlsx', 'google']).default('xlsx'),
+  SPREADSHEET_PATH: optionalText,
+  /** The two auditors compared on the scheduling screen. */
+  AUDITORS: z
+    .string()
+    .default('Sam Rivera, Alex Chen')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (names) => names.length === 2 && names[0]!.toLowerCase() !== names[1]!.toLowerCase(),
+      'expected two different names separated by a comma',
+    ),
+  SYNC_CRON: optionalText,
+  GOOGLE_CALENDAR_ID: z.string().trim().min(1).default('primary'),
+  GOOGLE_SHEETS_ID: optionalText,
+  /** A service account's JSON key file. */
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalText,
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_REFRESH_TOKEN: optionalText,
+  /** Where Google's APIs are reached (a proxy); default Google's own addresses. */
+  GOOGLE_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

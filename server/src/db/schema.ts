@@ -51,5 +51,66 @@ export const passwordLinks = sqliteTable('password_links', {
   createdAt: text('created_at').notNull().default(now),
 });
 
+/** Leads: from the calendar (keyed by leadId) or entered by hand. Never hard-deleted by a sync. */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: text('lead_id').notNull().unique(),
+    source: text('source', { enum: ['calendar', 'manual'] })
+      .notNull()
+      .default('calendar'),
+    isFormatted: integer('is_formatted', { mode: 'boolean' }).notNull().default(true),
+    customerName: text('customer_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    auditor: text('auditor').notNull().default(''),
+    houseType: text('house_type').notNull().default(''),
+    heatingFuel: text('heating_fuel').notNull().default(''),
+    provider: text('provider').notNull().default(''),
+    referredBy: text('referred_by').notNull().default(''),
+    scheduledBy: text('scheduled_by').notNull().default(''),
+    status: text('status').notNull().default(''),
+    /** ISO 8601 in UTC; empty for a manual lead without a date */
+    scheduledDate: text('scheduled_date'),
+    weekView: text('week_view').notNull().default(''),
+    linkId: text('link_id').notNull().default(''),
+    comments: text('comments').notNull().default(''),
+    /** SHA-256 of the synced fields: an unchanged lead is not rewritten. */
+    contentHash: text('content_hash').notNull().default(''),
+    lastSyncedAt: text('last_synced_at'),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+    deletedAt: text('deleted_at'),
+  },
+  (table) => [
+    index('leads_scheduled_date_idx').on(table.scheduledDate),
+    index('leads_auditor_scheduled_date_idx').on(table.auditor, table.scheduledDate),
+  ],
+);
+
+/** Every sync run, also the failed and the interrupted ones. */
+export const syncRuns = sqliteTable(
+  'sync_runs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    trigger: text('trigger', { enum: ['api', 'cli', 'schedule', 'first-start'] }).notNull(),
+    userId: integer('user_id'),
+    startDate: text('start_date').notNull(),
+    endDate: text('end_date').notNull(),
+    startedAt: text('started_at').notNull().default(now),
+    finishedAt: text('finished_at'),
+    message: text('message').notNull().default(''),
+    eventsProcessed: integer('events_processed').notNull().default(0),
+    eventsCreated: integer('events_created').notNull().default(0),
+    eventsUpdated: integer('events_updated').notNull().default(0),
+    eventsDeleted: integer('events_deleted').notNull().default(0),
+  },
+  (table) => [index('sync_runs_status_idx').on(table.status)],
+);
+
+export type LeadRow = typeof leads.$inferSelect;
+export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

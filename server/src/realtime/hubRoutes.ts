@@ -1,0 +1,159 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { bearerToken, type TokenUser } from '../auth/authenticate';
+import type { Config } from '../config/loadConfig';
+import type { HubConnection } from './hubConnection';
+import { createLongPollingSink } from './longPolling';
+import type { SyncHub } from './syncHub';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    hubConnection?: HubConnection;
+  }
+}
+
+type Query = { id?: string; access_token?: string; negotiateVersion?: string };
+
+function problem(reply: FastifyReply, status: number, detail: string) {
+  return reply
+    .status(status)
+    .type('application/problem+json')
+    .send({ type: 'about:blank', status, title: detail, detail });
+}
+
+/**
+ * /hubs/sync over HTTP: negotiate, then WebSockets, Server-Sent Events or long polling,
+ * as the official @microsoft/signalr client speaks them (shared/docs/signalr-protocol.md).
+ * Every request carries the user's token (header, or `access_token` where browsers
+ * cannot set one) and, from a browser, an allowed Origin.
+ */
+export async function hubRoutes(
+  app: FastifyInstance,
+  {
+    hub,
+    tokenUser,
+    config,
+    path = '/hubs/sync',
+  }: { hub: SyncHub; tokenUser: TokenUser; config: Config; path?: string },
+) {
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  const allowedOrigins = (request: FastifyRequest) =>
+    new Set(
+      [`${request.protocol}://${request.host}`, config.publicUrl, ...config.allowedOrigins].filter(Boolean),
+    );
+
+  /** Checks the caller and finds its connection; answers the refusal itself. */
+  async function admit(request: FastifyRequest, reply: FastifyReply, needsConnection: boolean) {
+    const origin = request.headers.origin;
+    if (origin && !allowedOrigins(request).has(origin))
+      return problem(reply, 403, `The origin ${origin} may not connect.`);
+    const query = request.query as Query;
+    const user = await tokenUser(bearerToken(request) ?? query.access_token);
+    if (!user) return problem(reply, 401, 'Authentication required.');
+    if (!needsConnection) return;
+    const connection = query.id ? hub.find(query.id) : undefined;
+    if (query.id && (!connection || connection.userId !== user.id))
+      return problem(reply, 404, 'No connection with this id.');
+    request.hubConnection = connection;
+  }
+
+  app.post(
+    `${path}/negotiate`,
+    { preValidation: (request, reply) => admit(request, reply, false) },
+    async (request) => {
+      const query = request.query as Query;
+      const user = await tokenUser(bearerToken(request) ?? query.access_token);
+      return hub.negotiate(user!.id, Number(query.negotiateVersion ?? 0));
+    },
+  );
+
+  app.route({
+    method: 'GET',
+    url: path,
+    preValidation: (request, reply) => admit(request, reply, true),
+    wsHandler: async (socket: WebSocket, request) => {
+      let connection = request.hubConnection;
+      if (!connection) {
+        // skipNegotiation: the WebSocket opens without an id
+        const user = await tokenUser(bearerToken(request) ?? (request.query as Query).access_token);
+        connection = hub.openDirect(user!.id);
+      }
+      if (connection.transport) return socket.close(1008, 'This connection already has a transport.');
+      const open = connection;
+      open.transport = {
+        kind: 'WebSockets',
+        send: (text) => socket.send(text),
+        close: () => socket.close(1000),
+      };
+      socket.on('message', (data, isBinary) => {
+        if (isBinary) return open.close({ error: 'Binary messages are not supported by the JSON protocol.' });
+        hub.receive(open, data.toString());
+      });
+      socket.on('close', () => hub.disconnected(open));
+      socket.on('error', () => hub.disconnected(open));
+    },
+    handler: async (request, reply) => {
+      const connection = request.hubConnection;
+      if (!connection) return problem(reply, 400, 'Connection id required.');
+      if ((request.headers.accept ?? '').includes('text/event-stream'))
+        return serverSentEvents(connection, request, reply);
+      return longPoll(connection, reply);
+    },
+  });
+
+  function serverSentEvents(connection: HubConnection, request: FastifyRequest, reply: FastifyReply) {
+    if (connection.transport) return problem(reply, 409, 'This connection already has a transport.');
+    reply.hijack(); // raw stream: no compression, headers flushed at once
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write(':\r\n');
+    connection.transport = {
+      kind: 'ServerSentEvents',
+      send: (text) => reply.raw.write(`data: ${text}\r\n\r\n`),
+      close: () => reply.raw.end(),
+    };
+    request.raw.on('close', () => hub.disconnected(connection));
+  }
+
+  function longPoll(connection: HubConnection, reply: FastifyReply) {
+    if (!connection.transport) {
+      const sink = createLongPollingSink();
+      connection.transport = sink;
+      // the first poll is answered at once and empty: start() waits for it
+      return reply.status(200).header('content-type', 'text/plain; charset=utf-8').send('');
+    }
+    if (connection.transport.kind !== 'LongPolling')
+      return problem(reply, 409, 'This connection uses another transport.');
+    connection.lastReceivedAt = Date.now(); // a poll is a sign of life
+    (connection.transport as ReturnType<typeof createLongPollingSink>).poll(reply);
+    return reply;
+  }
+
+  // SSE and long polling send their messages here
+  app.post(
+    path,
+    { preValidation: (request, reply) => admit(request, reply, true) },
+    async (request, reply) => {
+      const connection = request.hubConnection;
+      if (!connection?.transport || connection.transport.kind === 'WebSockets')
+        return problem(reply, 400, 'Send through the connection’s transport.');
+      hub.receive(connection, typeof request.body === 'string' ? request.body : '');
+      return reply.status(200).send('');
+    },
+  );
+
+  app.delete(
+    path,
+    { preValidation: (request, reply) => admit(request, reply, true) },
+    async (request, reply) => {
+      if (request.hubConnection) hub.disconnected(request.hubConnection);
+      return reply.status(202).send('');
+    },
+  );
+}

@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { HubConnection } from './hubConnection';
+import { frame, MessageType, parseMessages, PING, type HubMessage } from './hubMessages';
+
+export const SYNC_GROUP = 'sync';
+/** Send a ping after this long without sending (ASP.NET KeepAliveInterval). */
+export const KEEP_ALIVE_MS = 15_000;
+/** Drop a client silent for this long (ASP.NET ClientTimeoutInterval). */
+export const CLIENT_TIMEOUT_MS = 30_000;
+/** A negotiated connection that never opens a transport is forgotten after this. */
+const UNUSED_CONNECTION_MS = 30_000;
+
+type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
+
+const randomId = () => randomBytes(16).toString('base64url');
+
+/**
+ * The SignalR-compatible hub behind /hubs/sync: connections, groups, the JSON protocol
+ * (handshake, invocations with completions, pings, close) and broadcasts. Transports hand
+ * it the text they receive and give it a sink to send through.
+ */
+export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?: number } = {}) {
+  const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  const clientTimeoutMs = options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS;
+  const connections = new Map<string, HubConnection>();
+
+  const methods: Record<string, HubMethod> = {
+    joinsyncgroup: (connection) => {
+      connection.groups.add(SYNC_GROUP);
+    },
+    leavesyncgroup: (connection) => {
+      connection.groups.delete(SYNC_GROUP);
+    },
+  };
+
+  function remove(connection: HubConnection): void {
+    connections.delete(connection.connectionToken);
+  }
+
+  function invoke(connection: HubConnection, message: HubMessage): void {
+    const method = methods[(message.target ?? '').toLowerCase()];
+    const reply = (result: { result?: unknown; error?: string }) => {
+      // send() (no invocationId) expects no answer
+      if (message.invocationId !== undefined) {
+        connection.send({ type: MessageType.Completion, invocationId: message.invocationId, ...result });
+      }
+    };
+    if (!method) return reply({ error: `Unknown hub method '${message.target}'.` });
+    try {
+      const result = method(connection, message.arguments ?? []);
+      reply(result === undefined ? {} : { result });
+    } catch {
+      reply({ error: `An error occurred while invoking '${message.target}'.` });
+    }
+  }
+
+  function handle(connection: HubConnection, message: HubMessage): void {
+    if (!connection.handshakeDone) {
+      if (message.protocol !== 'json' || message.version !== 1) {
+        connection.sendRaw(
+          frame({
+            error: `The protocol '${String(message.protocol)}' version ${String(message.version)} is not supported.`,
+          }),
+        );
+        connection.close({ silent: true });
+        remove(connection);
+        return;
+      }
+      connection.handshakeDone = true;
+      connection.sendRaw(frame({}));
+      return;
+    }
+    switch (message.type) {
+      case MessageType.Invocation:
+        return invoke(connection, message);
+      case MessageType.StreamInvocation:
+        connection.send({
+          type: MessageType.Completion,
+          invocationId: message.invocationId,
+          error: 'Streaming is not supported.',
+        });
+        return;
+      case MessageType.Close:
+        connection.close({ silent: true });
+        remove(connection);
+        return;
+      default:
+        return; // pings, cancellations, acks: nothing to do
+    }
+  }
+
+  const timer = setInterval(
+    () => {
+      const now = Date.now();
+      for (const connection of connections.values()) {
+        const kind = connection.transport?.kind;
+        if (!kind) {
+          if (now - connection.createdAt > UNUSED_CONNECTION_MS) remove(connection);
+          continue;
+        }
+        if (now - connection.lastReceivedAt > clientTimeoutMs) {
+          connection.close({
+            error: 'Connection timed out: no message from the client.',
+            allowReconnect: true,
+          });
+          remove(connection);
+        } else if (
+          kind !== 'LongPolling' &&
+          connection.handshakeDone &&
+          now - connection.lastSentAt >= keepAliveMs
+        ) {
+          connection.sendRaw(PING);
+        }
+      }
+    },
+    Math.min(1000, keepAliveMs / 2),
+  );
+  timer.unref();
+
+  return {
+    /** POST /negotiate: a new connection for the signed-in user. */
+    negotiate(userId: number, negotiateVersion: number) {
+      const connection = new HubConnection(randomId(), randomId(), userId);
+      connections.set(connection.connectionToken, connection);
+      const availableTransports = [
+        { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
+        { transport: 'ServerSentEvents', transferFormats: ['Text'] },
+        { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
+      ];
+      if (negotiateVersion < 1) {
+        connections.delete(connection.connectionToken);
+        const legacy = new HubConnection(connection.connectionId, connection.connectionId, userId);
+        connections.set(legacy.connectionToken, legacy);
+        return { connectionId: legacy.connectionId, availableTransports };
+      }
+      return {
+        connectionId: connection.connectionId,
+        connectionToken: connection.connectionToken,
+        negotiateVersion: 1,
+        availableTransports,
+      };
+    },
+
+    /** A connection made without negotiating (WebSockets with skipNegotiation). */
+    openDirect(userId: number): HubConnection {
+      const connection = new HubConnection(randomId(), randomId(), userId);
+      connections.set(connection.connectionToken, connection);
+      return connection;
+    },
+
+    find: (token: string) => connections.get(token),
+
+    /** Text the client sent: the handshake, then hub messages. */
+    receive(connection: HubConnection, text: string): void {
+      connection.lastReceivedAt = Date.now();
+      let messages: HubMessage[];
+      try {
+        messages = parseMessages(text);
+      } catch (error) {
+        connection.close({ error: `Invalid message: ${error instanceof Error ? error.message : error}` });
+        remove(connection);
+        return;
+      }
+      for (const message of messages) {
+        if (connection.closed) return;
+        handle(connection, message);
+      }
+    },
+
+    /** The transport went away (socket closed, SSE request ended, long poll deleted). */
+    disconnected(connection: HubConnection): void {
+      connection.close({ silent: true });
+      remove(connection);
+    },
+
+    /** Sends an event to every connection of a group. */
+    broadcast(group: string, target: string, args: unknown[]): void {
+      const text = frame({ type: MessageType.Invocation, target, arguments: args });
+      for (const connection of connections.values()) {
+        if (connection.groups.has(group) && connection.handshakeDone) connection.sendRaw(text);
+      }
+    },
+
+    /** Server-side close: every client gets a Close message. */
+    closeAll(reason: { error?: string; allowReconnect?: boolean } = {}): void {
+      for (const connection of connections.values()) connection.close(reason);
+      connections.clear();
+    },
+
+    stop(): void {
+      clearInterval(timer);
+      for (const connection of connections.values()) connection.close({ silent: true });
+      connections.clear();
+    },
+
+    get size() {
+      return connections.size;
+    },
+  };
+}
+
+export type SyncHub = ReturnType<typeof createSyncHub>;

@@ -1,0 +1,82 @@
+import { LEAD_FIELDS, type LeadRecord } from '../parser/leadRecord';
+
+export const LEADS_SHEET = 'Leads';
+export const UNFORMATTED_SHEET = 'Unformatted';
+export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
+export type SheetName = (typeof SHEET_NAMES)[number];
+
+/** Header of both sheets: the lead fields, then when the sync last wrote the row. */
+export const HEADER = [...LEAD_FIELDS, 'lastSyncedAt'] as const;
+const LEAD_ID = 0;
+const SCHEDULED_DATE = HEADER.indexOf('scheduledDate');
+const LAST_SYNCED_AT = HEADER.indexOf('lastSyncedAt');
+
+export type SheetRows = Record<SheetName, string[][]>;
+
+export const sheetOf = (lead: LeadRecord): SheetName => (lead.isFormatted ? LEADS_SHEET : UNFORMATTED_SHEET);
+
+const rowOf = (lead: LeadRecord, syncedAt: string): string[] => [
+  ...LEAD_FIELDS.map((field) => lead[field]),
+  syncedAt,
+];
+
+const sameContent = (a: string[] | undefined, b: string[]) =>
+  a !== undefined &&
+  HEADER.every((_, column) => column === LAST_SYNCED_AT || (a[column] ?? '') === b[column]);
+
+export interface MergeResult {
+  sheets: SheetRows;
+  /** Rows added or rewritten. */
+  written: number;
+  /** Rows removed: gone from the calendar, or moved to the other sheet. */
+  removed: number;
+}
+
+/**
+ * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting
+ * says; unchanged rows kept as they are (with their lastSyncedAt); rows of leads that are
+ * gone from the calendar inside the range removed; rows outside the range kept.
+ */
+export function mergeSheetRows(
+  existing: SheetRows,
+  leads: LeadRecord[],
+  range: { from: number; to: number },
+  syncedAt: string,
+): MergeResult {
+  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
+  let written = 0;
+  let removed = 0;
+  const sheets = {} as SheetRows;
+
+  for (const name of SHEET_NAMES) {
+    const kept: string[][] = [];
+    const index = new Map<string, number>();
+    for (const row of existing[name]) {
+      const leadId = row[LEAD_ID] ?? '';
+      const lead = current.get(leadId);
+      const scheduled = Date.parse(row[SCHEDULED_DATE] ?? '');
+      const goneInRange = !lead && scheduled >= range.from && scheduled <= range.to;
+      const movedAway = lead && sheetOf(lead) !== name;
+      if (!leadId || goneInRange || movedAway || index.has(leadId)) {
+        if (leadId) removed += 1;
+        continue;
+      }
+      index.set(leadId, kept.length);
+      kept.push(row);
+    }
+    for (const lead of leads.filter((item) => sheetOf(item) === name)) {
+      const fresh = rowOf(lead, syncedAt);
+      const at = index.get(lead.leadId);
+      if (at === undefined) {
+        index.set(lead.leadId, kept.length);
+        kept.push(fresh);
+        written += 1;
+      } else if (!sameContent(kept[at], fresh)) {
+        kept[at] = fresh;
+        written += 1;
+      }
+    }
+    sheets[name] = kept;
+  }
+  return { sheets, written, removed };
+}

@@ -1,0 +1,86 @@
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
+import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((part) => part.text).join('');
+    if ('text' in value) return String(value.text);
+    if ('result' in value) return String(value.result ?? '');
+  }
+  return String(value);
+}
+
+async function readRows(file: string): Promise<SheetRows> {
+  const rows: SheetRows = { Leads: [], Unformatted: [] };
+  if (!fs.existsSync(file)) return rows;
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(file);
+  } catch (error) {
+    throw new SpreadsheetError(
+      `The spreadsheet ${file} cannot be read: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+  for (const name of SHEET_NAMES) {
+    workbook.getWorksheet(name)?.eachRow((row, number) => {
+      if (number === 1) return; // header
+      const values = HEADER.map((_, column) => cellText(row.getCell(column + 1).value));
+      rows[name].push(values);
+    });
+  }
+  return rows;
+}
+
+/** Writes the whole workbook to a temp file beside the target, then renames it over. */
+async function writeRows(file: string, rows: SheetRows): Promise<void> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      filename: temp,
+      useSharedStrings: false,
+      useStyles: true,
+    });
+    for (const name of SHEET_NAMES) {
+      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = HEADER.map((key) => ({ header: key, key, width: key === 'comments' ? 40 : 20 }));
+      sheet.getRow(1).font = { bold: true };
+      // Strings stay strings: text starting with =, +, - or @ is never written as a formula.
+      for (const row of rows[name]) sheet.addRow(row).commit();
+      sheet.commit();
+    }
+    await workbook.commit();
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw new SpreadsheetError(
+      `The spreadsheet ${file} cannot be written: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}
+
+/** The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed. */
+export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
+  return {
+    description: `spreadsheet ${path.basename(file)}`,
+    async write(leads, range, syncedAt, onProgress) {
+      onProgress(10, `Reading ${path.basename(file)}`);
+      const existing = await readRows(file);
+      onProgress(40, 'Comparing rows');
+      const merged = mergeSheetRows(existing, leads, range, syncedAt);
+      if (merged.written === 0 && merged.removed === 0) {
+        onProgress(100, 'Spreadsheet already up to date');
+        return { written: 0, removed: 0 };
+      }
+      onProgress(60, `Writing ${merged.written} changed rows`);
+      await writeRows(file, merged.sheets);
+      onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
+      return { written: merged.written, removed: merged.removed };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import type { Config } from '../config/loadConfig';
+import type { AppDatabase } from '../db/openDatabase';
+import type { SyncRunRow } from '../db/schema';
+import { runSync } from './engine/runSync';
+import { fanOut, type SyncProgress } from './engine/syncProgress';
+import type { SyncRange } from './engine/syncRange';
+import { createSyncRunsRepository, type SyncTrigger } from './runs/syncRunsRepository';
+import { createSyncAdapters } from './syncSetup';
+
+/** The sync result of spec section 3, plus the run's id and the events that were skipped. */
+export interface SyncResult {
+  success: boolean;
+  message: string;
+  eventsProcessed: number;
+  eventsCreated: number;
+  eventsUpdated: number;
+  eventsDeleted: number;
+  syncedCount: number;
+  startDate: string;
+  endDate: string;
+  timestamp: string;
+  runId: number;
+  problems: { uid: string; summary: string; message: string }[];
+}
+
+/** A history entry (spec section 3) with the run's details. */
+export function toHistoryEntry(run: SyncRunRow) {
+  return {
+    id: run.id,
+    success: run.status === 'succeeded',
+    status: run.status,
+    message: run.message,
+    syncedCount: run.eventsProcessed,
+    eventsCreated: run.eventsCreated,
+    eventsUpdated: run.eventsUpdated,
+    eventsDeleted: run.eventsDeleted,
+    startDate: run.startDate,
+    endDate: run.endDate,
+    trigger: run.trigger,
+    timestamp: run.finishedAt ?? run.startedAt,
+  };
+}
+
+/**
+ * Runs syncs one at a time (the sync_runs table is the lock), tells `progress` (the hub's
+ * sync group) about each step, and records every run.
+ */
+export function createSyncService({
+  db,
+  config,
+  progress,
+}: {
+  db: AppDatabase;
+  config: Config;
+  progress: SyncProgress;
+}) {
+  const runs = createSyncRunsRepository(db);
+  const adapters = createSyncAdapters(config);
+
+  return {
+    runs,
+
+    /** Throws SyncAlreadyRunning (with the running run's id) while another run is on. */
+    async execute(
+      range: SyncRange,
+      trigger: SyncTrigger,
+      userId: number | null,
+      watcher?: SyncProgress,
+    ): Promise<SyncResult> {
+      const run = runs.start(range, trigger, userId);
+      const listeners = watcher ? fanOut(progress, watcher) : progress;
+      let outcome: Awaited<ReturnType<typeof runSync>>;
+      try {
+        outcome = await runSync({ db, ...adapters, auditors: config.auditors }, range, listeners);
+      } catch (error) {
+        // runSync reports its own failures; this is a bug in a listener, still a failed run
+        outcome = {
+          success: false,
+          message: String(error),
+          eventsProcessed: 0,
+          eventsCreated: 0,
+          eventsUpdated: 0,
+          eventsDeleted: 0,
+          problems: [],
+        };
+      }
+      const finished = runs.finish(run.id, outcome);
+      return {
+        success: outcome.success,
+        message: outcome.message,
+        eventsProcessed: outcome.eventsProcessed,
+        eventsCreated: outcome.eventsCreated,
+        eventsUpdated: outcome.eventsUpdated,
+        eventsDeleted: outcome.eventsDeleted,
+        syncedCount: outcome.eventsProcessed,
+        startDate: range.startDate,
+        endDate: range.endDate,
+        timestamp: finished.finishedAt ?? new Date().toISOString(),
+        runId: run.id,
+        problems: outcome.problems,
+      };
+    },
+
+    status() {
+      const running = runs.running();
+      const counts = runs.counts();
+      return {
+        isRunning: Boolean(running),
+        runningRunId: running?.id ?? null,
+        lastSync: runs.lastFinished()?.finishedAt ?? null,
+        totalSyncs: counts.total,
+        successfulSyncs: counts.succeeded,
+        failedSyncs: counts.failed,
+      };
+    },
+
+    history: (limit?: number) => runs.history(limit).map(toHistoryEntry),
+  };
+}
+
+export type SyncService = ReturnType<typeof createSyncService>;

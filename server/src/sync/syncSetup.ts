@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import type { Config } from '../config/loadConfig';
+import type { CalendarSource } from './calendar/calendarEvent';
+import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
+import { createIcsCalendarSource } from './calendar/icsCalendarSource';
+import { generateDemoCalendar } from './demo/generateDemoCalendar';
+import { createGoogleAuth } from './google/googleAuth';
+import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
+import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
+import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
+
+/** Whether the configured calendar is the generated demo (CALENDAR_ICS not set). */
+export const usesDemoCalendar = (config: Config) => config.calendar.isDemo;
+
+/** Writes the demo calendar once, on the first start; it is kept from then on. */
+export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
+  if (!usesDemoCalendar(config) || fs.existsSync(config.calendar.ics)) return false;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  fs.writeFileSync(config.calendar.ics, generateDemoCalendar({ today, auditors: config.auditors }));
+  return true;
+}
+
+/** The calendar and spreadsheet the settings name. */
+export function createSyncAdapters(config: Config): { source: CalendarSource; spreadsheet: SpreadsheetSink } {
+  const google =
+    config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
+      ? createGoogleAuth(config.google)
+      : null;
+  const source =
+    config.calendar.source === 'google'
+      ? createGoogleCalendarSource({
+          auth: google!,
+          calendarId: config.calendar.googleCalendarId,
+          rootUrl: config.google.apiRoot,
+        })
+      : createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
+  const spreadsheet =
+    config.spreadsheet.kind === 'google'
+      ? createGoogleSheetsSpreadsheet({
+          auth: google!,
+          spreadsheetId: config.spreadsheet.googleSheetsId!,
+          rootUrl: config.google.apiRoot,
+        })
+      : createXlsxSpreadsheet(config.spreadsheet.path);
+  return { source, spreadsheet };
+}

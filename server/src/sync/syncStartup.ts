@@ -1,0 +1,40 @@
+import { Cron } from 'croner';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/loadConfig';
+import { demoSpan } from './demo/generateDemoCalendar';
+import { defaultSyncRange } from './engine/syncRange';
+import { SyncAlreadyRunning } from './runs/syncRunsRepository';
+import { ensureDemoCalendar } from './syncSetup';
+
+/**
+ * At start: runs a dead process left 'running' are failed; the demo calendar is written
+ * and, on a new database, imported whole so every screen has data; SYNC_CRON is scheduled.
+ */
+export async function startSync(app: FastifyInstance, config: Config, today = new Date()): Promise<void> {
+  const sync = app.syncService;
+  sync.runs.failInterrupted();
+  ensureDemoCalendar(config, today);
+
+  if (config.calendar.isDemo && sync.runs.history(1).length === 0) {
+    const result = await sync.execute(demoSpan(today), 'first-start', null);
+    app.log.info(
+      { result: { success: result.success, message: result.message } },
+      'imported the demo calendar',
+    );
+  }
+
+  if (config.syncCron) {
+    const job = new Cron(config.syncCron, { protect: true }, async () => {
+      try {
+        const result = await sync.execute(defaultSyncRange(), 'schedule', null);
+        app.log.info({ success: result.success, message: result.message }, 'scheduled sync finished');
+      } catch (error) {
+        if (error instanceof SyncAlreadyRunning)
+          app.log.info({ runId: error.runId }, 'scheduled sync skipped: one is running');
+        else app.log.error({ err: error }, 'scheduled sync failed');
+      }
+    });
+    app.addHook('onClose', async () => job.stop());
+    app.log.info({ next: job.nextRun()?.toISOString() }, 'sync scheduled');
+  }
+}
