@@ -97,6 +97,9 @@ export const syncRuns = sqliteTable(
     status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
     trigger: text('trigger', { enum: ['api', 'cli', 'schedule', 'first-start'] }).notNull(),
     userId: integer('user_id'),
+    /** The process running it, so a run whose process died can be told from a live one. */
+    ownerHost: text('owner_host').notNull().default(''),
+    ownerPid: integer('owner_pid').notNull().default(0),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
     startedAt: text('started_at').notNull().default(now),

@@ -9,7 +9,7 @@ export const executeBody = z
     StartDate: isoDay.optional(),
     EndDate: isoDay.optional(),
   })
-  .optional()
+  .nullish()
   .transform((body) => ({
     startDate: body?.startDate ?? body?.StartDate,
     endDate: body?.endDate ?? body?.EndDate,

@@ -27,3 +27,13 @@ export function fanOut(...listeners: SyncProgress[]): SyncProgress {
     syncError: each('syncError'),
   };
 }
+
+/** For runs nobody watches. */
+export const noProgress: SyncProgress = {
+  syncStarted: () => {},
+  stepStarted: () => {},
+  stepProgress: () => {},
+  stepCompleted: () => {},
+  syncCompleted: () => {},
+  syncError: () => {},
+};

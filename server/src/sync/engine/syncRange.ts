@@ -7,7 +7,10 @@ export const MAX_RANGE_DAYS = 3 * 366;
 export const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as yyyy-mm-dd')
-  .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'is not a real date');
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'is not a real date');
 
 export interface SyncRange {
   startDate: string;

@@ -1,12 +1,26 @@
-import { count, desc, eq, and, lt } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
+import os from 'node:os';
 import type { AppDatabase } from '../../db/openDatabase';
 import { syncRuns, type SyncRunRow } from '../../db/schema';
 import type { SyncRange } from '../engine/syncRange';
 
 export type SyncTrigger = SyncRunRow['trigger'];
 
-/** A run left 'running' this long ago belongs to a process that died. */
+/** A run on another machine left 'running' this long ago is taken for dead. */
 const STALE_AFTER_MS = 30 * 60 * 1000;
+const INTERRUPTED = 'Interrupted: the process running this sync stopped before it finished.';
+
+/** Whether the process that owns a 'running' row still exists. */
+function ownerAlive(run: SyncRunRow): boolean {
+  if (run.ownerHost !== os.hostname()) return Date.now() - Date.parse(run.startedAt) < STALE_AFTER_MS;
+  if (run.ownerPid === process.pid) return true;
+  try {
+    process.kill(run.ownerPid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export class SyncAlreadyRunning extends Error {
   constructor(readonly runId: number) {
@@ -29,38 +43,23 @@ export interface FinishedRun {
  * cannot run at once.
  */
 export function createSyncRunsRepository(db: AppDatabase) {
-  function markStale() {
-    db.update(syncRuns)
-      .set({
-        status: 'failed',
-        finishedAt: new Date().toISOString(),
-        message: 'Interrupted: the server stopped during this run.',
-      })
-      .where(
-        and(
-          eq(syncRuns.status, 'running'),
-          lt(syncRuns.startedAt, new Date(Date.now() - STALE_AFTER_MS).toISOString()),
-        ),
-      )
-      .run();
+  /** Fails the 'running' rows whose process is gone. */
+  function failInterrupted(): void {
+    for (const run of db.select().from(syncRuns).where(eq(syncRuns.status, 'running')).all()) {
+      if (ownerAlive(run)) continue;
+      db.update(syncRuns)
+        .set({ status: 'failed', finishedAt: new Date().toISOString(), message: INTERRUPTED })
+        .where(eq(syncRuns.id, run.id))
+        .run();
+    }
   }
 
   return {
-    /** Every 'running' row is stale when this process starts owning the database alone. */
-    failInterrupted(): void {
-      db.update(syncRuns)
-        .set({
-          status: 'failed',
-          finishedAt: new Date().toISOString(),
-          message: 'Interrupted: the server stopped during this run.',
-        })
-        .where(eq(syncRuns.status, 'running'))
-        .run();
-    },
+    failInterrupted,
 
     start(range: SyncRange, trigger: SyncTrigger, userId: number | null): SyncRunRow {
       return db.transaction(() => {
-        markStale();
+        failInterrupted();
         const running = db
           .select({ id: syncRuns.id })
           .from(syncRuns)
@@ -69,7 +68,15 @@ export function createSyncRunsRepository(db: AppDatabase) {
         if (running) throw new SyncAlreadyRunning(running.id);
         return db
           .insert(syncRuns)
-          .values({ status: 'running', trigger, userId, ...range, startedAt: new Date().toISOString() })
+          .values({
+            status: 'running',
+            trigger,
+            userId,
+            ...range,
+            ownerHost: os.hostname(),
+            ownerPid: process.pid,
+            startedAt: new Date().toISOString(),
+          })
           .returning()
           .get();
       });

@@ -1,0 +1,59 @@
+// `pnpm sync --from YYYY-MM-DD --to YYYY-MM-DD`: one sync from the command line, with the
+// engine, settings and database the server uses (and its one-run-at-a-time lock).
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config/ConfigError';
+import { loadConfig } from '../config/loadConfig';
+import { openDatabase } from '../db/openDatabase';
+import { defaultSyncRange, isoDay, rangeProblem } from '../sync/engine/syncRange';
+import { noProgress } from '../sync/engine/syncProgress';
+import { SyncAlreadyRunning } from '../sync/runs/syncRunsRepository';
+import { createSyncService } from '../sync/syncService';
+import { ensureDemoCalendar } from '../sync/syncSetup';
+import { cliProgress } from './cliProgress';
+
+const USAGE =
+  'usage: pnpm sync [--from YYYY-MM-DD --to YYYY-MM-DD]   (default: 5 days back to 15 days ahead)';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { from: { type: 'string' }, to: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  if (values.help) return (console.log(USAGE), 0);
+  const range =
+    values.from || values.to
+      ? { startDate: values.from ?? '', endDate: values.to ?? '' }
+      : defaultSyncRange();
+  for (const [flag, value] of [
+    ['--from', range.startDate],
+    ['--to', range.endDate],
+  ] as const) {
+    if (!isoDay.safeParse(value).success)
+      return (console.error(`${flag}: expected a real date as YYYY-MM-DD (got "${value}")\n${USAGE}`), 2);
+  }
+  const problem = rangeProblem(range);
+  if (problem) return (console.error(problem), 2);
+
+  const config = loadConfig();
+  const db = openDatabase(config.databasePath);
+  ensureDemoCalendar(config);
+  const sync = createSyncService({ db, config, progress: noProgress });
+  try {
+    const result = await sync.execute(range, 'cli', null, cliProgress());
+    for (const skipped of result.problems)
+      console.warn(`  skipped ${skipped.uid} (${skipped.summary}): ${skipped.message}`);
+    return result.success ? 0 : 1;
+  } catch (error) {
+    if (error instanceof SyncAlreadyRunning) return (console.error(error.message), 1);
+    throw error;
+  } finally {
+    db.$client.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  },
+);
