@@ -15,7 +15,7 @@ import { errorHandler } from './errors/errorHandler';
 import { healthRoutes } from './health/healthRoutes';
 import { loggerOptions } from './logging/loggerOptions';
 import { hubRoutes } from './realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP } from './realtime/syncHub';
+import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { hubProgress } from './sync/engine/hubProgress';
 import { syncRoutes } from './sync/syncRoutes';
 import { createSyncService, type SyncService } from './sync/syncService';
@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sync runner, for the first-start import and the schedule. */
     syncService: SyncService;
+    /** The realtime hub, for tests and operational closes. */
+    syncHub: SyncHub;
   }
 }
 
@@ -46,6 +48,8 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: true,
+    // SSE streams and held long polls would otherwise keep close() waiting
+    forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false } },
   });
@@ -72,7 +76,9 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
   });
   app.decorate('syncService', sync);
-  app.addHook('onClose', async () => hub.stop());
+  app.decorate('syncHub', hub);
+  // before the server waits for open requests: SSE streams and held polls never end by themselves
+  app.addHook('preClose', async () => hub.stop());
 
   await app.register(errorHandler);
   await app.register(securityHeaders, { config });

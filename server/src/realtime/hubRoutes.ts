@@ -10,6 +10,7 @@ import type { SyncHub } from './syncHub';
 declare module 'fastify' {
   interface FastifyRequest {
     hubConnection?: HubConnection;
+    hubUserId?: number;
   }
 }
 
@@ -52,6 +53,7 @@ export async function hubRoutes(
     const query = request.query as Query;
     const user = await tokenUser(bearerToken(request) ?? query.access_token);
     if (!user) return problem(reply, 401, 'Authentication required.');
+    request.hubUserId = user.id;
     if (!needsConnection) return;
     const connection = query.id ? hub.find(query.id) : undefined;
     if (query.id && (!connection || connection.userId !== user.id))
@@ -73,15 +75,11 @@ export async function hubRoutes(
     method: 'GET',
     url: path,
     preValidation: (request, reply) => admit(request, reply, true),
-    wsHandler: async (socket: WebSocket, request) => {
-      let connection = request.hubConnection;
-      if (!connection) {
-        // skipNegotiation: the WebSocket opens without an id
-        const user = await tokenUser(bearerToken(request) ?? (request.query as Query).access_token);
-        connection = hub.openDirect(user!.id);
-      }
-      if (connection.transport) return socket.close(1008, 'This connection already has a transport.');
-      const open = connection;
+    // Synchronous on purpose: the handshake may arrive right after the upgrade.
+    wsHandler: (socket: WebSocket, request) => {
+      // skipNegotiation: the WebSocket opens without an id
+      const open = request.hubConnection ?? hub.openDirect(request.hubUserId!);
+      if (open.transport) return socket.close(1008, 'This connection already has a transport.');
       open.transport = {
         kind: 'WebSockets',
         send: (text) => socket.send(text),
