@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { icsCalendar } from './support/icsBuilder';
 import { bearer, createTestApp, type TestApp } from './testApp';
@@ -25,7 +26,7 @@ describe('sync API', () => {
       .n;
 
   beforeEach(async () => {
-    const dir = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'auditdesk-cal-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-cal-'));
     calendarFile = path.join(dir, 'calendar.ics');
     t = await createTestApp({ CALENDAR_ICS: calendarFile });
     token = (await t.login()).access_token;
