@@ -1,6 +1,6 @@
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { htmlToText } from '../parser/htmlToText';
-import { GOOGLE_RETRY, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
+import { GOOGLE_REQUEST_OPTIONS, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
 import { basicUtc, rangeBounds, type CalendarEvent, type CalendarSource } from './calendarEvent';
 import { CalendarFileError } from './readIcsEvents';
 
@@ -60,7 +60,7 @@ export function createGoogleCalendarSource({
               maxResults: 2500,
               pageToken,
             },
-            GOOGLE_RETRY,
+            GOOGLE_REQUEST_OPTIONS,
           );
           page = response.data;
         } catch (error) {

@@ -17,8 +17,12 @@ export function createGoogleAuth(google: Config['google']): GoogleAuthClient {
   return client;
 }
 
-/** Google's quota answers (403 usageLimits, 429) and 5xx are retried with backoff. */
-export const GOOGLE_RETRY = {
+/**
+ * Every request: Node's own fetch (gaxios would otherwise import node-fetch), and Google's
+ * quota answers (403 usageLimits, 429) and 5xx retried with backoff.
+ */
+export const GOOGLE_REQUEST_OPTIONS = {
+  fetchImplementation: globalThis.fetch,
   retryConfig: {
     retry: 4,
     retryDelay: 500,

@@ -1,5 +1,5 @@
 import { sheets, type sheets_v4 } from '@googleapis/sheets';
-import { GOOGLE_RETRY, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
+import { GOOGLE_REQUEST_OPTIONS, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 
@@ -31,7 +31,7 @@ export function createGoogleSheetsSpreadsheet({
   async function ensureSheets(): Promise<void> {
     const { data } = await api.spreadsheets.get(
       { spreadsheetId, fields: 'sheets.properties.title' },
-      GOOGLE_RETRY,
+      GOOGLE_REQUEST_OPTIONS,
     );
     const titles = new Set((data.sheets ?? []).map((sheet) => sheet.properties?.title));
     const missing = SHEET_NAMES.filter((name) => !titles.has(name));
@@ -41,14 +41,14 @@ export function createGoogleSheetsSpreadsheet({
         spreadsheetId,
         requestBody: { requests: missing.map((title) => ({ addSheet: { properties: { title } } })) },
       },
-      GOOGLE_RETRY,
+      GOOGLE_REQUEST_OPTIONS,
     );
   }
 
   async function readRows(): Promise<SheetRows> {
     const { data } = await api.spreadsheets.values.batchGet(
       { spreadsheetId, ranges: SHEET_NAMES.map((name) => `${name}!A2:${LAST_COLUMN}`) },
-      GOOGLE_RETRY,
+      GOOGLE_REQUEST_OPTIONS,
     );
     const rows: SheetRows = { Leads: [], Unformatted: [] };
     SHEET_NAMES.forEach((name, index) => {
@@ -75,7 +75,7 @@ export function createGoogleSheetsSpreadsheet({
           spreadsheetId,
           requestBody: { valueInputOption: 'RAW', data: data.slice(start, start + RANGES_PER_REQUEST) },
         },
-        GOOGLE_RETRY,
+        GOOGLE_REQUEST_OPTIONS,
       );
     }
     // rows the sheet had beyond the new end are cleared
@@ -83,7 +83,10 @@ export function createGoogleSheetsSpreadsheet({
       (name) => `${name}!A${rows[name].length + 2}:${LAST_COLUMN}`,
     );
     if (ranges.length > 0)
-      await api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges } }, GOOGLE_RETRY);
+      await api.spreadsheets.values.batchClear(
+        { spreadsheetId, requestBody: { ranges } },
+        GOOGLE_REQUEST_OPTIONS,
+      );
   }
 
   return {
