@@ -38,13 +38,11 @@ function fakeSheets(initial: Record<string, string[][]>) {
         return {
           body: {
             spreadsheetId: 'sheet-1',
-            valueRanges: query
-              .getAll('ranges')
-              .map((range) => ({
-                range,
-                majorDimension: 'ROWS',
-                values: (sheets[rowsOf(range).name] ?? []).slice(1),
-              })),
+            valueRanges: query.getAll('ranges').map((range) => ({
+              range,
+              majorDimension: 'ROWS',
+              values: (sheets[rowsOf(range).name] ?? []).slice(1),
+            })),
           },
         };
       }

@@ -24,3 +24,11 @@ export { AccessDenied } from './ui/AccessDenied';
 export { PageHeader } from './ui/PageHeader';
 export { nameFromEmail } from './users/nameFromEmail';
 export { renderStandalone } from './standalone/renderStandalone';
+export {
+  createSyncHubClient,
+  RECONNECT_DELAYS_MS,
+  syncHubClient,
+  type SyncHubClient,
+} from './realtime/syncHubClient';
+export { type HubConnectionStatus, type SyncHubEvents, type SyncStepId } from './realtime/syncHubEvents';
+export { useSyncHub } from './realtime/useSyncHub';

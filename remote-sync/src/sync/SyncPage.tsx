@@ -1,10 +1,43 @@
 import { PageHeader } from '@auditdesk/shared';
+import { Group, SimpleGrid, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HubStatusBadge } from './HubStatusBadge';
+import { syncStatusQuery } from './syncApi';
+import { SyncConfigCard } from './SyncConfigCard';
+import { defaultRange } from './syncDates';
+import { SyncProgressCard } from './SyncProgressCard';
+import { SyncResultBox } from './SyncResultBox';
+import { SyncStatusCard } from './SyncStatusCard';
+import { useSyncRun } from './useSyncRun';
 
 export default function SyncPage() {
+  const [range, setRange] = useState(defaultRange);
+  const status = useQuery(syncStatusQuery);
+  const { state, start, hubStatus } = useSyncRun();
+
   return (
-    <PageHeader
-      title="Calendar Sync"
-      subtitle="Sync the audit appointments from the calendar to the spreadsheet and the database."
-    />
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageHeader
+          title="Calendar Sync"
+          subtitle="Sync the audit appointments from the calendar to the spreadsheet and the database."
+        />
+        <HubStatusBadge status={hubStatus} />
+      </Group>
+      <Stack>
+        <SyncStatusCard status={status.data} running={state.isRunning} />
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <SyncConfigCard
+            range={range}
+            onRangeChange={setRange}
+            onStart={() => void start(range)}
+            running={state.isRunning}
+          />
+          <SyncProgressCard state={state} />
+        </SimpleGrid>
+        <SyncResultBox state={state} />
+      </Stack>
+    </>
   );
 }

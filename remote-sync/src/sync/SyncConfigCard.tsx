@@ -1,0 +1,54 @@
+import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { QUICK_RANGES } from './syncDates';
+import type { SyncRange } from './syncTypes';
+
+interface SyncConfigCardProps {
+  range: SyncRange;
+  onRangeChange: (range: SyncRange) => void;
+  onStart: () => void;
+  running: boolean;
+}
+
+export function SyncConfigCard({ range, onRangeChange, onStart, running }: SyncConfigCardProps) {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={4} mb="md">
+        Configuration
+      </Title>
+      <Group align="flex-end" mb="sm">
+        <TextInput
+          type="date"
+          label="Start date"
+          value={range.startDate}
+          onChange={(event) => onRangeChange({ ...range, startDate: event.currentTarget.value })}
+        />
+        <TextInput
+          type="date"
+          label="End date"
+          value={range.endDate}
+          onChange={(event) => onRangeChange({ ...range, endDate: event.currentTarget.value })}
+        />
+      </Group>
+      <Group gap="xs" mb="md">
+        {QUICK_RANGES.map((quick) => (
+          <Button
+            key={quick.label}
+            size="xs"
+            variant="default"
+            onClick={() => onRangeChange(quick.range(new Date()))}
+          >
+            {quick.label}
+          </Button>
+        ))}
+      </Group>
+      <Text size="sm" c="dimmed" mb="md">
+        The appointments in the calendar between these dates will be synced to the spreadsheet and the
+        database.
+      </Text>
+      <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} disabled={running}>
+        {running ? 'Synchronizing...' : 'Start Sync'}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleDashed, IconLoader2 } from '@tabler/icons-react';
+import { overallProgress, stepBarValue, type SyncRunState, type SyncStep } from './syncRunState';
+
+const ICONS = { pending: IconCircleDashed, active: IconLoader2, completed: IconCircleCheck };
+const COLORS = { pending: 'gray', active: 'blue', completed: 'green' };
+
+function StepRow({ step }: { step: SyncStep }) {
+  const Icon = ICONS[step.status];
+  const indeterminate = step.status === 'active' && step.progressPercentage === undefined;
+  return (
+    <Stack gap={4} data-testid={`step-${step.id}`} data-status={step.status}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Icon size={18} color={`var(--mantine-color-${COLORS[step.status]}-6)`} />
+          <Text fw={500}>{step.stepName}</Text>
+        </Group>
+        <Badge color={COLORS[step.status]} variant="light">
+          {step.status === 'completed' ? `${step.eventsProcessed ?? 0} records` : step.status}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {step.message ?? step.description}
+      </Text>
+      <Progress
+        value={stepBarValue(step)}
+        color={COLORS[step.status]}
+        striped={indeterminate}
+        animated={indeterminate}
+        aria-label={`${step.stepName} progress`}
+      />
+    </Stack>
+  );
+}
+
+export function SyncProgressCard({ state }: { state: SyncRunState }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>Progress</Title>
+        <Text size="sm" c="dimmed">
+          {overallProgress(state)}% overall
+        </Text>
+      </Group>
+      {state.phase === 'idle' ? (
+        <Text c="dimmed" mb="md">
+          Ready to sync
+        </Text>
+      ) : (
+        <Progress value={overallProgress(state)} mb="md" aria-label="Overall progress" />
+      )}
+      <Stack>
+        {state.steps.map((step) => (
+          <StepRow key={step.id} step={step} />
+        ))}
+      </Stack>
+      {state.countdown !== null && (
+        <Text c="green" mt="md" role="status">
+          Sync completed successfully! Resetting in {state.countdown} seconds...
+        </Text>
+      )}
+    </Card>
+  );
+}

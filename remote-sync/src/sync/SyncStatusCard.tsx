@@ -1,0 +1,53 @@
+import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { hoursSince, rate } from './syncDates';
+import type { SyncStatus } from './syncTypes';
+
+function Counter({ label, value, detail }: { label: string; value: number; detail?: string }) {
+  return (
+    <Stack gap={0} aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function SyncStatusCard({ status, running }: { status: SyncStatus | undefined; running: boolean }) {
+  const isRunning = running || Boolean(status?.isRunning);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="md">
+        <Title order={4}>Status</Title>
+        <Badge color={isRunning ? 'blue' : 'green'} size="lg" variant="light">
+          {isRunning ? 'Running' : 'Ready'}
+        </Badge>
+      </Group>
+      {status ? (
+        <SimpleGrid cols={4}>
+          <Counter label="Total syncs" value={status.totalSyncs} />
+          <Counter
+            label="Successful"
+            value={status.successfulSyncs}
+            detail={`${rate(status.successfulSyncs, status.totalSyncs)}%`}
+          />
+          <Counter
+            label="Failed"
+            value={status.failedSyncs}
+            detail={`${rate(status.failedSyncs, status.totalSyncs)}%`}
+          />
+          <Counter label="Hours since last sync" value={hoursSince(status.lastSync)} />
+        </SimpleGrid>
+      ) : (
+        <Skeleton h={60} />
+      )}
+    </Card>
+  );
+}

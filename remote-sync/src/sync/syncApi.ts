@@ -1,0 +1,24 @@
+import { apiRequest, queryKeys } from '@auditdesk/shared';
+import type { SyncHistoryEntry, SyncRange, SyncResult, SyncStatus } from './syncTypes';
+
+async function data<T>(path: string): Promise<T> {
+  const result = await apiRequest<T>(path);
+  if (!result.success) throw new Error(result.problem?.detail ?? result.error ?? 'An error occurred');
+  return result.data as T;
+}
+
+export const syncStatusQuery = {
+  queryKey: queryKeys.syncStatus,
+  queryFn: () => data<SyncStatus>('/sync/status'),
+};
+export const syncHistoryQuery = {
+  queryKey: [...queryKeys.syncStatus, 'history'],
+  queryFn: () => data<SyncHistoryEntry[]>('/sync/history?limit=10'),
+};
+
+/** Starts a run; resolves with its result when it ends (progress arrives over the hub meanwhile). */
+export async function executeSync(range: SyncRange): Promise<SyncResult> {
+  const result = await apiRequest<SyncResult>('/sync/execute', { method: 'POST', body: range });
+  if (!result.success) throw new Error(result.problem?.detail ?? result.error ?? 'Sync failed');
+  return result.data as SyncResult;
+}

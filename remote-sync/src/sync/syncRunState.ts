@@ -1,0 +1,130 @@
+import type { SyncStepId } from '@auditdesk/shared';
+
+export type StepStatus = 'pending' | 'active' | 'completed';
+
+export interface SyncStep {
+  id: SyncStepId;
+  stepName: string;
+  description: string;
+  status: StepStatus;
+  startTime?: number;
+  endTime?: number;
+  eventsProcessed?: number;
+  progressPercentage?: number;
+  message?: string;
+}
+
+export interface SyncRunState {
+  phase: 'idle' | 'running' | 'completed' | 'error';
+  isRunning: boolean;
+  steps: SyncStep[];
+  message: string;
+  totalEvents: number;
+  error: string | null;
+  /** Seconds left before the card resets after a success. */
+  countdown: number | null;
+  /** The last finished run, shown in the result box until the next one. */
+  lastResult: { success: boolean; message: string; totalEvents: number } | null;
+}
+
+export type SyncRunAction =
+  | { type: 'start-requested' }
+  | { type: 'sync-started' }
+  | { type: 'step-started'; stepId: SyncStepId; description: string; at: number }
+  | { type: 'step-progress'; stepId: SyncStepId; progressPercentage: number; message: string }
+  | { type: 'step-completed'; stepId: SyncStepId; eventsProcessed: number; at: number }
+  | { type: 'sync-completed'; success: boolean; message: string; totalEvents: number }
+  | { type: 'sync-error'; error: string }
+  | { type: 'trigger-failed'; error: string }
+  | { type: 'countdown-tick' }
+  | { type: 'reset' };
+
+export const RESET_COUNTDOWN_SECONDS = 5;
+
+const STEPS: Pick<SyncStep, 'id' | 'stepName' | 'description'>[] = [
+  { id: 'calendar', stepName: 'Get Calendar Events', description: 'Read the appointments in the date range' },
+  { id: 'spreadsheet', stepName: 'Sync to Spreadsheet', description: 'Write them to the spreadsheet' },
+  { id: 'database', stepName: 'Sync to Database', description: 'Save them in the database' },
+];
+
+const pendingSteps = (): SyncStep[] => STEPS.map((step) => ({ ...step, status: 'pending' }));
+
+export const initialSyncRunState: SyncRunState = {
+  phase: 'idle',
+  isRunning: false,
+  steps: pendingSteps(),
+  message: '',
+  totalEvents: 0,
+  error: null,
+  countdown: null,
+  lastResult: null,
+};
+
+const updateStep = (state: SyncRunState, id: SyncStepId, change: Partial<SyncStep>): SyncRunState => ({
+  ...state,
+  steps: state.steps.map((step) => (step.id === id ? { ...step, ...change } : step)),
+});
+
+/** The progress card's state machine (spec section 4, "Sync run (progress card)"). */
+export function syncRunReducer(state: SyncRunState, action: SyncRunAction): SyncRunState {
+  switch (action.type) {
+    case 'start-requested':
+      return { ...state, isRunning: true, phase: 'running', error: null, countdown: null };
+    case 'sync-started':
+      return {
+        ...state,
+        phase: 'running',
+        isRunning: true,
+        message: '',
+        error: null,
+        countdown: null,
+        steps: pendingSteps(),
+      };
+    case 'step-started':
+      return updateStep(state, action.stepId, {
+        status: 'active',
+        description: action.description,
+        startTime: action.at,
+        progressPercentage: undefined,
+        message: undefined,
+      });
+    case 'step-progress':
+      return updateStep(state, action.stepId, {
+        progressPercentage: action.progressPercentage,
+        message: action.message,
+      });
+    case 'step-completed':
+      return updateStep(state, action.stepId, {
+        status: 'completed',
+        eventsProcessed: action.eventsProcessed,
+        endTime: action.at,
+      });
+    case 'sync-completed':
+      if (!state.isRunning && state.phase !== 'running') return state; // already settled (hub and HTTP both report)
+      return {
+        ...state,
+        phase: action.success ? 'completed' : 'error',
+        isRunning: false,
+        message: action.message,
+        totalEvents: action.totalEvents,
+        countdown: action.success ? RESET_COUNTDOWN_SECONDS : null,
+        lastResult: { success: action.success, message: action.message, totalEvents: action.totalEvents },
+      };
+    case 'sync-error':
+      return { ...state, phase: 'error', error: action.error };
+    case 'trigger-failed':
+      return { ...state, phase: 'error', isRunning: false, error: action.error };
+    case 'countdown-tick':
+      return state.countdown === null ? state : { ...state, countdown: Math.max(0, state.countdown - 1) };
+    case 'reset':
+      return { ...state, phase: 'idle', steps: pendingSteps(), countdown: null, message: '', error: null };
+  }
+}
+
+/** Completed steps out of three, as a percentage. */
+export const overallProgress = (state: SyncRunState) =>
+  Math.round((state.steps.filter((step) => step.status === 'completed').length / state.steps.length) * 100);
+
+/** An active step without a percentage shows an indeterminate bar at 60%. */
+export const stepBarValue = (step: SyncStep) =>
+  step.status === 'completed' ? 100 : step.status === 'active' ? (step.progressPercentage ?? 60) : 0;

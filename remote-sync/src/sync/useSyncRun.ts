@@ -1,0 +1,61 @@
+import { invalidateAfterSync, queryKeys, useSyncHub } from '@auditdesk/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer } from 'react';
+import { executeSync } from './syncApi';
+import { initialSyncRunState, syncRunReducer } from './syncRunState';
+import type { SyncRange } from './syncTypes';
+
+const RESET_DELAY_MS = 500;
+
+/** The progress card's state, fed by the hub's events, the trigger call and the reset timers. */
+export function useSyncRun() {
+  const [state, dispatch] = useReducer(syncRunReducer, initialSyncRunState);
+  const queryClient = useQueryClient();
+
+  const hubStatus = useSyncHub({
+    SyncStarted: () => dispatch({ type: 'sync-started' }),
+    StepStarted: (stepId, description) =>
+      dispatch({ type: 'step-started', stepId, description, at: Date.now() }),
+    StepProgress: (stepId, progressPercentage, message) =>
+      dispatch({ type: 'step-progress', stepId, progressPercentage, message }),
+    StepCompleted: (stepId, eventsProcessed) =>
+      dispatch({ type: 'step-completed', stepId, eventsProcessed, at: Date.now() }),
+    SyncCompleted: (success, message, totalEvents) => {
+      dispatch({ type: 'sync-completed', success, message, totalEvents });
+      // this screen's own counters always follow a run, whoever started it
+      void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
+    },
+    SyncError: (error) => dispatch({ type: 'sync-error', error }),
+  });
+
+  // after a success: count down 5 seconds, wait 500 ms more, then back to idle
+  useEffect(() => {
+    if (state.countdown === null) return;
+    const timer =
+      state.countdown > 0
+        ? setTimeout(() => dispatch({ type: 'countdown-tick' }), 1000)
+        : setTimeout(() => dispatch({ type: 'reset' }), RESET_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [state.countdown]);
+
+  async function start(range: SyncRange) {
+    dispatch({ type: 'start-requested' });
+    try {
+      const result = await executeSync(range);
+      // if the hub missed the end (it may be reconnecting), the answer settles the card
+      dispatch({
+        type: 'sync-completed',
+        success: result.success,
+        message: result.message,
+        totalEvents: result.eventsProcessed,
+      });
+      await invalidateAfterSync(result.eventsCreated + result.eventsUpdated + result.eventsDeleted);
+    } catch (error) {
+      dispatch({ type: 'trigger-failed', error: error instanceof Error ? error.message : String(error) });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
+    }
+  }
+
+  return { state, start, hubStatus };
+}
