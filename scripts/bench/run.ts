@@ -4,9 +4,11 @@ import path from 'node:path';
 import { ROOT } from '../apps';
 import { ensureBuilt } from '../ensureBuilt';
 import type { Benchmark, BenchmarkResult } from './benchmark';
+import { hubLatency } from './benchmarks/hubLatency';
 import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
+import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
 
-const BENCHMARKS: Benchmark[] = [schedulingFirstLoadJs];
+const BENCHMARKS: Benchmark[] = [sync10kFirst, sync10kRerun, hubLatency, schedulingFirstLoadJs];
 
 async function main() {
   ensureBuilt();

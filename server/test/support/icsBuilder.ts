@@ -20,10 +20,10 @@ export function icsCalendar(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** `count` weekday appointments spread over the days from `firstDay` on. */
+/** `count` appointments, ten a day, over the days from `firstDay` on. */
 export function manyEvents(count: number, firstDay = Date.UTC(2025, 0, 1)) {
   return Array.from({ length: count }, (_, index) => {
-    const start = new Date(firstDay + Math.floor(index / 8) * 86_400_000 + (13 + (index % 8)) * 3_600_000);
+    const start = new Date(firstDay + Math.floor(index / 10) * 86_400_000 + (11 + (index % 10)) * 3_600_000);
     return {
       uid: `bulk-${index}@test`,
       start: start
