@@ -19,9 +19,10 @@ async function main() {
   }
 
   const app = await buildApp({ config, db });
-  await startSync(app, config);
+  const stopSchedule = await startSync(app, config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopSchedule();
     await app.close();
     db.$client.close();
     process.exit(0);

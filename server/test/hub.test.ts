@@ -1,5 +1,9 @@
 import * as signalR from '@microsoft/signalr';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import WebSocket from 'ws';
+import { icsCalendar } from './support/icsBuilder';
 import { freePort } from './freePort';
 import { createTestApp, type TestApp } from './testApp';
 import { SYNC_GROUP } from '../src/realtime/syncHub';
@@ -35,7 +39,15 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    t = await createTestApp();
+    const calendar = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-hub-')), 'calendar.ics');
+    fs.writeFileSync(
+      calendar,
+      icsCalendar([
+        { uid: 'a', start: '20250110T140000Z' },
+        { uid: 'b', start: '20250111T140000Z' },
+      ]),
+    );
+    t = await createTestApp({ CALENDAR_ICS: calendar });
     await t.app.listen({ port, host: '127.0.0.1' });
     url = `http://127.0.0.1:${port}/hubs/sync`;
     token = (await t.login()).access_token;
@@ -170,7 +182,7 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
     expect(response.status).toBe(403);
   });
 
-  it('carries the progress of a real run', async () => {
+  it('carries the progress of a real run, step by step', async () => {
     const connection = connect(signalR.HttpTransportType.WebSockets);
     await connection.start();
     await connection.invoke('JoinSyncGroup');
@@ -197,8 +209,22 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
       payload: { startDate: '2025-01-01', endDate: '2025-01-31' },
     });
     await done;
-    // the test app's calendar file does not exist: the run fails at the calendar step
-    expect(seen).toEqual(['SyncStarted', 'StepStarted:calendar', 'SyncError', 'SyncCompleted']);
+    expect(seen).toEqual([
+      'SyncStarted',
+      'StepStarted:calendar',
+      'StepProgress',
+      'StepCompleted:calendar',
+      'StepStarted:spreadsheet',
+      'StepProgress',
+      'StepProgress',
+      'StepProgress',
+      'StepProgress',
+      'StepCompleted:spreadsheet',
+      'StepStarted:database',
+      'StepProgress',
+      'StepCompleted:database',
+      'SyncCompleted',
+    ]);
     await connection.stop();
   });
 });

@@ -9,8 +9,13 @@ import { ensureDemoCalendar } from './syncSetup';
 /**
  * At start: runs a dead process left 'running' are failed; the demo calendar is written
  * and, on a new database, imported whole so every screen has data; SYNC_CRON is scheduled.
+ * Answers the function that stops the schedule.
  */
-export async function startSync(app: FastifyInstance, config: Config, today = new Date()): Promise<void> {
+export async function startSync(
+  app: FastifyInstance,
+  config: Config,
+  today = new Date(),
+): Promise<() => void> {
   const sync = app.syncService;
   sync.runs.failInterrupted();
   ensureDemoCalendar(config, today);
@@ -34,7 +39,8 @@ export async function startSync(app: FastifyInstance, config: Config, today = ne
         else app.log.error({ err: error }, 'scheduled sync failed');
       }
     });
-    app.addHook('onClose', async () => job.stop());
     app.log.info({ next: job.nextRun()?.toISOString() }, 'sync scheduled');
+    return () => job.stop();
   }
+  return () => {};
 }
