@@ -13,6 +13,9 @@ import type { Config } from './config/loadConfig';
 import type { AppDatabase } from './db/openDatabase';
 import { errorHandler } from './errors/errorHandler';
 import { healthRoutes } from './health/healthRoutes';
+import { dashboardRoutes } from './leads/dashboardRoutes';
+import { createLeadsRepository } from './leads/leadsRepository';
+import { leadsRoutes } from './leads/leadsRoutes';
 import { loggerOptions } from './logging/loggerOptions';
 import { hubRoutes } from './realtime/hubRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
@@ -75,6 +78,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     config,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
   });
+  const leads = createLeadsRepository(db);
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
   // before the server waits for open requests: SSE streams and held polls never end by themselves
@@ -92,6 +96,8 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
       await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
+      await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate });
+      await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
     },
     { prefix: '/api' },
   );

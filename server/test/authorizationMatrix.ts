@@ -1,5 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import type { Role } from '../src/db/schema';
+import { leadInput } from '../src/leads/leadSchemas';
+import { createLeadsRepository } from '../src/leads/leadsRepository';
 import type { TestApp } from './testApp';
 
 /**
@@ -18,12 +20,18 @@ export interface RouteRule {
 
 const SIGNED_IN: Role[] = ['User', 'Manager', 'Admin'];
 const ADMIN_ONLY: Role[] = ['Admin'];
+const LEAD_EDITORS: Role[] = ['Admin', 'Manager'];
 
 let seq = 0;
 /** A throwaway account for routes that change or remove one. */
 function target(t: TestApp): number {
   seq += 1;
   return t.users.create({ email: `target-${seq}@example.com`, fullName: `Target ${seq}`, role: 'User' }).id;
+}
+
+/** A fresh manual lead for routes that read, change or delete one. */
+function someLead(t: TestApp): number {
+  return createLeadsRepository(t.db).create(leadInput.parse({ customerName: `Lead ${++seq}` })).id;
 }
 
 export const AUTHORIZATION_MATRIX: RouteRule[] = [
@@ -153,5 +161,53 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: SIGNED_IN,
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/sync/history' }),
+  },
+  {
+    route: 'GET /api/leads',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads?excludeCalendarNotFormatted=false' }),
+  },
+  {
+    route: 'GET /api/leads/calendar-not-formatted',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads/calendar-not-formatted' }),
+  },
+  {
+    route: 'GET /api/leads/summary',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads/summary' }),
+  },
+  {
+    route: 'GET /api/leads/{id}',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: (t) => ({ method: 'GET', url: `/api/leads/${someLead(t)}` }),
+  },
+  {
+    route: 'POST /api/leads',
+    allowed: LEAD_EDITORS,
+    ok: 201,
+    request: () => ({ method: 'POST', url: '/api/leads', payload: { customerName: 'Walk-in customer' } }),
+  },
+  {
+    route: 'PUT /api/leads/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: (t) => ({ method: 'PUT', url: `/api/leads/${someLead(t)}`, payload: { status: 'Completed' } }),
+  },
+  {
+    route: 'DELETE /api/leads/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 204,
+    request: (t) => ({ method: 'DELETE', url: `/api/leads/${someLead(t)}` }),
+  },
+  {
+    route: 'GET /api/dashboard/stats',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/dashboard/stats' }),
   },
 ];
