@@ -1,7 +1,177 @@
-import { PageHeader } from '@auditdesk/shared';
+import 'mantine-react-table/styles.css';
+import { PageHeader, useAuth } from '@auditdesk/shared';
+import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
+import { DateRangeFilter } from './DateRangeFilter';
+import {
+  countLeads,
+  filterLeads,
+  nextSorting,
+  NO_FILTERS,
+  sortLeads,
+  type LeadFilters,
+  type Sorting,
+} from './leadFilters';
+import { LeadFormModal } from './LeadFormModal';
+import { deleteLead, saveLead, type LeadFormValues } from './leadsApi';
+import { LeadsTable } from './LeadsTable';
+import { LeadsToolbar } from './LeadsToolbar';
+import type { LeadColumnId, LeadRow } from './leadTypes';
+import { DEFAULT_PAGE_SIZE, paginate } from './pagination';
+import { SummaryCards } from './SummaryCards';
+import { useLeadRows } from './useLeadRows';
 
 export default function LeadsPage() {
+  const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  const [hideUnformatted, setHideUnformatted] = useState(true);
+  const [pageSize, setPageSize] = useLocalStorage({
+    key: 'leads.pageSize',
+    defaultValue: DEFAULT_PAGE_SIZE,
+    getInitialValueInEffect: false,
+  });
+  const [visibility, setVisibility] = useLocalStorage<ColumnVisibility>({
+    key: 'leads.columnVisibility',
+    defaultValue: defaultVisibility(),
+    getInitialValueInEffect: false,
+  });
+  const [filters, setFilters] = useState<LeadFilters>(NO_FILTERS);
+  const [sorting, setSorting] = useState<Sorting | null>(null);
+  const [pageIndex, setPageIndex] = useState(0);
+  const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<LeadRow | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const leads = useLeadRows(hideUnformatted);
+
+  // typing stays responsive: filtering 20,000 rows follows the deferred value
+  const deferredFilters = useDeferredValue(filters);
+  const filtered = useMemo(() => filterLeads(leads.rows, deferredFilters), [leads.rows, deferredFilters]);
+  const sorted = useMemo(() => sortLeads(filtered, sorting), [filtered, sorting]);
+  const page = paginate(sorted, pageIndex, pageSize);
+  const counts = useMemo(() => countLeads(filtered), [filtered]);
+
+  const updateFilters = useCallback((change: Partial<LeadFilters>) => {
+    setFilters((current) => ({ ...current, ...change }));
+    setPageIndex(0);
+  }, []);
+  const onColumnFilter = useCallback(
+    (column: LeadColumnId, value: string) =>
+      setFilters((current) => ({ ...current, columns: { ...current.columns, [column]: value } })),
+    [],
+  );
+  const onReferredBy = useCallback(
+    (referredBy: LeadFilters['referredBy']) => updateFilters({ referredBy }),
+    [updateFilters],
+  );
+
+  const save = async (values: LeadFormValues) => {
+    await saveLead(editing === 'new' || editing === null ? null : editing.id, values);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteLead(deleting.id);
+    } catch (error) {
+      setActionError(error instanceof Error ? error.message : 'Failed to delete the lead.');
+    }
+    setDeleting(null);
+  };
+
   return (
-    <PageHeader title="Lead Management" subtitle="Manage and track your leads and customer information." />
+    <>
+      <Group justify="space-between" align="flex-start">
+        <PageHeader
+          title="Lead Management"
+          subtitle="Manage and track your leads and customer information."
+        />
+        {canEdit && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            Add Lead
+          </Button>
+        )}
+      </Group>
+      {leads.error ? (
+        <Alert color="red" icon={<IconAlertCircle />} title="Error Loading Leads" role="alert">
+          {leads.error.message}
+        </Alert>
+      ) : leads.isPending ? (
+        <Stack data-testid="leads-skeleton">
+          <Skeleton h={80} />
+          <Skeleton h={40} />
+          <Skeleton h={400} />
+        </Stack>
+      ) : (
+        <>
+          <SummaryCards {...counts} />
+          {actionError && (
+            <Alert color="red" mb="sm" withCloseButton onClose={() => setActionError(null)}>
+              {actionError}
+            </Alert>
+          )}
+          <Group mb="sm">
+            <DateRangeFilter
+              startDate={filters.startDate}
+              endDate={filters.endDate}
+              onChange={updateFilters}
+            />
+          </Group>
+          <LeadsToolbar
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPageIndex(0);
+            }}
+            visibility={visibility}
+            onVisibility={setVisibility}
+            hideUnformatted={hideUnformatted}
+            onHideUnformatted={(hide) => {
+              setHideUnformatted(hide);
+              setPageIndex(0);
+            }}
+            search={filters.search}
+            onSearch={(search) => updateFilters({ search })}
+            onRefresh={() => void leads.refetch()}
+            refreshing={leads.isFetching}
+            pageIndex={page.pageIndex}
+            pageCount={page.pageCount}
+            pageNumbers={page.pageNumbers}
+            onPage={setPageIndex}
+          />
+          <LeadsTable
+            rows={page.rows}
+            visibility={visibility}
+            sorting={sorting}
+            onSort={(column) => setSorting((current) => nextSorting(current, column))}
+            filters={filters}
+            onColumnFilter={(column, value) => {
+              onColumnFilter(column, value);
+              setPageIndex(0);
+            }}
+            onReferredBy={onReferredBy}
+            searchActive={Boolean(filters.search.trim())}
+            canEdit={canEdit}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+          <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
+            {page.footer}
+          </Text>
+        </>
+      )}
+      <LeadFormModal lead={editing} onClose={() => setEditing(null)} onSave={save} />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete lead" centered>
+        <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirmDelete()}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }

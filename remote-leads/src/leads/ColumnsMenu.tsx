@@ -1,0 +1,52 @@
+import { Anchor, Button, Checkbox, Group, Menu, Stack } from '@mantine/core';
+import { IconColumns } from '@tabler/icons-react';
+import { DEFAULT_HIDDEN_COLUMNS, LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
+
+export type ColumnVisibility = Partial<Record<LeadColumnId, boolean>>;
+
+export const defaultVisibility = (): ColumnVisibility =>
+  Object.fromEntries(DEFAULT_HIDDEN_COLUMNS.map((id) => [id, false]));
+const allTo = (visible: boolean): ColumnVisibility =>
+  Object.fromEntries(LEAD_COLUMNS.map((column) => [column.id, visible]));
+
+export function ColumnsMenu({
+  visibility,
+  onChange,
+}: {
+  visibility: ColumnVisibility;
+  onChange: (next: ColumnVisibility) => void;
+}) {
+  return (
+    <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button size="xs" variant="default" leftSection={<IconColumns size={14} />}>
+          Columns
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown p="sm">
+        <Group gap="sm" mb="xs">
+          <Anchor size="xs" component="button" onClick={() => onChange(allTo(true))}>
+            Show All
+          </Anchor>
+          <Anchor size="xs" component="button" onClick={() => onChange(allTo(false))}>
+            Hide All
+          </Anchor>
+          <Anchor size="xs" component="button" onClick={() => onChange(defaultVisibility())}>
+            Default
+          </Anchor>
+        </Group>
+        <Stack gap={6}>
+          {LEAD_COLUMNS.map((column) => (
+            <Checkbox
+              key={column.id}
+              size="xs"
+              label={column.header}
+              checked={visibility[column.id] !== false}
+              onChange={(event) => onChange({ ...visibility, [column.id]: event.currentTarget.checked })}
+            />
+          ))}
+        </Stack>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

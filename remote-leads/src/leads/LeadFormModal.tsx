@@ -1,0 +1,154 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { LeadFormValues } from './leadsApi';
+import type { LeadRow } from './leadTypes';
+
+const EMPTY: LeadFormValues = {
+  customerName: '',
+  email: '',
+  phoneNumber: '',
+  auditor: '',
+  houseType: '',
+  heatingFuel: '',
+  provider: '',
+  referredBy: '',
+  scheduledBy: '',
+  status: 'New',
+  scheduledDate: null,
+  comments: '',
+};
+
+const fromRow = (row: LeadRow): LeadFormValues => ({
+  customerName: row.customerName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  auditor: row.auditor,
+  houseType: row.houseType,
+  heatingFuel: row.heatingFuel,
+  provider: row.provider,
+  referredBy: row.referredBy,
+  scheduledBy: row.scheduledBy,
+  status: row.status || 'New',
+  scheduledDate: row.scheduledDate || null,
+  comments: row.comments,
+});
+
+/** The local date-time input value of an instant, and back. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+
+/** Checks the form before the server does, with the same limits. */
+export function validateLead(values: LeadFormValues): string | null {
+  if (!values.customerName.trim()) return 'Customer name is required.';
+  if (values.email && !/^\S+@\S+\.\S+$/.test(values.email)) return 'Please enter a valid email address.';
+  if (values.status.trim().length > 40) return 'The status may have at most 40 characters.';
+  return null;
+}
+
+interface LeadFormModalProps {
+  lead: LeadRow | 'new' | null;
+  onClose: () => void;
+  onSave: (values: LeadFormValues) => Promise<void>;
+}
+
+export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
+  const [values, setValues] = useState<LeadFormValues>(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [openedFor, setOpenedFor] = useState<typeof lead>(null);
+  if (lead !== openedFor) {
+    // a new lead or another one: start from its values
+    setOpenedFor(lead);
+    setValues(lead && lead !== 'new' ? fromRow(lead) : EMPTY);
+    setError(null);
+  }
+  const set = (field: keyof LeadFormValues) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value; // read now: React clears currentTarget after the handler
+    setValues((current) => ({ ...current, [field]: value }));
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = validateLead(values);
+    if (invalid) return setError(invalid);
+    setSaving(true);
+    try {
+      await onSave(values);
+      onClose();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={lead !== null}
+      onClose={() => !saving && onClose()}
+      title={lead === 'new' ? 'Add Lead' : 'Edit Lead'}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <Alert color="red" role="alert" mb="sm">
+            {error}
+          </Alert>
+        )}
+        {lead && lead !== 'new' && lead.source === 'calendar' && (
+          <Alert color="yellow" mb="sm">
+            This lead comes from the calendar: the next sync of its dates will overwrite changes made here.
+          </Alert>
+        )}
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="Customer Name"
+            required
+            value={values.customerName}
+            onChange={set('customerName')}
+            data-autofocus
+          />
+          <TextInput label="Status" value={values.status} onChange={set('status')} />
+          <TextInput
+            label="Scheduled Date"
+            type="datetime-local"
+            value={toLocalInput(values.scheduledDate)}
+            onChange={(event) => {
+              const scheduledDate = fromLocalInput(event.currentTarget.value);
+              setValues((current) => ({ ...current, scheduledDate }));
+            }}
+          />
+          <TextInput label="Auditor" value={values.auditor} onChange={set('auditor')} />
+          <TextInput label="House Type" value={values.houseType} onChange={set('houseType')} />
+          <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
+          <TextInput label="Email" type="email" value={values.email} onChange={set('email')} />
+          <TextInput label="Heating Fuel" value={values.heatingFuel} onChange={set('heatingFuel')} />
+          <TextInput label="Provider" value={values.provider} onChange={set('provider')} />
+          <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
+          <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
+        </SimpleGrid>
+        <Textarea
+          label="Comments"
+          mt="sm"
+          autosize
+          minRows={2}
+          value={values.comments}
+          onChange={set('comments')}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,175 @@
+import {
+  countLeads,
+  filterLeads,
+  matchesScheduledDate,
+  nextSorting,
+  NO_FILTERS,
+  sortLeads,
+} from './leadFilters';
+import { displayStatus, formatDay, statusColor, toLeadRow } from './leadRows';
+import type { ApiLead, LeadRow } from './leadTypes';
+import { paginate } from './pagination';
+
+function row(overrides: Partial<LeadRow> = {}): LeadRow {
+  return toLeadRow({
+    id: 1,
+    leadId: 'l1',
+    source: 'calendar',
+    isFormatted: true,
+    customerName: 'Jane Doe',
+    email: '',
+    phoneNumber: '',
+    auditor: 'Sam Rivera',
+    houseType: '2 Family',
+    heatingFuel: 'Gas',
+    provider: 'National Grid',
+    referredBy: '',
+    scheduledBy: 'Maria',
+    status: 'Scheduled',
+    scheduledDate: '2025-03-04T14:00:00.000Z',
+    weekView: 'Week 2',
+    linkId: '',
+    comments: '',
+    lastSyncedAt: null,
+    ...(overrides as Partial<ApiLead>),
+  });
+}
+const ids = (rows: LeadRow[]) => rows.map((item) => item.leadId);
+
+describe('rows', () => {
+  it('falls back from customerName to name to e-mail, and from phoneNumber to phone', () => {
+    const base = { ...row(), customerName: '', phoneNumber: '' } as unknown as ApiLead;
+    expect(toLeadRow({ ...base, name: 'Jo' }).customerName).toBe('Jo');
+    expect(toLeadRow({ ...base, email: 'jo@example.com' }).customerName).toBe('jo@example.com');
+    expect(toLeadRow({ ...base, phone: '555' }).phoneNumber).toBe('555');
+  });
+
+  it.each([
+    ['Scheduled', 'green'],
+    ['SCHEDULED', 'green'],
+    ['cancelled', 'red'],
+    ['Completed', 'blue'],
+    ['No Show', 'gray'],
+    ['', 'gray'],
+  ])('status %p gets a %s badge', (status, color) => expect(statusColor(status)).toBe(color));
+
+  it("shows 'New' for an empty status", () => expect(displayStatus('  ')).toBe('New'));
+
+  it('formats the UTC calendar day as mm/dd/yyyy', () => {
+    expect(formatDay('2025-03-04T02:00:00.000Z')).toBe('03/04/2025');
+    expect(formatDay('')).toBe('');
+  });
+});
+
+describe('filterLeads', () => {
+  const rows = [
+    row({ leadId: 'a', scheduledDate: '2025-03-01T00:00:00.000Z' }),
+    row({
+      leadId: 'b',
+      scheduledDate: '2025-03-31T23:59:59.000Z',
+      referredBy: 'Tom Lee',
+      customerName: 'Bob Smith',
+      status: 'cancelled',
+    }),
+    row({ leadId: 'c', scheduledDate: '2025-04-01T00:00:00.000Z', auditor: 'Alex Chen' }),
+    row({ leadId: 'none', scheduledDate: null as unknown as string }),
+  ];
+
+  it('keeps UTC calendar days inside the range, both bounds inclusive; a lead without a date is out', () => {
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, startDate: '2025-03-01', endDate: '2025-03-31' }))).toEqual(
+      ['a', 'b'],
+    );
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, startDate: '2025-03-31' }))).toEqual(['b', 'c']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, endDate: '2025-03-01' }))).toEqual(['a']);
+    expect(ids(filterLeads(rows, NO_FILTERS))).toEqual(['a', 'b', 'c', 'none']);
+  });
+
+  it('searches every column by substring, ignoring case', () => {
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, search: 'bob' }))).toEqual(['b']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, search: 'ALEX' }))).toEqual(['c']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, search: '2025-04-01' }))).toEqual(['c']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, search: '04/01/2025' }))).toEqual(['c']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, search: 'cancelled' }))).toEqual(['b']);
+  });
+
+  it('filters per column, the status as shown', () => {
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, columns: { auditor: 'sam' } }))).toEqual([
+      'a',
+      'b',
+      'none',
+    ]);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, columns: { status: 'Cancel', auditor: 'sam' } }))).toEqual([
+      'b',
+    ]);
+  });
+
+  it("'Empty' keeps only leads without a referrer; 'Hide' hides them", () => {
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, referredBy: 'empty' }))).toEqual(['a', 'c', 'none']);
+    expect(ids(filterLeads(rows, { ...NO_FILTERS, referredBy: 'hide' }))).toEqual(['b']);
+  });
+});
+
+describe('matchesScheduledDate', () => {
+  const iso = '2025-03-04T14:00:00.000Z';
+  it.each(['03/04/2025', '2025-03-04', '03/04', '2025-03', '03/0'])('matches %p', (text) =>
+    expect(matchesScheduledDate(iso, text)).toBe(true),
+  );
+  it.each(['04/03/2025', '2025-04-03', '04/03'])('does not match %p', (text) =>
+    expect(matchesScheduledDate(iso, text)).toBe(false),
+  );
+  it('never matches a lead without a date, except for an empty filter', () => {
+    expect(matchesScheduledDate('', '03/04')).toBe(false);
+    expect(matchesScheduledDate('', ' ')).toBe(true);
+  });
+});
+
+describe('sorting', () => {
+  const rows = [
+    row({ leadId: 'x', customerName: 'bob' }),
+    row({ leadId: 'y', customerName: 'Alice' }),
+    row({ leadId: 'z', customerName: '' }),
+  ];
+
+  it('toggles ascending, descending, then off', () => {
+    let sorting = nextSorting(null, 'customerName');
+    expect(sorting).toEqual({ id: 'customerName', desc: false });
+    sorting = nextSorting(sorting, 'customerName');
+    expect(sorting).toEqual({ id: 'customerName', desc: true });
+    expect(nextSorting(sorting, 'customerName')).toBeNull();
+    expect(nextSorting(sorting, 'status')).toEqual({ id: 'status', desc: false });
+  });
+
+  it('sorts text without case and keeps empty values last', () => {
+    expect(ids(sortLeads(rows, { id: 'customerName', desc: false }))).toEqual(['y', 'x', 'z']);
+    expect(ids(sortLeads(rows, { id: 'customerName', desc: true }))).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('counts and pages', () => {
+  it('counts the rows left after filtering', () => {
+    expect(countLeads([row(), row({ status: 'CANCELLED' }), row({ status: '' })])).toEqual({
+      total: 3,
+      scheduled: 1,
+      cancelled: 1,
+    });
+  });
+
+  it("says 'Showing X to Y of Z results' and offers up to 3 page numbers", () => {
+    const items = Array.from({ length: 120 }, (_, index) => index);
+    expect(paginate(items, 0, 25)).toMatchObject({
+      footer: 'Showing 1 to 25 of 120 results',
+      pageCount: 5,
+      pageNumbers: [1, 2, 3],
+    });
+    expect(paginate(items, 2, 25)).toMatchObject({
+      footer: 'Showing 51 to 75 of 120 results',
+      pageNumbers: [2, 3, 4],
+    });
+    expect(paginate(items, 4, 25)).toMatchObject({
+      footer: 'Showing 101 to 120 of 120 results',
+      pageNumbers: [3, 4, 5],
+    });
+    expect(paginate(items, 9, 25).pageIndex).toBe(4);
+    expect(paginate([], 0, 25)).toMatchObject({ footer: 'Showing 0 to 0 of 0 results', pageNumbers: [1] });
+  });
+});

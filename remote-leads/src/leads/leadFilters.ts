@@ -1,0 +1,143 @@
+import { displayStatus, formatDay } from './leadRows';
+import type { LeadColumnId, LeadRow } from './leadTypes';
+
+export interface LeadFilters {
+  /** yyyy-mm-dd, inclusive, UTC calendar days */
+  startDate: string;
+  endDate: string;
+  search: string;
+  columns: Partial<Record<LeadColumnId, string>>;
+  /** The 'Referred by' checkboxes: only leads without a referrer, or hide those. */
+  referredBy: 'all' | 'empty' | 'hide';
+}
+
+export const NO_FILTERS: LeadFilters = {
+  startDate: '',
+  endDate: '',
+  search: '',
+  columns: {},
+  referredBy: 'all',
+};
+
+const utcDay = (iso: string) => iso.slice(0, 10);
+
+/** Spec section 5: a lead without a date is out when either bound is set; both bounds inclusive. */
+export function inDateRange(row: LeadRow, startDate: string, endDate: string): boolean {
+  if (!startDate && !endDate) return true;
+  if (!row.scheduledDate) return false;
+  const day = utcDay(new Date(row.scheduledDate).toISOString());
+  return (!startDate || day >= startDate) && (!endDate || day <= endDate);
+}
+
+/** The Scheduled Date column filter matches mm/dd/yyyy, yyyy-mm-dd or mm/dd. */
+export function matchesScheduledDate(iso: string, text: string): boolean {
+  const needle = text.trim();
+  if (!needle) return true;
+  if (!iso) return false;
+  const usDay = formatDay(iso);
+  const isoDay = utcDay(new Date(iso).toISOString());
+  return [usDay, isoDay, usDay.slice(0, 5)].some((form) => form.includes(needle));
+}
+
+/** What a cell shows, which is what search and column filters look at. */
+export function cellText(row: LeadRow, column: LeadColumnId): string {
+  if (column === 'status') return displayStatus(row.status);
+  if (column === 'scheduledDate' || column === 'lastSyncedAt') return formatDay(row[column]);
+  return row[column];
+}
+
+const SEARCHED: LeadColumnId[] = [
+  'scheduledDate',
+  'customerName',
+  'status',
+  'auditor',
+  'houseType',
+  'scheduledBy',
+  'referredBy',
+  'leadId',
+  'linkId',
+  'weekView',
+  'phoneNumber',
+  'heatingFuel',
+  'provider',
+  'comments',
+];
+
+/**
+ * Each row's searchable text, built once per row: every shown value (dates also as
+ * yyyy-mm-dd), lower-cased, one per line so a match cannot span two columns.
+ */
+const searchIndex = new WeakMap<LeadRow, string>();
+function searchTextOf(row: LeadRow): string {
+  let text = searchIndex.get(row);
+  if (text === undefined) {
+    const values = SEARCHED.map((column) => cellText(row, column));
+    if (row.scheduledDate) values.push(utcDay(new Date(row.scheduledDate).toISOString()));
+    text = values.join('\n').toLowerCase();
+    searchIndex.set(row, text);
+  }
+  return text;
+}
+
+/** Global search: an includes-string match across the columns, ignoring case. */
+export function matchesSearch(row: LeadRow, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return !needle || searchTextOf(row).includes(needle);
+}
+
+function matchesColumns(row: LeadRow, filters: LeadFilters): boolean {
+  if (filters.referredBy === 'empty' && row.referredBy.trim()) return false;
+  if (filters.referredBy === 'hide' && !row.referredBy.trim()) return false;
+  for (const [column, value] of Object.entries(filters.columns) as [LeadColumnId, string][]) {
+    if (!value?.trim()) continue;
+    if (column === 'scheduledDate') {
+      if (!matchesScheduledDate(row.scheduledDate, value)) return false;
+    } else if (!cellText(row, column).toLowerCase().includes(value.trim().toLowerCase())) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Every rule of spec section 5 "Lead filtering", applied in one pass. */
+export function filterLeads(rows: LeadRow[], filters: LeadFilters): LeadRow[] {
+  return rows.filter(
+    (row) =>
+      inDateRange(row, filters.startDate, filters.endDate) &&
+      matchesColumns(row, filters) &&
+      matchesSearch(row, filters.search),
+  );
+}
+
+export interface Sorting {
+  id: LeadColumnId;
+  desc: boolean;
+}
+
+const collator = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
+
+/** Sorts by one column; dates by time, the rest as text; empty values last. */
+export function sortLeads(rows: LeadRow[], sorting: Sorting | null): LeadRow[] {
+  if (!sorting) return rows;
+  const { id, desc } = sorting;
+  const direction = desc ? -1 : 1;
+  const valueOf = (row: LeadRow) => (id === 'status' ? displayStatus(row.status) : row[id]);
+  return [...rows].sort((a, b) => {
+    const left = valueOf(a);
+    const right = valueOf(b);
+    if (!left || !right) return left === right ? 0 : left ? -1 : 1;
+    return collator.compare(left, right) * direction;
+  });
+}
+
+/** A header click: ascending, then descending, then unsorted. */
+export function nextSorting(current: Sorting | null, column: LeadColumnId): Sorting | null {
+  if (!current || current.id !== column) return { id: column, desc: false };
+  return current.desc ? null : { id: column, desc: true };
+}
+
+export function countLeads(rows: LeadRow[]) {
+  const count = (status: string) =>
+    rows.filter((row) => displayStatus(row.status).toLowerCase() === status).length;
+  return { total: rows.length, scheduled: count('scheduled'), cancelled: count('cancelled') };
+}

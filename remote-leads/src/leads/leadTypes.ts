@@ -1,0 +1,63 @@
+/** A lead as the API answers it. */
+export interface ApiLead {
+  id: number;
+  leadId: string;
+  source: 'calendar' | 'manual';
+  isFormatted: boolean;
+  customerName?: string;
+  name?: string;
+  email: string;
+  phoneNumber?: string;
+  phone?: string;
+  auditor: string;
+  houseType: string;
+  heatingFuel: string;
+  provider: string;
+  referredBy: string;
+  scheduledBy: string;
+  status: string;
+  scheduledDate: string | null;
+  weekView: string;
+  linkId: string;
+  comments: string;
+  lastSyncedAt: string | null;
+}
+
+/** The columns of the table, in order, with the spec's default hidden ones. */
+export const LEAD_COLUMNS = [
+  { id: 'scheduledDate', header: 'Scheduled Date' },
+  { id: 'customerName', header: 'Customer Name' },
+  { id: 'status', header: 'Status' },
+  { id: 'auditor', header: 'Auditor' },
+  { id: 'houseType', header: 'House Type' },
+  { id: 'scheduledBy', header: 'Scheduled By' },
+  { id: 'referredBy', header: 'Referred by' },
+  { id: 'leadId', header: 'Lead ID' },
+  { id: 'linkId', header: 'Link ID' },
+  { id: 'weekView', header: 'Week View' },
+  { id: 'phoneNumber', header: 'Phone Number' },
+  { id: 'heatingFuel', header: 'Heating Fuel' },
+  { id: 'provider', header: 'Provider' },
+  { id: 'comments', header: 'Comments' },
+  { id: 'lastSyncedAt', header: 'Last Synced' },
+] as const;
+
+export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
+
+export const DEFAULT_HIDDEN_COLUMNS: LeadColumnId[] = [
+  'linkId',
+  'weekView',
+  'phoneNumber',
+  'heatingFuel',
+  'provider',
+  'comments',
+  'lastSyncedAt',
+];
+
+/** A row of the table: the screen's fields with the spec's fallbacks applied. */
+export type LeadRow = Record<LeadColumnId, string> & {
+  id: number;
+  source: string;
+  isFormatted: boolean;
+  email: string;
+};

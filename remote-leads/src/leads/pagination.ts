@@ -1,0 +1,27 @@
+export const PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export interface Page<T> {
+  rows: T[];
+  pageIndex: number;
+  pageCount: number;
+  /** 'Showing X to Y of Z results' */
+  footer: string;
+  /** Up to three page numbers (1-based) around the current one. */
+  pageNumbers: number[];
+}
+
+export function paginate<T>(rows: T[], pageIndex: number, pageSize: number): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(rows.length / pageSize));
+  const index = Math.min(Math.max(0, pageIndex), pageCount - 1);
+  const start = index * pageSize;
+  const shown = rows.slice(start, start + pageSize);
+  const first = Math.min(Math.max(0, index - 1), Math.max(0, pageCount - 3));
+  return {
+    rows: shown,
+    pageIndex: index,
+    pageCount,
+    footer: `Showing ${rows.length === 0 ? 0 : start + 1} to ${start + shown.length} of ${rows.length} results`,
+    pageNumbers: Array.from({ length: Math.min(3, pageCount) }, (_, offset) => first + offset + 1),
+  };
+}

@@ -1,0 +1,157 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/appServer';
+import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+
+type ApiLead = { scheduledDate: string | null; status: string; customerName: string; isFormatted: boolean };
+
+async function apiLeads(page: Page, query = ''): Promise<ApiLead[]> {
+  return page.evaluate(async (q) => {
+    const response = await fetch(`/api/leads${q}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
+    return response.json();
+  }, query);
+}
+
+const card = (page: Page, label: string) => page.getByLabel(label).locator('p').nth(1);
+const total = (page: Page) => card(page, 'Total Leads');
+const number = (n: number) => n.toLocaleString('en-US');
+
+test('the leads screen searches, filters by date, shows unformatted leads, pages and hides columns', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.mouse.move(900, 600);
+  await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
+  const footer = page.getByTestId('leads-footer');
+  const formatted = await apiLeads(page);
+  await expect(total(page)).toHaveText(number(formatted.length));
+  await expect(footer).toHaveText(`Showing 1 to 25 of ${formatted.length} results`);
+
+  // search: one customer's name
+  const someone = formatted.find((lead) => lead.customerName.includes(' '))!.customerName;
+  const matching = formatted.filter((lead) =>
+    JSON.stringify(Object.values(lead)).toLowerCase().includes(someone.toLowerCase()),
+  );
+  await page.getByPlaceholder('Search all columns...').fill(someone);
+  await expect(total(page)).toHaveText(number(matching.length));
+  await expect(footer).toHaveText(
+    `Showing 1 to ${Math.min(25, matching.length)} of ${matching.length} results`,
+  );
+  await page.getByPlaceholder('Search all columns...').fill('no such customer anywhere');
+  await expect(page.getByText('No leads found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search criteria')).toBeVisible();
+  await page.getByPlaceholder('Search all columns...').fill('');
+
+  // date range: one month, UTC days inclusive
+  const month = formatted[40]!.scheduledDate!.slice(0, 7);
+  const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0))
+    .toISOString()
+    .slice(0, 10);
+  const inMonth = formatted.filter((lead) => lead.scheduledDate?.startsWith(month));
+  await page.getByLabel('Start Date').fill(`${month}-01`);
+  await page.getByLabel('End Date').fill(lastDay);
+  await expect(total(page)).toHaveText(number(inMonth.length));
+  await expect(card(page, 'Cancelled')).toHaveText(
+    number(inMonth.filter((lead) => lead.status === 'Cancelled').length),
+  );
+  await expect(footer).toHaveText(`Showing 1 to 25 of ${inMonth.length} results`);
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(total(page)).toHaveText(number(formatted.length));
+
+  // unformatted leads join the list when 'Hide Unformatted' is unchecked
+  const everything = await apiLeads(page, '?excludeCalendarNotFormatted=false');
+  await page.getByLabel('Hide Unformatted').uncheck();
+  await expect(total(page)).toHaveText(number(everything.length));
+  await page.getByLabel('Hide Unformatted').check();
+  await expect(total(page)).toHaveText(number(formatted.length));
+
+  // page size, then a hidden column; both survive a reload
+  await page.getByRole('textbox', { name: 'Show' }).click();
+  await page.getByRole('option', { name: '100' }).click();
+  await expect(footer).toHaveText(`Showing 1 to 100 of ${formatted.length} results`);
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(footer).toHaveText(`Showing 101 to 200 of ${formatted.length} results`);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Auditor' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: /^Auditor/ })).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads.png') });
+  await page.reload();
+  await expect(footer).toHaveText(`Showing 1 to 100 of ${formatted.length} results`);
+  await expect(page.getByRole('columnheader', { name: /^Auditor/ })).toHaveCount(0);
+});
+
+test('a User sees no edit actions and the API refuses their changes', async ({ page, baseURL }) => {
+  // the admin makes a User with a password
+  const admin = await (
+    await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(E2E_ADMIN),
+    })
+  ).json();
+  const auth = { authorization: `Bearer ${admin.access_token}`, 'content-type': 'application/json' };
+  const createdResponse = await fetch(`${baseURL}/api/user/create`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ email: 'reader@auditdesk.test', name: 'Reader', role: 'User' }),
+  });
+  const created = await createdResponse.json();
+  expect(createdResponse.status, JSON.stringify(created)).toBe(201);
+  const link = await (
+    await fetch(`${baseURL}/api/user/${created.id}/password-link`, {
+      method: 'POST',
+      headers: { authorization: auth.authorization },
+    })
+  ).json();
+  await fetch(`${baseURL}/api/auth/set-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      token: new URL(link.url).searchParams.get('token'),
+      password: 'reader-password-1',
+    }),
+  });
+
+  await signIn(page, 'reader@auditdesk.test', 'reader-password-1');
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await expect(page.getByTestId('leads-footer')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Lead' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/api/leads', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${localStorage.getItem('token')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ customerName: 'Sneaky' }),
+    });
+    return response.status;
+  });
+  expect(status).toBe(403);
+});
+
+test('an admin adds and edits a lead from the screen', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.mouse.move(900, 600);
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Lead' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Customer name is required.');
+  await dialog.getByLabel('Customer Name').fill('Zelda Walk-in');
+  await dialog.getByLabel('Scheduled Date').fill('2030-01-02T10:00');
+  await dialog.getByLabel('Status').fill('Scheduled');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByPlaceholder('Search all columns...').fill('Zelda Walk-in');
+  await expect(page.getByRole('cell', { name: 'Zelda Walk-in', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Zelda Walk-in' }).click();
+  await page.getByRole('dialog', { name: 'Edit Lead' }).getByLabel('Status').fill('Completed');
+  await page.getByRole('dialog', { name: 'Edit Lead' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
+});
