@@ -5,11 +5,19 @@ import { ROOT } from '../apps';
 import { ensureBuilt } from '../ensureBuilt';
 import type { Benchmark, BenchmarkResult } from './benchmark';
 import { hubLatency } from './benchmarks/hubLatency';
+import { leadsKeystroke } from './benchmarks/leadsKeystroke';
 import { leadsList } from './benchmarks/leadsList';
 import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
 import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
 
-const BENCHMARKS: Benchmark[] = [sync10kFirst, sync10kRerun, hubLatency, leadsList, schedulingFirstLoadJs];
+const BENCHMARKS: Benchmark[] = [
+  sync10kFirst,
+  sync10kRerun,
+  hubLatency,
+  leadsList,
+  leadsKeystroke,
+  schedulingFirstLoadJs,
+];
 
 async function main() {
   ensureBuilt();

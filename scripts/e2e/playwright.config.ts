@@ -19,6 +19,8 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
+    // an action that cannot happen fails with its reason instead of running into the test timeout
+    actionTimeout: 15_000,
     trace: 'off',
   },
 });

@@ -143,7 +143,10 @@ export default function LeadsPage() {
             rows={page.rows}
             visibility={visibility}
             sorting={sorting}
-            onSort={(column) => setSorting((current) => nextSorting(current, column))}
+            onSort={(column) => {
+              setSorting((current) => nextSorting(current, column));
+              setPageIndex(0);
+            }}
             filters={filters}
             onColumnFilter={(column, value) => {
               onColumnFilter(column, value);

@@ -69,15 +69,35 @@ test('the leads screen searches, filters by date, shows unformatted leads, pages
   await expect(total(page)).toHaveText(number(formatted.length));
 
   // page size, then a hidden column; both survive a reload
-  await page.getByRole('textbox', { name: 'Show' }).click();
-  await page.getByRole('option', { name: '100' }).click();
+  await expect(async () => {
+    await page.getByRole('textbox', { name: 'Show' }).click();
+    await page.getByRole('option', { name: '100' }).click({ timeout: 2000 });
+  }).toPass({ timeout: 10_000 });
   await expect(footer).toHaveText(`Showing 1 to 100 of ${formatted.length} results`);
+  await expect(total(page)).toHaveText(number(formatted.length));
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(footer).toHaveText(`Showing 101 to 200 of ${formatted.length} results`);
   await page.getByRole('button', { name: 'Columns' }).click();
   await page.getByRole('checkbox', { name: 'Auditor' }).uncheck();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('columnheader', { name: /^Auditor/ })).toHaveCount(0);
+  await expect(total(page)).toHaveText(number(formatted.length));
+
+  // a header click sorts ascending, another descending
+  const firstName = () => page.locator('tbody tr').first().locator('td').nth(1).textContent();
+  const names = formatted
+    .map((lead) => lead.customerName)
+    .sort((a, b) => a.localeCompare(b, 'en-US', { sensitivity: 'base', numeric: true }));
+  await page
+    .getByRole('columnheader', { name: /^Customer Name/ })
+    .getByText('Customer Name')
+    .click();
+  await expect.poll(firstName).toBe(names[0]);
+  await page
+    .getByRole('columnheader', { name: /^Customer Name/ })
+    .getByText('Customer Name')
+    .click();
+  await expect.poll(firstName).toBe(names[names.length - 1]);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'leads.png') });
   await page.reload();
   await expect(footer).toHaveText(`Showing 1 to 100 of ${formatted.length} results`);
