@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ROOT } from '../apps';
 import { ensureBuilt } from '../ensureBuilt';
 import type { Benchmark, BenchmarkResult } from './benchmark';
+import { gridData } from './benchmarks/gridData';
 import { hubLatency } from './benchmarks/hubLatency';
 import { leadsKeystroke } from './benchmarks/leadsKeystroke';
 import { leadsList } from './benchmarks/leadsList';
@@ -16,6 +17,7 @@ const BENCHMARKS: Benchmark[] = [
   hubLatency,
   leadsList,
   leadsKeystroke,
+  gridData,
   schedulingFirstLoadJs,
 ];
 

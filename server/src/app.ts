@@ -17,6 +17,9 @@ import { dashboardRoutes } from './leads/dashboardRoutes';
 import { createLeadsRepository } from './leads/leadsRepository';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { loggerOptions } from './logging/loggerOptions';
+import { createGridData } from './scheduling/gridData';
+import { createSchedulingStats } from './scheduling/schedulingStats';
+import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
 import { hubRoutes } from './realtime/hubRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { hubProgress } from './sync/engine/hubProgress';
@@ -79,6 +82,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
   });
   const leads = createLeadsRepository(db);
+  const grid = createGridData(db, config.auditors);
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
   // before the server waits for open requests: SSE streams and held polls never end by themselves
@@ -96,7 +100,14 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
       await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
+      await api.register(gridDataRoute, { prefix: '/leads', grid, authenticate });
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate });
+      await api.register(schedulingRoutes, {
+        prefix: '/scheduling',
+        stats: createSchedulingStats(db, grid, config.auditors),
+        config,
+        authenticate,
+      });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
     },
     { prefix: '/api' },

@@ -210,4 +210,40 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/dashboard/stats' }),
   },
+  {
+    route: 'GET /api/leads/grid-data',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads/grid-data?startDate=2025-01-01&endDate=2025-01-31' }),
+  },
+  {
+    route: 'GET /api/scheduling/auditors',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/auditors' }),
+  },
+  {
+    route: 'GET /api/scheduling/dashboard',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/dashboard?months=12' }),
+  },
+  {
+    route: 'GET /api/scheduling/performance',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/performance?timeframe=quarter' }),
+  },
+  {
+    route: 'GET /api/scheduling/categories',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/categories?timeframe=year' }),
+  },
+  {
+    route: 'GET /api/scheduling/analytics',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
+  },
 ];

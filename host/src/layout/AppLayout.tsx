@@ -1,9 +1,13 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useLocalStorage } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, TOP_BAR_PX } from './sidebarWidths';
 import { TopBar } from './TopBar';
+import { useHoverIntent } from './useHoverIntent';
+
+/** The pointer must rest this long on the strip before it widens over the content. */
+const HOVER_INTENT_MS = 120;
 
 /**
  * Fixed top bar and sidebar. Collapsed, the sidebar is a 64 px icon strip that widens to
@@ -11,7 +15,7 @@ import { TopBar } from './TopBar';
  */
 export function AppLayout() {
   const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: false });
-  const [hovered, hover] = useDisclosure(false);
+  const [hovered, hover] = useHoverIntent(HOVER_INTENT_MS);
   const expanded = pinned || hovered;
 
   return (

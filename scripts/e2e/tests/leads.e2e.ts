@@ -70,6 +70,7 @@ test('the leads screen searches, filters by date, shows unformatted leads, pages
 
   // page size, then a hidden column; both survive a reload
   await expect(async () => {
+    await page.mouse.move(900, 600); // off the sidebar, which widens over the toolbar when hovered
     await page.getByRole('textbox', { name: 'Show' }).click();
     await page.getByRole('option', { name: '100' }).click({ timeout: 2000 });
   }).toPass({ timeout: 10_000 });

@@ -86,6 +86,19 @@ export const leads = sqliteTable(
   (table) => [
     index('leads_scheduled_date_idx').on(table.scheduledDate),
     index('leads_auditor_scheduled_date_idx').on(table.auditor, table.scheduledDate),
+    // covers the scheduling grid's one pass: it reads this index, not the table
+    index('leads_grid_idx')
+      .on(
+        table.auditor,
+        table.scheduledDate,
+        table.weekView,
+        table.status,
+        table.referredBy,
+        table.heatingFuel,
+        table.provider,
+        table.houseType,
+      )
+      .where(sql`deleted_at IS NULL AND is_formatted = 1`),
   ],
 );
 

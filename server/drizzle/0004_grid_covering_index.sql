@@ -1,0 +1,1 @@
+CREATE INDEX `leads_grid_idx` ON `leads` (`auditor`,`scheduled_date`,`week_view`,`status`,`referred_by`,`heating_fuel`,`provider`,`house_type`) WHERE deleted_at IS NULL AND is_formatted = 1;

@@ -1,0 +1,102 @@
+import type { AppDatabase } from '../db/openDatabase';
+
+/** One row of the grid: a year, month, week of month and auditor (spec section 3). */
+export interface GridRecord {
+  year: number;
+  month: number;
+  week: number;
+  auditor: string;
+  customersCount: number;
+  leadsCount: number;
+  totalLeadsCount: number;
+  cancelledLeadsCount: number;
+  referralsCount: number;
+  fuelTypes: Record<string, number>;
+  providers: Record<string, number>;
+  houseTypes: Record<string, number>;
+}
+
+/**
+ * DESIGN.md "Scheduling numbers" in one grouped statement: formatted, not deleted leads of
+ * the two auditors, by UTC day of scheduledDate into year, month and week of month; the
+ * breakdowns count the leads that are not cancelled, each value under its own text.
+ */
+const GRID_SQL = `
+WITH cube AS MATERIALIZED (
+  -- one pass over the leads: everything below groups this small table
+  SELECT
+    CAST(substr(scheduled_date, 1, 4) AS INTEGER) AS year,
+    CAST(substr(scheduled_date, 6, 2) AS INTEGER) AS month,
+    CAST(substr(week_view, 6) AS INTEGER) AS week,
+    CASE WHEN auditor = @first COLLATE NOCASE THEN @first ELSE @second END AS auditor,
+    lower(status) = 'cancelled' AS cancelled,
+    lower(status) IN ('scheduled', 'completed') AS booked,
+    trim(referred_by) <> '' AS referred,
+    heating_fuel, provider, house_type,
+    count(*) AS n
+  FROM leads
+  WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL
+    AND (auditor = @first COLLATE NOCASE OR auditor = @second COLLATE NOCASE)
+    AND scheduled_date >= @from AND scheduled_date <= @to
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+),
+breakdown AS MATERIALIZED (
+  SELECT year, month, week, auditor, kind, json_group_object(value, n) AS counts
+  FROM (
+    SELECT year, month, week, auditor, 'fuel' AS kind, heating_fuel AS value, sum(n) AS n FROM cube
+      WHERE NOT cancelled AND heating_fuel <> '' GROUP BY 1, 2, 3, 4, 6
+    UNION ALL
+    SELECT year, month, week, auditor, 'provider', provider, sum(n) FROM cube
+      WHERE NOT cancelled AND provider <> '' GROUP BY 1, 2, 3, 4, 6
+    UNION ALL
+    SELECT year, month, week, auditor, 'house', house_type, sum(n) FROM cube
+      WHERE NOT cancelled AND house_type <> '' GROUP BY 1, 2, 3, 4, 6
+  )
+  GROUP BY year, month, week, auditor, kind
+)
+SELECT g.year, g.month, g.week, g.auditor,
+  g.customersCount, g.leadsCount, g.totalLeadsCount, g.cancelledLeadsCount, g.referralsCount,
+  coalesce(f.counts, '{}') AS fuelTypes, coalesce(p.counts, '{}') AS providers, coalesce(h.counts, '{}') AS houseTypes
+FROM (
+  SELECT year, month, week, auditor,
+    sum(n * NOT cancelled) AS customersCount,
+    sum(n * booked) AS leadsCount,
+    sum(n) AS totalLeadsCount,
+    sum(n * cancelled) AS cancelledLeadsCount,
+    sum(n * (NOT cancelled AND referred)) AS referralsCount
+  FROM cube GROUP BY year, month, week, auditor
+) g
+LEFT JOIN breakdown f ON f.kind = 'fuel' AND f.year = g.year AND f.month = g.month AND f.week = g.week AND f.auditor = g.auditor
+LEFT JOIN breakdown p ON p.kind = 'provider' AND p.year = g.year AND p.month = g.month AND p.week = g.week AND p.auditor = g.auditor
+LEFT JOIN breakdown h ON h.kind = 'house' AND h.year = g.year AND h.month = g.month AND h.week = g.week AND h.auditor = g.auditor
+ORDER BY g.year, g.month, g.week, g.auditor`;
+
+export interface GridRange {
+  /** yyyy-mm-dd, inclusive */
+  startDate?: string;
+  endDate?: string;
+}
+
+export function createGridData(db: AppDatabase, auditors: readonly [string, string]) {
+  const statement = db.$client.prepare(GRID_SQL);
+  return (range: GridRange): GridRecord[] => {
+    const rows = statement.all({
+      first: auditors[0],
+      second: auditors[1],
+      from: range.startDate ? `${range.startDate}T00:00:00.000Z` : '0000',
+      to: range.endDate ? `${range.endDate}T23:59:59.999Z` : '9999',
+    }) as (Omit<GridRecord, 'fuelTypes' | 'providers' | 'houseTypes'> & {
+      fuelTypes: string;
+      providers: string;
+      houseTypes: string;
+    })[];
+    return rows.map((row) => ({
+      ...row,
+      fuelTypes: JSON.parse(row.fuelTypes) as Record<string, number>,
+      providers: JSON.parse(row.providers) as Record<string, number>,
+      houseTypes: JSON.parse(row.houseTypes) as Record<string, number>,
+    }));
+  };
+}
+
+export type GridData = ReturnType<typeof createGridData>;
