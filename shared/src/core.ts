@@ -1,3 +1,4 @@
 // The framework-free part of @auditdesk/shared: what the server uses too.
 export { ROLES, toRole, type Role } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
+export type { LeadEditableFields, LeadResource } from './leads/leadResource';

@@ -32,3 +32,4 @@ export {
 } from './realtime/syncHubClient';
 export { type HubConnectionStatus, type SyncHubEvents, type SyncStepId } from './realtime/syncHubEvents';
 export { useSyncHub } from './realtime/useSyncHub';
+export type { LeadEditableFields, LeadResource } from './leads/leadResource';

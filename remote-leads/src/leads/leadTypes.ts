@@ -1,27 +1,12 @@
-/** A lead as the API answers it. */
-export interface ApiLead {
-  id: number;
-  leadId: string;
-  source: 'calendar' | 'manual';
-  isFormatted: boolean;
+import type { LeadResource } from '@auditdesk/shared';
+
+/** A lead as the API answers it; development samples may say `name` and `phone` instead. */
+export type ApiLead = Omit<LeadResource, 'customerName' | 'phoneNumber' | 'createdAt' | 'updatedAt'> & {
   customerName?: string;
   name?: string;
-  email: string;
   phoneNumber?: string;
   phone?: string;
-  auditor: string;
-  houseType: string;
-  heatingFuel: string;
-  provider: string;
-  referredBy: string;
-  scheduledBy: string;
-  status: string;
-  scheduledDate: string | null;
-  weekView: string;
-  linkId: string;
-  comments: string;
-  lastSyncedAt: string | null;
-}
+};
 
 /** The columns of the table, in order, with the spec's default hidden ones. */
 export const LEAD_COLUMNS = [

@@ -1,4 +1,4 @@
-import { apiRequest, invalidateAfterLeadChange, queryKeys } from '@auditdesk/shared';
+import { apiRequest, invalidateAfterLeadChange, queryKeys, type LeadEditableFields } from '@auditdesk/shared';
 import type { ApiLead } from './leadTypes';
 
 async function data<T>(path: string, init?: Parameters<typeof apiRequest>[1]): Promise<T> {
@@ -23,20 +23,7 @@ export const unformattedLeadsQuery = {
   queryFn: () => data<ApiLead[]>('/leads/calendar-not-formatted'),
 };
 
-export type LeadFormValues = {
-  customerName: string;
-  email: string;
-  phoneNumber: string;
-  auditor: string;
-  houseType: string;
-  heatingFuel: string;
-  provider: string;
-  referredBy: string;
-  scheduledBy: string;
-  status: string;
-  scheduledDate: string | null;
-  comments: string;
-};
+export type LeadFormValues = LeadEditableFields;
 
 export async function saveLead(id: number | null, values: LeadFormValues): Promise<ApiLead> {
   const saved =

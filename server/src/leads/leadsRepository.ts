@@ -1,32 +1,11 @@
+import type { LeadResource } from '@auditdesk/shared/core';
 import { randomUUID } from 'node:crypto';
 import type { AppDatabase } from '../db/openDatabase';
 import { weekOfMonth } from '../sync/parser/weekOfMonth';
 import type { LeadInput, LeadUpdate } from './leadSchemas';
 
 /** A lead as the API answers it: every field of the leads screen plus its bookkeeping. */
-export interface LeadView {
-  id: number;
-  leadId: string;
-  source: 'calendar' | 'manual';
-  isFormatted: boolean;
-  customerName: string;
-  email: string;
-  phoneNumber: string;
-  auditor: string;
-  houseType: string;
-  heatingFuel: string;
-  provider: string;
-  referredBy: string;
-  scheduledBy: string;
-  status: string;
-  scheduledDate: string | null;
-  weekView: string;
-  linkId: string;
-  comments: string;
-  lastSyncedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type LeadView = LeadResource;
 
 const COLUMNS = `id, lead_id AS leadId, source, is_formatted AS isFormatted, customer_name AS customerName, email,
   phone_number AS phoneNumber, auditor, house_type AS houseType, heating_fuel AS heatingFuel, provider,
