@@ -1,10 +1,61 @@
 import { PageHeader } from '@auditdesk/shared';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { ComparisonTable } from './ComparisonTable';
+import { groupGrid } from './groupGrid';
+import { KpiCards } from './KpiCards';
+import { kpis } from './kpis';
+import { periodDates } from './period';
+import { PeriodRangePicker } from './PeriodRangePicker';
+import { auditorsQuery, gridDataQuery } from './schedulingApi';
+import { usePeriod } from './usePeriod';
+
+// the chart library arrives after the numbers: the page is usable first
+const PerformanceChart = lazy(() =>
+  import('./PerformanceChart').then((module) => ({ default: module.PerformanceChart })),
+);
 
 export default function SchedulingPage() {
+  const [period, setPeriod] = usePeriod();
+  const auditors = useQuery(auditorsQuery);
+  // a new period keeps the last numbers on screen until its own arrive
+  const grid = useQuery({ ...gridDataQuery(periodDates(period)), placeholderData: keepPreviousData });
+  const names = auditors.data?.auditors;
+  const records = useMemo(
+    () => (grid.data ?? []).filter((record) => names?.includes(record.auditor)),
+    [grid.data, names],
+  );
+  const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
+  const error = grid.error ?? auditors.error;
+
   return (
-    <PageHeader
-      title="Scheduling Management"
-      subtitle="Comprehensive lead tracking and analytics dashboard"
-    />
+    <>
+      <PageHeader
+        title="Scheduling Management"
+        subtitle="Comprehensive lead tracking and analytics dashboard"
+      />
+      {error ? (
+        <Alert color="red" icon={<IconAlertCircle />} title="Error Loading Scheduling Data" role="alert">
+          {error.message}
+        </Alert>
+      ) : !names || grid.isPending ? (
+        <Stack data-testid="scheduling-skeleton">
+          <Skeleton h={90} />
+          <Skeleton h={80} />
+          <Skeleton h={300} />
+        </Stack>
+      ) : (
+        <>
+          <KpiCards values={kpis(records)} />
+          <PeriodRangePicker period={period} onChange={setPeriod} />
+          <ComparisonTable months={months} auditors={names} />
+          <Suspense fallback={<Skeleton h={360} />}>
+            <PerformanceChart records={records} period={period} auditors={names} />
+          </Suspense>
+        </>
+      )}
+    </>
   );
 }

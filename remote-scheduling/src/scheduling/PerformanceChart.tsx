@@ -1,0 +1,78 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { CATEGORIES, chartSeries, SUB_OPTIONS, xCaption, yTicks, type Category } from './chartSeries';
+import { periodLabel } from './period';
+import type { GridRecord, Period } from './schedulingTypes';
+
+const COLORS = ['blue.6', 'teal.6'];
+
+/** 'Performance Statistics - Auditors': monthly bars per auditor for a category. */
+export function PerformanceChart({
+  records,
+  period,
+  auditors,
+}: {
+  records: GridRecord[];
+  period: Period;
+  auditors: readonly string[];
+}) {
+  const [category, setCategory] = useState<Category>('All Categories');
+  const [only, setOnly] = useState<string | null>(null);
+  const sub = SUB_OPTIONS[category];
+  const data = chartSeries(records, period, auditors, category, only);
+  const ticks = yTicks(data, auditors);
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <div>
+          <Title order={4}>Performance Statistics - Auditors</Title>
+          <Text size="sm" c="dimmed" data-testid="chart-period">
+            {periodLabel(period)}
+          </Text>
+        </div>
+        <Select
+          aria-label="Category"
+          size="xs"
+          w={180}
+          data={[...CATEGORIES]}
+          value={category}
+          allowDeselect={false}
+          onChange={(value) => {
+            setCategory((value as Category) ?? 'All Categories');
+            setOnly(null);
+          }}
+        />
+      </Group>
+      {sub && (
+        <Group mb="sm" gap="xs">
+          <SegmentedControl
+            size="xs"
+            value={only ?? ''}
+            onChange={(value) => setOnly(value || null)}
+            data={sub.options.map((option, index) => ({ value: option, label: sub.labels[index]! }))}
+          />
+          <Button size="xs" variant="subtle" onClick={() => setOnly(null)}>
+            Show All
+          </Button>
+        </Group>
+      )}
+      <BarChart
+        h={300}
+        data={data}
+        dataKey="month"
+        series={auditors.map((auditor, index) => ({ name: auditor, color: COLORS[index % COLORS.length]! }))}
+        withLegend
+        withBarValueLabel
+        yAxisProps={{ ticks: ticks, domain: [0, ticks[4]!] }}
+        minBarSize={only || sub ? 20 : 32}
+        data-testid="performance-chart"
+      />
+      <Text size="sm" c="dimmed" ta="center" mt="xs" data-testid="chart-caption">
+        {xCaption(period)}
+      </Text>
+    </Paper>
+  );
+}

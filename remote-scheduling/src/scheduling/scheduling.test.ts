@@ -1,0 +1,170 @@
+import { chartSeries, monthsOf, xCaption, yTicks } from './chartSeries';
+import { groupGrid, unitsOf } from './groupGrid';
+import { kpis, rateOf } from './kpis';
+import {
+  currentMonthPeriod,
+  PERIOD_STORAGE_KEY,
+  periodDates,
+  periodLabel,
+  readPeriod,
+  yearOptions,
+} from './period';
+import type { GridRecord } from './schedulingTypes';
+
+const record = (overrides: Partial<GridRecord>): GridRecord => ({
+  year: 2025,
+  month: 3,
+  week: 1,
+  auditor: 'Sam Rivera',
+  customersCount: 2,
+  leadsCount: 2,
+  totalLeadsCount: 3,
+  cancelledLeadsCount: 1,
+  referralsCount: 1,
+  fuelTypes: { Gas: 1, Oil: 1 },
+  providers: { 'National Grid': 2 },
+  houseTypes: { 'Single Family': 1, '3 Family': 1 },
+  ...overrides,
+});
+const AUDITORS = ['Sam Rivera', 'Alex Chen'];
+const TODAY = new Date(2026, 10, 21);
+
+describe('period range', () => {
+  const storage = (value: string | null) => ({
+    getItem: (key: string) => (key === PERIOD_STORAGE_KEY ? value : null),
+  });
+
+  it('uses the saved range only when all four parts are there', () => {
+    expect(
+      readPeriod(
+        storage(JSON.stringify({ startMonth: 1, startYear: 2025, endMonth: 3, endYear: 2025 })),
+        TODAY,
+      ),
+    ).toEqual({ startMonth: 1, startYear: 2025, endMonth: 3, endYear: 2025 });
+    expect(
+      readPeriod(storage(JSON.stringify({ startMonth: 1, startYear: 2025, endMonth: 3 })), TODAY),
+    ).toEqual(currentMonthPeriod(TODAY));
+    expect(readPeriod(storage(null), TODAY)).toEqual({
+      startMonth: 11,
+      startYear: 2026,
+      endMonth: 11,
+      endYear: 2026,
+    });
+  });
+
+  it('logs and ignores a value that is not JSON', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readPeriod(storage('{oops'), TODAY)).toEqual(currentMonthPeriod(TODAY));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.anything());
+    warn.mockRestore();
+  });
+
+  it('asks for the first day of the start month to the last day of the end month', () => {
+    expect(periodDates({ startMonth: 2, startYear: 2024, endMonth: 2, endYear: 2024 })).toEqual({
+      startDate: '2024-02-01',
+      endDate: '2024-02-29',
+    });
+    expect(periodDates({ startMonth: 11, startYear: 2025, endMonth: 1, endYear: 2026 })).toEqual({
+      startDate: '2025-11-01',
+      endDate: '2026-01-31',
+    });
+  });
+
+  it('offers the years from 2022 to this one and labels the period m/yyyy - m/yyyy', () => {
+    expect(yearOptions(TODAY)).toEqual([2022, 2023, 2024, 2025, 2026]);
+    expect(periodLabel({ startMonth: 3, startYear: 2025, endMonth: 1, endYear: 2026 })).toBe(
+      '3/2025 - 1/2026',
+    );
+  });
+});
+
+describe('KPI cards', () => {
+  it('sums the period and gives rates with one decimal, 0 without leads', () => {
+    expect(
+      kpis([
+        record({}),
+        record({ week: 2, totalLeadsCount: 3, cancelledLeadsCount: 0, leadsCount: 3, referralsCount: 0 }),
+      ]),
+    ).toEqual({
+      total: 6,
+      cancelled: 1,
+      scheduled: 5,
+      referrals: 1,
+      cancellationRate: 16.7,
+      scheduledRate: 83.3,
+      referralRate: 16.7,
+    });
+    expect(kpis([])).toMatchObject({ total: 0, cancellationRate: 0, scheduledRate: 0, referralRate: 0 });
+    expect(rateOf(1, 3)).toBe(33.3);
+  });
+});
+
+describe('grouping', () => {
+  it('weights units 1, 2, 3, 4 by house type', () => {
+    expect(unitsOf({ 'Single Family': 2, '2 Family': 1, '3 Family': 1, '4 Family': 1, condo: 5 })).toBe(11);
+  });
+
+  it('groups by month then week, with month totals, and leaves other auditors out', () => {
+    const months = groupGrid(
+      [
+        record({ month: 4, week: 1 }),
+        record({ week: 2, auditor: 'Alex Chen', customersCount: 1, houseTypes: { '4 Family': 1 } }),
+        record({ week: 1 }),
+        record({ week: 1, auditor: 'Pat Morgan' }),
+      ],
+      AUDITORS,
+    );
+    expect(months.map((month) => [month.label, month.weeks.map((week) => week.label)])).toEqual([
+      ['March 2025', ['Week 1', 'Week 2']],
+      ['April 2025', ['Week 1']],
+    ]);
+    expect(months[0]!.totals['Sam Rivera']).toMatchObject({
+      customers: 2,
+      units: 4,
+      referrals: 1,
+      fuelTypes: { Gas: 1, Oil: 1 },
+    });
+    expect(months[0]!.totals['Alex Chen']).toMatchObject({ customers: 1, units: 4 });
+  });
+});
+
+describe('chart', () => {
+  const period = { startMonth: 2, startYear: 2025, endMonth: 4, endYear: 2025 };
+
+  it('has a bar per month of the period, per auditor, from the real counts', () => {
+    const records = [
+      record({}),
+      record({ week: 2 }),
+      record({ auditor: 'Alex Chen', month: 4, fuelTypes: { Propane: 4 } }),
+    ];
+    expect(chartSeries(records, period, AUDITORS, 'All Categories', null)).toEqual([
+      { month: 'Feb', 'Sam Rivera': 0, 'Alex Chen': 0 },
+      { month: 'Mar', 'Sam Rivera': 6, 'Alex Chen': 0 },
+      { month: 'Apr', 'Sam Rivera': 0, 'Alex Chen': 3 },
+    ]);
+    expect(chartSeries(records, period, AUDITORS, 'Units', null)[1]).toMatchObject({ 'Sam Rivera': 8 });
+    expect(chartSeries(records, period, AUDITORS, 'Fuel Types', 'Propane')[2]).toMatchObject({
+      'Alex Chen': 4,
+    });
+    expect(chartSeries(records, period, AUDITORS, 'Fuel Types', null)[1]).toMatchObject({ 'Sam Rivera': 4 });
+  });
+
+  it('puts five y ticks at 0, 25, 50, 75 and 100% of the maximum, 100 without data', () => {
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 40, 'Alex Chen': 10 }], AUDITORS)).toEqual([
+      0, 10, 20, 30, 40,
+    ]);
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 0, 'Alex Chen': 0 }], AUDITORS)).toEqual([
+      0, 25, 50, 75, 100,
+    ]);
+  });
+
+  it('captions the x axis with the real year or years', () => {
+    expect(xCaption(period)).toBe('Months (2025)');
+    expect(xCaption({ startMonth: 11, startYear: 2025, endMonth: 2, endYear: 2026 })).toBe(
+      'Months (2025–2026)',
+    );
+    expect(
+      monthsOf({ startMonth: 11, startYear: 2025, endMonth: 2, endYear: 2026 }).map((month) => month.label),
+    ).toEqual(['Nov', 'Dec', 'Jan', 'Feb']);
+  });
+});

@@ -1,0 +1,48 @@
+/** A grid record as GET /api/leads/grid-data answers it (spec section 3). */
+export interface GridRecord {
+  year: number;
+  month: number;
+  week: number;
+  auditor: string;
+  customersCount: number;
+  leadsCount: number;
+  totalLeadsCount: number;
+  cancelledLeadsCount: number;
+  referralsCount: number;
+  fuelTypes: Record<string, number>;
+  providers: Record<string, number>;
+  houseTypes: Record<string, number>;
+}
+
+export interface Period {
+  startMonth: number; // 1-12
+  startYear: number;
+  endMonth: number;
+  endYear: number;
+}
+
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+export const FUEL_TYPES = ['Gas', 'Oil', 'Propane', 'Electricity'] as const;
+export const PROVIDERS = ['National Grid', 'EverSource'] as const;
+export const FAMILY_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'] as const;
+/** Dwelling units per house type (event-format.md, "Units"). */
+export const UNITS_PER_HOUSE: Record<string, number> = {
+  'Single Family': 1,
+  '2 Family': 2,
+  '3 Family': 3,
+  '4 Family': 4,
+};
