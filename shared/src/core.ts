@@ -2,3 +2,5 @@
 export { ROLES, toRole, type Role } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export type { LeadEditableFields, LeadResource } from './leads/leadResource';
+export type { GridRecord } from './scheduling/gridRecord';
+export type { SyncResult } from './sync/syncResult';

@@ -33,3 +33,6 @@ export {
 export { type HubConnectionStatus, type SyncHubEvents, type SyncStepId } from './realtime/syncHubEvents';
 export { useSyncHub } from './realtime/useSyncHub';
 export type { LeadEditableFields, LeadResource } from './leads/leadResource';
+export type { GridRecord } from './scheduling/gridRecord';
+export type { SyncResult } from './sync/syncResult';
+export { StatCards, type StatCard } from './ui/StatCards';

@@ -82,8 +82,8 @@ describe('SchedulingPage', () => {
   it('asks for the saved period and shows the KPIs of the two auditors only', async () => {
     fetchMock = serve();
     renderWithProviders(<SchedulingPage />);
-    expect(await screen.findByTestId('kpi-Total Leads')).toHaveTextContent('4');
-    expect(screen.getByTestId('kpi-Cancelled')).toHaveTextContent('1');
+    expect(await screen.findByTestId('stat-Total Leads')).toHaveTextContent('4');
+    expect(screen.getByTestId('stat-Cancelled')).toHaveTextContent('1');
     expect(screen.getByText('25.0% cancellation rate')).toBeInTheDocument();
     expect(
       fetchMock.calls.some(
@@ -95,7 +95,7 @@ describe('SchedulingPage', () => {
   it('saves a changed period and asks for its dates', async () => {
     fetchMock = serve();
     renderWithProviders(<SchedulingPage />);
-    await screen.findByTestId('kpi-Total Leads');
+    await screen.findByTestId('stat-Total Leads');
     await userEvent.click(screen.getByRole('textbox', { name: 'End Month' }));
     await userEvent.click(await screen.findByRole('option', { name: 'May' }));
     expect(JSON.parse(localStorage.getItem(PERIOD_STORAGE_KEY)!)).toEqual({

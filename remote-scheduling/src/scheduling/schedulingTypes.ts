@@ -1,18 +1,4 @@
-/** A grid record as GET /api/leads/grid-data answers it (spec section 3). */
-export interface GridRecord {
-  year: number;
-  month: number;
-  week: number;
-  auditor: string;
-  customersCount: number;
-  leadsCount: number;
-  totalLeadsCount: number;
-  cancelledLeadsCount: number;
-  referralsCount: number;
-  fuelTypes: Record<string, number>;
-  providers: Record<string, number>;
-  houseTypes: Record<string, number>;
-}
+export type { GridRecord } from '@auditdesk/shared';
 
 export interface Period {
   startMonth: number; // 1-12

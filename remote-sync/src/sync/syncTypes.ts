@@ -17,17 +17,7 @@ export interface SyncHistoryEntry {
   endDate: string;
 }
 
-export interface SyncResult {
-  success: boolean;
-  message: string;
-  eventsProcessed: number;
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  startDate: string;
-  endDate: string;
-  timestamp: string;
-}
+export type { SyncResult } from '@auditdesk/shared';
 
 export interface SyncRange {
   startDate: string;

@@ -59,14 +59,14 @@ test('the scheduling screen compares the auditors over a chosen period', async (
   );
   const sum = (key: keyof GridRecord) => records.reduce((total, record) => total + Number(record[key]), 0);
   expect(sum('totalLeadsCount')).toBeGreaterThan(100);
-  await expect(page.getByTestId('kpi-Total Leads')).toHaveText(
+  await expect(page.getByTestId('stat-Total Leads')).toHaveText(
     sum('totalLeadsCount').toLocaleString('en-US'),
   );
-  await expect(page.getByTestId('kpi-Cancelled')).toHaveText(
+  await expect(page.getByTestId('stat-Cancelled')).toHaveText(
     sum('cancelledLeadsCount').toLocaleString('en-US'),
   );
-  await expect(page.getByTestId('kpi-Scheduled')).toHaveText(sum('leadsCount').toLocaleString('en-US'));
-  await expect(page.getByTestId('kpi-Referrals')).toHaveText(sum('referralsCount').toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-Scheduled')).toHaveText(sum('leadsCount').toLocaleString('en-US'));
+  await expect(page.getByTestId('stat-Referrals')).toHaveText(sum('referralsCount').toLocaleString('en-US'));
 
   // weeks are rows; a category expands into its parts
   const table = page.getByTestId('comparison-table');

@@ -1,20 +1,7 @@
+import type { GridRecord } from '@auditdesk/shared/core';
 import type { AppDatabase } from '../db/openDatabase';
 
-/** One row of the grid: a year, month, week of month and auditor (spec section 3). */
-export interface GridRecord {
-  year: number;
-  month: number;
-  week: number;
-  auditor: string;
-  customersCount: number;
-  leadsCount: number;
-  totalLeadsCount: number;
-  cancelledLeadsCount: number;
-  referralsCount: number;
-  fuelTypes: Record<string, number>;
-  providers: Record<string, number>;
-  houseTypes: Record<string, number>;
-}
+export type { GridRecord };
 
 /**
  * DESIGN.md "Scheduling numbers" in one grouped statement: formatted, not deleted leads of

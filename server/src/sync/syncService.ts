@@ -1,3 +1,4 @@
+import type { SyncResult } from '@auditdesk/shared/core';
 import type { Config } from '../config/loadConfig';
 import type { AppDatabase } from '../db/openDatabase';
 import type { SyncRunRow } from '../db/schema';
@@ -7,21 +8,7 @@ import type { SyncRange } from './engine/syncRange';
 import { createSyncRunsRepository, type SyncTrigger } from './runs/syncRunsRepository';
 import { createSyncAdapters } from './syncSetup';
 
-/** The sync result of spec section 3, plus the run's id and the events that were skipped. */
-export interface SyncResult {
-  success: boolean;
-  message: string;
-  eventsProcessed: number;
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  syncedCount: number;
-  startDate: string;
-  endDate: string;
-  timestamp: string;
-  runId: number;
-  problems: { uid: string; summary: string; message: string }[];
-}
+export type { SyncResult };
 
 /** A history entry (spec section 3) with the run's details. */
 export function toHistoryEntry(run: SyncRunRow) {

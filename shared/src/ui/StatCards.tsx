@@ -1,0 +1,32 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+
+export interface StatCard {
+  label: string;
+  value: number;
+  /** A line under the number, e.g. a rate. */
+  detail?: string;
+  color?: string;
+}
+
+/** A row of labelled numbers (counters, KPI cards); each card is named by its label. */
+export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string }) {
+  return (
+    <SimpleGrid cols={cards.length} mb={mb}>
+      {cards.map((card) => (
+        <Paper key={card.label} withBorder p="md" aria-label={card.label}>
+          <Text size="sm" c="dimmed">
+            {card.label}
+          </Text>
+          <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`}>
+            {card.value.toLocaleString('en-US')}
+          </Text>
+          {card.detail && (
+            <Text size="xs" c="dimmed">
+              {card.detail}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}
