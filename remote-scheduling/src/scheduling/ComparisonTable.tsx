@@ -40,8 +40,20 @@ export function ComparisonTable({ months, auditors }: ComparisonTableProps) {
     providers: false,
     family: false,
   });
+  // months show their weeks unless collapsed
+  const [collapsedMonths, setCollapsedMonths] = useState<Set<string>>(new Set());
   const toggle = (id: CategoryId) => setExpanded((current) => ({ ...current, [id]: !current[id] }));
-  const setAll = (open: boolean) => setExpanded({ fuel: open, providers: open, family: open });
+  const toggleMonth = (key: string) =>
+    setCollapsedMonths((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const setAll = (open: boolean) => {
+    setExpanded({ fuel: open, providers: open, family: open });
+    setCollapsedMonths(open ? new Set() : new Set(months.map((month) => month.key)));
+  };
   const columnsPerAuditor =
     3 + CATEGORIES.reduce((sum, category) => sum + (expanded[category.id] ? category.keys.length : 1), 0);
 
@@ -134,19 +146,36 @@ export function ComparisonTable({ months, auditors }: ComparisonTableProps) {
             {months.map((month) => (
               <Fragment key={month.key}>
                 <Table.Tr fw={700} bg="gray.1">
-                  <Table.Td>{month.label}</Table.Td>
+                  <Table.Td>
+                    <UnstyledButton
+                      onClick={() => toggleMonth(month.key)}
+                      aria-expanded={!collapsedMonths.has(month.key)}
+                      fz="sm"
+                      fw={700}
+                    >
+                      <Group gap={2} wrap="nowrap">
+                        {collapsedMonths.has(month.key) ? (
+                          <IconChevronRight size={14} />
+                        ) : (
+                          <IconChevronDown size={14} />
+                        )}
+                        {month.label}
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Td>
                   {auditors.map((auditor) => (
                     <Cells key={auditor} cell={month.totals[auditor]!} expanded={expanded} />
                   ))}
                 </Table.Tr>
-                {month.weeks.map((week) => (
-                  <Table.Tr key={week.week}>
-                    <Table.Td pl="lg">{week.label}</Table.Td>
-                    {auditors.map((auditor) => (
-                      <Cells key={auditor} cell={week.byAuditor[auditor]!} expanded={expanded} />
-                    ))}
-                  </Table.Tr>
-                ))}
+                {!collapsedMonths.has(month.key) &&
+                  month.weeks.map((week) => (
+                    <Table.Tr key={week.week}>
+                      <Table.Td pl="lg">{week.label}</Table.Td>
+                      {auditors.map((auditor) => (
+                        <Cells key={auditor} cell={week.byAuditor[auditor]!} expanded={expanded} />
+                      ))}
+                    </Table.Tr>
+                  ))}
               </Fragment>
             ))}
           </Table.Tbody>

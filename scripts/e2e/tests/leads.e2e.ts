@@ -175,4 +175,7 @@ test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Edit Lead' }).getByLabel('Status').fill('Completed');
   await page.getByRole('dialog', { name: 'Edit Lead' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Zelda Walk-in' }).click();
+  await page.getByRole('dialog', { name: 'Delete lead' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No leads found')).toBeVisible();
 });

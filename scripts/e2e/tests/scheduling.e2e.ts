@@ -77,6 +77,10 @@ test('the scheduling screen compares the auditors over a chosen period', async (
   await expect(table.getByRole('columnheader', { name: 'National Grid' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Collapse All' }).click();
   await expect(table.getByRole('columnheader', { name: 'Propane' })).toHaveCount(0);
+  await expect(table.getByRole('cell', { name: 'Week 2' })).toHaveCount(0);
+  // a month's header unfolds its weeks
+  await table.getByRole('button', { name: `${monthName(start)} ${start.getFullYear()}` }).click();
+  await expect(table.getByRole('cell', { name: 'Week 2' })).toHaveCount(1);
 
   // the chart switches category
   await expect(page.getByTestId('chart-caption')).toContainText(`Months (${start.getFullYear()}`);
