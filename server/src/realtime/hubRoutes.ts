@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { bearerToken, type TokenUser } from '../auth/authenticate';
 import type { Config } from '../config/loadConfig';
+import { conflict, forbidden, HttpProblem, notFound, unauthorized } from '../errors/httpProblem';
 import type { HubConnection } from './hubConnection';
 import { createLongPollingSink } from './longPolling';
 import type { SyncHub } from './syncHub';
@@ -16,18 +17,12 @@ declare module 'fastify' {
 
 type Query = { id?: string; access_token?: string; negotiateVersion?: string };
 
-function problem(reply: FastifyReply, status: number, detail: string) {
-  return reply
-    .status(status)
-    .type('application/problem+json')
-    .send({ type: 'about:blank', status, title: detail, detail });
-}
-
 /**
  * /hubs/sync over HTTP: negotiate, then WebSockets, Server-Sent Events or long polling,
  * as the official @microsoft/signalr client speaks them (shared/docs/signalr-protocol.md).
  * Every request carries the user's token (header, or `access_token` where browsers
- * cannot set one) and, from a browser, an allowed Origin.
+ * cannot set one) and, from a browser, an allowed Origin. Refusals go to the app's one
+ * error handler as problem details.
  */
 export async function hubRoutes(
   app: FastifyInstance,
@@ -45,36 +40,32 @@ export async function hubRoutes(
       [`${request.protocol}://${request.host}`, config.publicUrl, ...config.allowedOrigins].filter(Boolean),
     );
 
-  /** Checks the caller and finds its connection; answers the refusal itself. */
-  async function admit(request: FastifyRequest, reply: FastifyReply, needsConnection: boolean) {
+  /** Checks the caller and, for transport requests, finds its connection. */
+  async function admit(request: FastifyRequest, needsConnection: boolean) {
     const origin = request.headers.origin;
     if (origin && !allowedOrigins(request).has(origin))
-      return problem(reply, 403, `The origin ${origin} may not connect.`);
+      throw forbidden(`The origin ${origin} may not connect.`);
     const query = request.query as Query;
     const user = await tokenUser(bearerToken(request) ?? query.access_token);
-    if (!user) return problem(reply, 401, 'Authentication required.');
+    if (!user) throw unauthorized();
     request.hubUserId = user.id;
     if (!needsConnection) return;
     const connection = query.id ? hub.find(query.id) : undefined;
     if (query.id && (!connection || connection.userId !== user.id))
-      return problem(reply, 404, 'No connection with this id.');
+      throw notFound('No connection with this id.');
     request.hubConnection = connection;
   }
+  const admitCaller = (request: FastifyRequest) => admit(request, false);
+  const admitConnection = (request: FastifyRequest) => admit(request, true);
 
-  app.post(
-    `${path}/negotiate`,
-    { preValidation: (request, reply) => admit(request, reply, false) },
-    async (request) => {
-      const query = request.query as Query;
-      const user = await tokenUser(bearerToken(request) ?? query.access_token);
-      return hub.negotiate(user!.id, Number(query.negotiateVersion ?? 0));
-    },
+  app.post(`${path}/negotiate`, { preValidation: admitCaller }, async (request) =>
+    hub.negotiate(request.hubUserId!, Number((request.query as Query).negotiateVersion ?? 0)),
   );
 
   app.route({
     method: 'GET',
     url: path,
-    preValidation: (request, reply) => admit(request, reply, true),
+    preValidation: admitConnection,
     // Synchronous on purpose: the handshake may arrive right after the upgrade.
     wsHandler: (socket: WebSocket, request) => {
       // skipNegotiation: the WebSocket opens without an id
@@ -94,7 +85,7 @@ export async function hubRoutes(
     },
     handler: async (request, reply) => {
       const connection = request.hubConnection;
-      if (!connection) return problem(reply, 400, 'Connection id required.');
+      if (!connection) throw new HttpProblem(400, 'Connection id required.');
       if ((request.headers.accept ?? '').includes('text/event-stream'))
         return serverSentEvents(connection, request, reply);
       return longPoll(connection, reply);
@@ -102,7 +93,7 @@ export async function hubRoutes(
   });
 
   function serverSentEvents(connection: HubConnection, request: FastifyRequest, reply: FastifyReply) {
-    if (connection.transport) return problem(reply, 409, 'This connection already has a transport.');
+    if (connection.transport) throw conflict('This connection already has a transport.');
     reply.hijack(); // raw stream: no compression, headers flushed at once
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream',
@@ -121,37 +112,29 @@ export async function hubRoutes(
 
   function longPoll(connection: HubConnection, reply: FastifyReply) {
     if (!connection.transport) {
-      const sink = createLongPollingSink();
-      connection.transport = sink;
+      connection.transport = createLongPollingSink();
       // the first poll is answered at once and empty: start() waits for it
       return reply.status(200).header('content-type', 'text/plain; charset=utf-8').send('');
     }
     if (connection.transport.kind !== 'LongPolling')
-      return problem(reply, 409, 'This connection uses another transport.');
+      throw conflict('This connection uses another transport.');
     connection.lastReceivedAt = Date.now(); // a poll is a sign of life
     (connection.transport as ReturnType<typeof createLongPollingSink>).poll(reply);
     return reply;
   }
 
   // SSE and long polling send their messages here
-  app.post(
-    path,
-    { preValidation: (request, reply) => admit(request, reply, true) },
-    async (request, reply) => {
-      const connection = request.hubConnection;
-      if (!connection?.transport || connection.transport.kind === 'WebSockets')
-        return problem(reply, 400, 'Send through the connection’s transport.');
-      hub.receive(connection, typeof request.body === 'string' ? request.body : '');
-      return reply.status(200).send('');
-    },
-  );
+  app.post(path, { preValidation: admitConnection }, async (request, reply) => {
+    const connection = request.hubConnection;
+    if (!connection?.transport || connection.transport.kind === 'WebSockets') {
+      throw new HttpProblem(400, 'Send through the connection’s transport.');
+    }
+    hub.receive(connection, typeof request.body === 'string' ? request.body : '');
+    return reply.status(200).send('');
+  });
 
-  app.delete(
-    path,
-    { preValidation: (request, reply) => admit(request, reply, true) },
-    async (request, reply) => {
-      if (request.hubConnection) hub.disconnected(request.hubConnection);
-      return reply.status(202).send('');
-    },
-  );
+  app.delete(path, { preValidation: admitConnection }, async (request, reply) => {
+    if (request.hubConnection) hub.disconnected(request.hubConnection);
+    return reply.status(202).send('');
+  });
 }
