@@ -3,6 +3,18 @@ import { writeLeads } from '../src/sync/database/writeLeads';
 import { lead, MARCH_2025 } from './support/leads';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
+/** What a sync of March writes: one formatted lead and one the calendar did not format. */
+const CALENDAR = [
+  lead(),
+  lead({
+    leadId: 'unformatted',
+    isFormatted: false,
+    auditor: '',
+    customerName: 'Call Bob',
+    scheduledDate: '2025-03-10T14:00:00.000Z',
+  }),
+];
+
 describe('leads API', () => {
   let t: TestApp;
   let admin: string;
@@ -17,24 +29,11 @@ describe('leads API', () => {
       passwordHash: await hashPassword('users-password-1'),
     });
     user = (await t.login('u@example.com', 'users-password-1')).access_token;
-    writeLeads(
-      t.db,
-      [
-        lead(),
-        lead({
-          leadId: 'unformatted',
-          isFormatted: false,
-          auditor: '',
-          customerName: 'Call Bob',
-          scheduledDate: '2025-03-10T14:00:00.000Z',
-        }),
-      ],
-      MARCH_2025,
-      't1',
-    );
+    syncCalendar('t1');
   });
   afterEach(() => t.close());
 
+  const syncCalendar = (syncedAt: string) => writeLeads(t.db, CALENDAR, MARCH_2025, syncedAt);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
     t.app.inject({ method, url, payload, headers: bearer(token) });
 
@@ -100,21 +99,7 @@ describe('leads API', () => {
   it('lets the next sync of its range overwrite a hand edit of a calendar lead', async () => {
     const id = (await call('GET', '/api/leads')).json()[0].id;
     await call('PUT', `/api/leads/${id}`, { customerName: 'Edited by hand' });
-    writeLeads(
-      t.db,
-      [
-        lead(),
-        lead({
-          leadId: 'unformatted',
-          isFormatted: false,
-          auditor: '',
-          customerName: 'Call Bob',
-          scheduledDate: '2025-03-10T14:00:00.000Z',
-        }),
-      ],
-      MARCH_2025,
-      't2',
-    );
+    syncCalendar('t2');
     expect((await call('GET', `/api/leads/${id}`)).json().customerName).toBe('Jane Doe');
   });
 

@@ -56,16 +56,12 @@ interface LeadFormModalProps {
 }
 
 export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
-  const [values, setValues] = useState<LeadFormValues>(EMPTY);
+  // the page gives each lead its own key, so the form starts from that lead's values
+  const [values, setValues] = useState<LeadFormValues>(() =>
+    lead && lead !== 'new' ? fromRow(lead) : EMPTY,
+  );
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [openedFor, setOpenedFor] = useState<typeof lead>(null);
-  if (lead !== openedFor) {
-    // a new lead or another one: start from its values
-    setOpenedFor(lead);
-    setValues(lead && lead !== 'new' ? fromRow(lead) : EMPTY);
-    setError(null);
-  }
   const set = (field: keyof LeadFormValues) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value; // read now: React clears currentTarget after the handler
     setValues((current) => ({ ...current, [field]: value }));

@@ -163,7 +163,12 @@ export default function LeadsPage() {
           </Text>
         </>
       )}
-      <LeadFormModal lead={editing} onClose={() => setEditing(null)} onSave={save} />
+      <LeadFormModal
+        key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
+        lead={editing}
+        onClose={() => setEditing(null)}
+        onSave={save}
+      />
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete lead" centered>
         <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
         <Group justify="flex-end">

@@ -1,5 +1,5 @@
 import { apiRequest, queryKeys } from '@auditdesk/shared';
-import type { SyncHistoryEntry, SyncRange, SyncResult, SyncStatus } from './syncTypes';
+import type { SyncRange, SyncResult, SyncStatus } from './syncTypes';
 
 async function data<T>(path: string): Promise<T> {
   const result = await apiRequest<T>(path);
@@ -11,11 +11,6 @@ export const syncStatusQuery = {
   queryKey: queryKeys.syncStatus,
   queryFn: () => data<SyncStatus>('/sync/status'),
 };
-export const syncHistoryQuery = {
-  queryKey: [...queryKeys.syncStatus, 'history'],
-  queryFn: () => data<SyncHistoryEntry[]>('/sync/history?limit=10'),
-};
-
 /** Starts a run; resolves with its result when it ends (progress arrives over the hub meanwhile). */
 export async function executeSync(range: SyncRange): Promise<SyncResult> {
   const result = await apiRequest<SyncResult>('/sync/execute', { method: 'POST', body: range });

@@ -7,16 +7,6 @@ export interface SyncStatus {
   failedSyncs: number;
 }
 
-export interface SyncHistoryEntry {
-  id: number;
-  success: boolean;
-  message: string;
-  syncedCount: number;
-  timestamp: string;
-  startDate: string;
-  endDate: string;
-}
-
 export type { SyncResult } from '@auditdesk/shared';
 
 export interface SyncRange {

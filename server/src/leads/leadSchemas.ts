@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const KNOWN_STATUSES = ['New', 'Scheduled', 'Completed', 'Cancelled', 'No Show'] as const;
-
 const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
 
 /** A lead as a person enters or edits it; every field bounded, unknown fields refused. */
@@ -15,7 +13,7 @@ export const leadInput = z.strictObject({
   provider: text(60).default(''),
   referredBy: text(200).default(''),
   scheduledBy: text(120).default(''),
-  /** One of the known statuses, or free text up to 40 characters. */
+  /** New, Scheduled, Completed, Cancelled… or any other text up to 40 characters. */
   status: text(40).default('New'),
   scheduledDate: z.iso
     .datetime({ offset: true, error: 'expected an ISO 8601 date-time' })

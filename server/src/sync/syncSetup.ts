@@ -9,12 +9,9 @@ import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreads
 import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
 import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
 
-/** Whether the configured calendar is the generated demo (CALENDAR_ICS not set). */
-export const usesDemoCalendar = (config: Config) => config.calendar.isDemo;
-
 /** Writes the demo calendar once, on the first start; it is kept from then on. */
 export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
-  if (!usesDemoCalendar(config) || fs.existsSync(config.calendar.ics)) return false;
+  if (!config.calendar.isDemo || fs.existsSync(config.calendar.ics)) return false;
   fs.mkdirSync(config.dataDir, { recursive: true });
   fs.writeFileSync(config.calendar.ics, generateDemoCalendar({ today, auditors: config.auditors }));
   return true;
