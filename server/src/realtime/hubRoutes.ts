@@ -77,8 +77,16 @@ export async function hubRoutes(
         close: () => socket.close(1000),
       };
       socket.on('message', (data, isBinary) => {
-        if (isBinary) return open.close({ error: 'Binary messages are not supported by the JSON protocol.' });
-        hub.receive(open, data.toString());
+        // A listener that throws would take the whole process down: contain it to this connection.
+        try {
+          if (isBinary)
+            return open.close({ error: 'Binary messages are not supported by the JSON protocol.' });
+          hub.receive(open, data.toString());
+        } catch (error) {
+          request.log.error({ err: error }, 'hub message failed');
+          open.close({ error: 'The server could not handle this message.' });
+          hub.disconnected(open);
+        }
       });
       socket.on('close', () => hub.disconnected(open));
       socket.on('error', () => hub.disconnected(open));

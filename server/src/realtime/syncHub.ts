@@ -1,6 +1,12 @@
+import {
+  clientHubMessage,
+  handshakeRequest,
+  typedHubMessage,
+  type ClientHubMessage,
+} from '@auditdesk/shared/core';
 import { randomBytes } from 'node:crypto';
 import { HubConnection } from './hubConnection';
-import { frame, MessageType, parseMessages, PING, type HubMessage } from './hubMessages';
+import { frame, MessageType, parseFrames, PING } from './hubMessages';
 
 export const SYNC_GROUP = 'sync';
 /** Send a ping after this long without sending (ASP.NET KeepAliveInterval). */
@@ -11,8 +17,18 @@ export const CLIENT_TIMEOUT_MS = 30_000;
 const UNUSED_CONNECTION_MS = 30_000;
 
 type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
+type Invocation = Extract<ClientHubMessage, { type: 1 }>;
 
 const randomId = () => randomBytes(16).toString('base64url');
+const KNOWN_TYPES = new Set<number>(Object.values(MessageType));
+
+/** The first problem zod found, as one line for a Close message. */
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'not valid';
+  const where = issue.path.map(String).join('.');
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
 
 /**
  * The SignalR-compatible hub behind /hubs/sync: connections, groups, the JSON protocol
@@ -37,8 +53,14 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     connections.delete(connection.connectionToken);
   }
 
-  function invoke(connection: HubConnection, message: HubMessage): void {
-    const method = methods[(message.target ?? '').toLowerCase()];
+  /** Ends a connection whose client broke the protocol; nothing else is affected. */
+  function refuse(connection: HubConnection, reason: string): void {
+    connection.close({ error: `Invalid message: ${reason}` });
+    remove(connection);
+  }
+
+  function invoke(connection: HubConnection, message: Invocation): void {
+    const method = methods[message.target.toLowerCase()];
     const reply = (result: { result?: unknown; error?: string }) => {
       // send() (no invocationId) expects no answer
       if (message.invocationId !== undefined) {
@@ -47,29 +69,39 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     };
     if (!method) return reply({ error: `Unknown hub method '${message.target}'.` });
     try {
-      const result = method(connection, message.arguments ?? []);
+      const result = method(connection, message.arguments);
       reply(result === undefined ? {} : { result });
     } catch {
       reply({ error: `An error occurred while invoking '${message.target}'.` });
     }
   }
 
-  function handle(connection: HubConnection, message: HubMessage): void {
-    if (!connection.handshakeDone) {
-      if (message.protocol !== 'json' || message.version !== 1) {
-        connection.sendRaw(
-          frame({
-            error: `The protocol '${String(message.protocol)}' version ${String(message.version)} is not supported.`,
-          }),
-        );
-        connection.close({ silent: true });
-        remove(connection);
-        return;
-      }
-      connection.handshakeDone = true;
-      connection.sendRaw(frame({}));
+  function handshake(connection: HubConnection, raw: unknown): void {
+    const request = handshakeRequest.safeParse(raw);
+    const problem = !request.success
+      ? 'The handshake request is not valid.'
+      : request.data.protocol !== 'json' || request.data.version !== 1
+        ? `The protocol '${request.data.protocol}' version ${request.data.version} is not supported.`
+        : null;
+    if (problem) {
+      connection.sendRaw(frame({ error: problem }));
+      connection.close({ silent: true });
+      remove(connection);
       return;
     }
+    connection.handshakeDone = true;
+    connection.sendRaw(frame({}));
+  }
+
+  /** One message from the client, validated before any field of it is read. */
+  function handle(connection: HubConnection, raw: unknown): void {
+    if (!connection.handshakeDone) return handshake(connection, raw);
+    const typed = typedHubMessage.safeParse(raw);
+    if (!typed.success) return refuse(connection, 'expected a JSON object with a numeric type.');
+    if (!KNOWN_TYPES.has(typed.data.type)) return; // a newer protocol's message: ignored, as ASP.NET does
+    const parsed = clientHubMessage.safeParse(raw);
+    if (!parsed.success) return refuse(connection, firstIssue(parsed.error));
+    const message = parsed.data;
     switch (message.type) {
       case MessageType.Invocation:
         return invoke(connection, message);
@@ -153,13 +185,11 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     /** Text the client sent: the handshake, then hub messages. */
     receive(connection: HubConnection, text: string): void {
       connection.lastReceivedAt = Date.now();
-      let messages: HubMessage[];
+      let messages: unknown[];
       try {
-        messages = parseMessages(text);
+        messages = parseFrames(text);
       } catch (error) {
-        connection.close({ error: `Invalid message: ${error instanceof Error ? error.message : error}` });
-        remove(connection);
-        return;
+        return refuse(connection, error instanceof Error ? error.message : String(error));
       }
       for (const message of messages) {
         if (connection.closed) return;
