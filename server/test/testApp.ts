@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
+import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
-import { openDatabase, type AppDatabase } from '../src/db/openDatabase';
+import type { Database } from '../src/db/database';
+import { openDatabase } from '../src/db/openDatabase';
+import { createLeadsRepository, type LeadsRepository } from '../src/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/users/usersRepository';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
@@ -13,8 +16,10 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  db: AppDatabase;
+  db: Database;
   users: UsersRepository;
+  leads: LeadsRepository;
+  passwords: Passwords;
   dataDir: string;
   /** Signs in and answers the token pair. */
   login: (email?: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
@@ -36,9 +41,10 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
     ...env,
   });
-  const db = openDatabase(config.databasePath);
+  const db = await openDatabase(config);
   const users = createUsersRepository(db);
-  await ensureBootstrapAdmin(config, users);
+  const passwords = createPasswords(TEST_SCRYPT);
+  await ensureBootstrapAdmin(config, users, passwords);
   const app = await buildApp({ config, db, beforeRoutes });
   await app.ready();
 
@@ -47,6 +53,8 @@ export async function createTestApp(
     config,
     db,
     users,
+    leads: createLeadsRepository(db),
+    passwords,
     dataDir,
     async login(email = ADMIN.email, password = ADMIN.password) {
       const response = await app.inject({
@@ -60,7 +68,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      db.$client.close();
+      await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

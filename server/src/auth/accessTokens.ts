@@ -6,13 +6,15 @@ const ISSUER = 'auditdesk';
 
 export interface AccessClaims {
   userId: number;
+  /** The sign-in (sessions.id) the token belongs to; it dies with it. */
+  sessionId: string;
   role: Role;
 }
 
 export function createAccessTokens(secret: Uint8Array) {
   return {
-    sign({ userId, role }: AccessClaims): Promise<string> {
-      return new SignJWT({ role })
+    sign({ userId, sessionId, role }: AccessClaims): Promise<string> {
+      return new SignJWT({ role, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -26,8 +28,8 @@ export function createAccessTokens(secret: Uint8Array) {
       try {
         const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId)) return null;
-        return { userId, role: payload.role as Role };
+        if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
+        return { userId, sessionId: payload.sid, role: payload.role as Role };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

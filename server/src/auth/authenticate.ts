@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../appContext';
 import type { Role, UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../errors/httpProblem';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by the authenticate pre-handler. */
+    /** The signed-in user, set by the authenticate hook. */
     currentUser?: UserRow;
   }
 }
@@ -17,24 +17,27 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * A pre-handler that admits a valid access token of an active user, and, when roles are
- * given, only those roles. The user is read afresh on every request, so a revoked or
- * deleted account is locked out at its next call, not when its token runs out.
+ * The active user a token belongs to, or null for a missing, bad or expired token, a
+ * sign-in that ended (signed out, revoked, password changed) or a lost account. One query.
  */
-/** The active user a token belongs to, or null for a missing, bad or expired token or a lost account. */
-export function createTokenUser({ accessTokens, users }: Pick<AppContext, 'accessTokens' | 'users'>) {
+export function createTokenUser({ accessTokens, signIns }: Pick<AppContext, 'accessTokens' | 'signIns'>) {
   return async (token: string | null | undefined): Promise<UserRow | null> => {
     const claims = token ? await accessTokens.verify(token) : null;
-    const user = claims ? users.findById(claims.userId) : undefined;
-    return user?.isActive ? user : null;
+    const user = claims ? await signIns.activeUser(claims.userId, claims.sessionId) : undefined;
+    return user ?? null;
   };
 }
 
 export type TokenUser = ReturnType<typeof createTokenUser>;
 
-export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'users'>) {
+/**
+ * An onRequest hook that admits a valid access token of a live sign-in and, when roles
+ * are given, only those roles. It runs before the body is read or validated, so a caller
+ * without the right learns nothing about a route's schema (DESIGN.md section 9).
+ */
+export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'signIns'>) {
   const tokenUser = createTokenUser(deps);
-  return (...roles: Role[]): preHandlerAsyncHookHandler =>
+  return (...roles: Role[]): onRequestAsyncHookHandler =>
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
       const user = await tokenUser(bearerToken(request));
       if (!user) {

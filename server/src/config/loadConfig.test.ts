@@ -19,10 +19,15 @@ describe('loadConfig', () => {
   it('reads DATABASE_URL, the remote URLs and production mode', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://auditdesk.example.com/',
       DATABASE_URL: 'file:/tmp/x.db',
       REMOTE_LEADS_URL: 'https://leads.example.com/mf-manifest.json',
     });
-    expect(config).toMatchObject({ serveWeb: true, databasePath: '/tmp/x.db' });
+    expect(config).toMatchObject({
+      serveWeb: true,
+      databasePath: '/tmp/x.db',
+      publicOrigin: 'https://auditdesk.example.com',
+    });
     expect(config.remoteUrls.remote_leads).toBe('https://leads.example.com/mf-manifest.json');
   });
 
@@ -49,6 +54,27 @@ describe('loadConfig', () => {
       expect(message).not.toContain('short-pw');
       expect(message).not.toContain('tiny');
     }
+  });
+
+  it('needs PUBLIC_URL in production: the app never takes its own address from a request', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL: required in production/);
+    expect(loadConfig({ PORT: '9000' }).publicOrigin).toBe('http://localhost:9000');
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '9001' }).publicOrigin).toBe('http://127.0.0.1:9001');
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['2', 2],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7, loopback', ['10.0.0.0/8', '192.168.1.7', 'loopback']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('reads TRUST_PROXY %p: off by default, hops or proxy addresses', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['true', 'everyone', '10.0.0.1; rm -rf'])('refuses TRUST_PROXY %p', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: expected false, a hop count/);
   });
 
   it('treats an empty variable as unset', () => {

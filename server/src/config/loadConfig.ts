@@ -14,14 +14,24 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
-  publicUrl?: string;
+  /**
+   * The app's own origin, for links it mints, sign-in returns and the hub's Origin check:
+   * PUBLIC_URL, else the address the server was started on. Never read from a request.
+   */
+  publicOrigin: string;
+  /** Which proxies may tell the client's address (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   /** Federation name → URL of its mf-manifest.json, as /remotes.json tells the host. */
   remoteUrls: Record<string, string>;
   /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
   allowedOrigins: string[];
-  oidc: { issuer: string; clientId?: string; clientSecret?: string };
-  /** Attempts per minute on login and set-password, per client address and per account. */
-  rateLimits: { perIp: number; perAccount: number };
+  oidc: { issuer: string; clientId?: string; clientSecret?: string; allowUnverifiedEmail: boolean };
+  /**
+   * Sign-in attempts per minute: per client address, per e-mail from one address, and
+   * failed ones per e-mail from all addresses together (the known-good addresses of an
+   * account are exempt from that ceiling, so nobody can lock its owner out).
+   */
+  rateLimits: { perIp: number; perEmailAndIp: number; failuresPerAccount: number };
   calendar: {
     source: 'ics' | 'google';
     ics: string;
@@ -39,6 +49,9 @@ export interface Config {
   };
   auditors: [string, string];
   syncCron?: string;
+  /** A running sync's lease and stall limit, in milliseconds. */
+  syncLeaseMs: number;
+  syncStallMs: number;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
@@ -63,6 +76,11 @@ function crossChecks(settings: Settings): string[] {
   }
   if (settings.SPREADSHEET === 'google' && !settings.GOOGLE_SHEETS_ID) {
     problems.push('GOOGLE_SHEETS_ID: required when SPREADSHEET is google');
+  }
+  if (settings.NODE_ENV === 'production' && !settings.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required in production (the address users reach the app at, e.g. https://auditdesk.example.com)',
+    );
   }
   if (settings.SYNC_CRON) {
     try {
@@ -109,7 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: settings.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: settings.ADMIN_PASSWORD,
     jwtSecret: settings.JWT_SECRET,
-    publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
+    publicOrigin: settings.PUBLIC_URL
+      ? new URL(settings.PUBLIC_URL).origin
+      : `http://${['0.0.0.0', '::'].includes(settings.HOST) ? 'localhost' : settings.HOST}:${settings.PORT}`,
+    trustProxy: settings.TRUST_PROXY,
     remoteUrls: Object.fromEntries(
       REMOTES.map((remote) => [remote.name, settings[remote.setting] ?? defaultRemoteUrl(remote)]),
     ),
@@ -118,8 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: settings.OIDC_ISSUER,
       clientId: settings.OIDC_CLIENT_ID,
       clientSecret: settings.OIDC_CLIENT_SECRET,
+      allowUnverifiedEmail: settings.OIDC_ALLOW_UNVERIFIED_EMAIL,
     },
-    rateLimits: { perIp: settings.RATE_LIMIT_LOGIN_PER_IP, perAccount: settings.RATE_LIMIT_LOGIN_PER_EMAIL },
+    rateLimits: {
+      perIp: settings.RATE_LIMIT_LOGIN_PER_IP,
+      perEmailAndIp: settings.RATE_LIMIT_LOGIN_PER_EMAIL,
+      failuresPerAccount: settings.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+    },
     calendar: {
       source: settings.CALENDAR_SOURCE,
       ics: settings.CALENDAR_ICS ?? path.join(dataDir, DEMO_CALENDAR_FILE),
@@ -143,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auditors: settings.AUDITORS as [string, string],
     syncCron: settings.SYNC_CRON,
+    syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
+    syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

@@ -16,6 +16,37 @@ const remoteUrl = z
 
 const optionalText = z.string().trim().min(1).optional();
 
+const IPV4_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): none by default, a hop
+ * count, or the proxies' addresses/CIDRs. Never "everyone".
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const named = ['loopback', 'linklocal', 'uniquelocal'];
+    if (
+      entries.length > 0 &&
+      entries.every((entry) => named.includes(entry) || IPV4_CIDR.test(entry) || IPV6_CIDR.test(entry))
+    )
+      return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, a hop count, or proxy addresses/CIDRs separated by commas',
+    });
+    return z.NEVER;
+  });
+
 /** Every environment variable the server reads (DESIGN.md section 5). */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,8 +82,15 @@ export const settingsSchema = z.object({
     .default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  /** Accept e-mails the provider does not mark verified (email_verified true); off by default. */
+  OIDC_ALLOW_UNVERIFIED_EMAIL: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
   CALENDAR_SOURCE: z.enum(['ics', 'google']).default('ics'),
   /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
   CALENDAR_ICS: optionalText,
@@ -85,6 +123,15 @@ export const settingsSchema = z.object({
       'expected two different names separated by a comma',
     ),
   SYNC_CRON: optionalText,
+  /** How long a running sync's lease lasts without renewal before another instance may take over. */
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long a running sync may go without progress before it is failed as stalled. */
+  SYNC_STALL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   GOOGLE_CALENDAR_ID: z.string().trim().min(1).default('primary'),
   GOOGLE_SHEETS_ID: optionalText,
   /** A service account's JSON key file. */

@@ -35,16 +35,13 @@ export async function hubRoutes(
 ) {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
-  const allowedOrigins = (request: FastifyRequest) =>
-    new Set(
-      [`${request.protocol}://${request.host}`, config.publicUrl, ...config.allowedOrigins].filter(Boolean),
-    );
+  // the app's own origin from the settings, never from the request's Host header
+  const allowedOrigins = new Set([config.publicOrigin, ...config.allowedOrigins]);
 
   /** Checks the caller and, for transport requests, finds its connection. */
   async function admit(request: FastifyRequest, needsConnection: boolean) {
     const origin = request.headers.origin;
-    if (origin && !allowedOrigins(request).has(origin))
-      throw forbidden(`The origin ${origin} may not connect.`);
+    if (origin && !allowedOrigins.has(origin)) throw forbidden(`The origin ${origin} may not connect.`);
     const query = request.query as Query;
     const user = await tokenUser(bearerToken(request) ?? query.access_token);
     if (!user) throw unauthorized();

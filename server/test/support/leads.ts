@@ -7,7 +7,7 @@ export function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {
     linkId: '',
     customerName: 'Jane Doe',
     scheduledDate: '2025-03-04T14:00:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
     auditor: 'Sam Rivera',
     houseType: '2 Family',
     phoneNumber: '(617) 555-0142',

@@ -91,6 +91,8 @@ export function createGoogleSheetsSpreadsheet({
 
   return {
     description: `Google Sheet ${spreadsheetId}`,
+    // Sheets tells no modification time without the Drive API: always read and compare.
+    fingerprint: async () => null,
     async write(leads, range, syncedAt, onProgress) {
       onProgress(10, 'Reading the Google Sheet');
       await ensureSheets().catch(fail('checking the sheets'));

@@ -8,6 +8,12 @@ export interface SpreadsheetWriteResult {
 /** Where the sync keeps the spreadsheet copy of the leads (an .xlsx file or Google Sheets). */
 export interface SpreadsheetSink {
   readonly description: string;
+  /**
+   * Changes whenever the spreadsheet changes (also by hand): with it, a re-run can tell the
+   * sheet is as the last run left it without reading it. Null when it cannot be known
+   * cheaply; such a sheet is always read and compared.
+   */
+  fingerprint(): Promise<string | null>;
   write(
     leads: LeadRecord[],
     range: { from: number; to: number },
