@@ -11,6 +11,7 @@ export { toRole } from './auth/roles';
 export { fetchCurrentUser } from './auth/fetchCurrentUser';
 export { useIsAdmin } from './auth/useIsAdmin';
 export { login, type LoginOutcome } from './auth/login';
+export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
 export { signOut } from './auth/signOut';
 export { toAuthUser, type CurrentUserResponse } from './auth/toAuthUser';
