@@ -21,6 +21,8 @@ import { createGridData } from './scheduling/gridData';
 import { createSchedulingStats } from './scheduling/schedulingStats';
 import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
 import { hubRoutes } from './realtime/hubRoutes';
+import { redisPlugin } from './redis/redisPlugin';
+import { resourcesRoutes } from './resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { hubProgress } from './sync/engine/hubProgress';
 import { syncRoutes } from './sync/syncRoutes';
@@ -91,6 +93,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   await app.register(errorHandler);
   await app.register(securityHeaders, { config });
   await app.register(compress, { threshold: 1024 });
+  await app.register(redisPlugin, { settings: config.redis });
 
   await app.register(
     async (api) => {
@@ -109,6 +112,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
         authenticate,
       });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
+      await api.register(resourcesRoutes, { prefix: '/resources', config, redis: app.redis, authenticate });
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,4 @@ export { nameFromEmail } from './users/nameFromEmail';
 export type { LeadEditableFields, LeadResource } from './leads/leadResource';
 export type { GridRecord } from './scheduling/gridRecord';
 export type { SyncResult } from './sync/syncResult';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';

@@ -35,4 +35,5 @@ export { useSyncHub } from './realtime/useSyncHub';
 export type { LeadEditableFields, LeadResource } from './leads/leadResource';
 export type { GridRecord } from './scheduling/gridRecord';
 export type { SyncResult } from './sync/syncResult';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';

@@ -39,9 +39,20 @@ export interface Config {
   };
   auditors: [string, string];
   syncCron?: string;
+  /** Present when REDIS_URL is set. */
+  redis?: RedisSettings;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
+}
+
+export interface RedisSettings {
+  /** redis:// or rediss:// (TLS), with credentials and database number if any */
+  url: string;
+  /** REDIS_PREFIX: the start of every key this app writes */
+  prefix: string;
+  /** REDIS_PLAN: the plan's name, for the resource page */
+  planName: string;
 }
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
@@ -86,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const value = present[name];
-        const shown = value === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${value}")`;
+        const shown =
+          value === undefined || /SECRET|PASSWORD|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -143,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     auditors: settings.AUDITORS as [string, string],
     syncCron: settings.SYNC_CRON,
+    redis: settings.REDIS_URL
+      ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
+      : undefined,
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };
