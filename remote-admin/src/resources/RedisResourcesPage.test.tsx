@@ -62,7 +62,7 @@ describe('RedisResourcesPage', () => {
     expect(meter('Memory')).toHaveTextContent('25.0%');
     expect(screen.getByRole('progressbar', { name: 'Memory usage' })).toHaveAttribute('aria-valuenow', '25');
     expect(meter('Clients')).toHaveTextContent('12 of 10,000');
-    expect(line('Peak memory')).toHaveTextContent('20 MB');
+    expect(meter('Memory')).toHaveTextContent('Peak 20 MB');
     expect(meter('Keys')).toHaveTextContent('1,234 · Redis sets no key limit');
     expect(line('Evicted keys')).toHaveTextContent('3');
     expect(line('Expired keys')).toHaveTextContent('41');

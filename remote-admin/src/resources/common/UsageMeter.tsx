@@ -8,10 +8,12 @@ export interface UsageMeterProps {
   limit: number | null;
   format: (value: number) => string;
   noLimit: string;
+  /** A line under the bar, e.g. the peak. */
+  detail?: string;
 }
 
 /** One number against its limit: 'used of limit', the percentage, and a bar in the usage colour. */
-export function UsageMeter({ label, used, limit, format, noLimit }: UsageMeterProps) {
+export function UsageMeter({ label, used, limit, format, noLimit, detail }: UsageMeterProps) {
   const percent = usagePercent(used, limit);
   const level = usageLevel(percent);
   return (
@@ -35,6 +37,11 @@ export function UsageMeter({ label, used, limit, format, noLimit }: UsageMeterPr
             {formatPercent(percent)}
           </Text>
         </Group>
+      )}
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
       )}
     </Stack>
   );

@@ -1,9 +1,8 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { UsageMeter, type UsageMeterProps } from './UsageMeter';
 
-/** 'Usage vs Limits': a meter per limit, then any further lines. */
-export function UsagePanel({ meters, children }: { meters: UsageMeterProps[]; children?: ReactNode }) {
+/** 'Usage vs Limits': a meter per limit. */
+export function UsagePanel({ meters }: { meters: UsageMeterProps[] }) {
   return (
     <Paper withBorder p="lg">
       <Title order={4} mb="md">
@@ -13,7 +12,6 @@ export function UsagePanel({ meters, children }: { meters: UsageMeterProps[]; ch
         {meters.map((meter) => (
           <UsageMeter key={meter.label} {...meter} />
         ))}
-        {children}
       </Stack>
     </Paper>
   );

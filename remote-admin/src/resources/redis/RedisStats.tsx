@@ -1,6 +1,5 @@
 import { StatCards, type CacheStats } from '@auditdesk/shared';
 import { SimpleGrid } from '@mantine/core';
-import { MetricLine } from '../common/MetricLine';
 import { formatBytes, formatCount, formatUptime } from '../common/resourceRules';
 import type { UsageMeterProps } from '../common/UsageMeter';
 import { UsagePanel } from '../common/UsagePanel';
@@ -16,6 +15,7 @@ export function RedisStats({ stats }: { stats: CacheStats }) {
       limit: limits.maxMemory,
       format: formatBytes,
       noLimit: 'no limit (maxmemory 0)',
+      detail: `Peak ${formatBytes(usage.peakMemory)}`,
     },
     {
       label: 'Keys',
@@ -44,9 +44,7 @@ export function RedisStats({ stats }: { stats: CacheStats }) {
       />
       <UsageWarning meters={meters} />
       <SimpleGrid cols={2} spacing="lg">
-        <UsagePanel meters={meters}>
-          <MetricLine label="Peak memory" value={formatBytes(usage.peakMemory)} />
-        </UsagePanel>
+        <UsagePanel meters={meters} />
         <RedisPerformance performance={stats.performance} />
       </SimpleGrid>
     </>
