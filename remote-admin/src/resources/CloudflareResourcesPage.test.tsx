@@ -1,53 +1,16 @@
-import type { DatabaseStats } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { mockFetch } from '../../../scripts/jest/fetchMock';
 import CloudflareResourcesPage from './CloudflareResourcesPage';
+import { databaseStatsSample } from './cloudflare/databaseStatsSample';
 import { barColor, card, envelope, meter, serveStats } from './common/resourcePageTesting';
-
-const MB = 1024 * 1024;
-const GB = 1024 * MB;
-
-function databaseStats(
-  changes: {
-    usage?: Partial<DatabaseStats['usage']>;
-    performance?: Partial<DatabaseStats['performance']>;
-    tables?: DatabaseStats['tables'];
-  } = {},
-): DatabaseStats {
-  return {
-    planName: 'Free',
-    databaseName: '0b7a4c2e-91f3-4d55-a7c1-3e8f0d2b6a19',
-    totalRows: 10_482,
-    totalSize: 12.5 * MB,
-    tableCount: 7,
-    usage: {
-      rowsUsed: 10_482,
-      sizeUsed: 12.5 * MB,
-      databasesUsed: 1,
-      rowsRead: 250_000,
-      rowsWritten: 1_200,
-      ...changes.usage,
-    },
-    limits: {
-      maxRows: 0,
-      maxSize: 5 * GB,
-      maxDatabases: 10,
-      maxRowsRead: 5_000_000,
-      maxRowsWritten: 100_000,
-    },
-    performance: { queryDuration: 3.42, ...changes.performance },
-    ...(changes.tables ? { tables: changes.tables } : {}),
-  };
-}
 
 describe('CloudflareResourcesPage', () => {
   let fetchMock: ReturnType<typeof mockFetch> | undefined;
   afterEach(() => fetchMock?.restore());
 
   it('shows the plan, the real table count, the shortened name and usage against the limits', async () => {
-    fetchMock = serveStats('/resources/cloudflare', [envelope(databaseStats())]);
+    fetchMock = serveStats('/resources/cloudflare', [envelope(databaseStatsSample())]);
     renderWithProviders(<CloudflareResourcesPage />);
 
     expect(await screen.findByRole('heading', { name: 'CloudFlare D1 Resources' })).toBeInTheDocument();
@@ -72,7 +35,7 @@ describe('CloudflareResourcesPage', () => {
 
   it('turns amber at 75 %, red at 90 %, and names each in the warning banner', async () => {
     fetchMock = serveStats('/resources/cloudflare', [
-      envelope(databaseStats({ usage: { rowsRead: 4_600_000, rowsWritten: 75_000 } })),
+      envelope(databaseStatsSample({ usage: { rowsRead: 4_600_000, rowsWritten: 75_000 } })),
     ]);
     renderWithProviders(<CloudflareResourcesPage />);
 
@@ -94,7 +57,7 @@ describe('CloudflareResourcesPage', () => {
     [50, '50 ms', 'Optimize'],
   ])('rates a query duration of %p ms as %s %s', async (queryDuration, shown, rating) => {
     fetchMock = serveStats('/resources/cloudflare', [
-      envelope(databaseStats({ performance: { queryDuration } })),
+      envelope(databaseStatsSample({ performance: { queryDuration } })),
     ]);
     renderWithProviders(<CloudflareResourcesPage />);
 
@@ -106,7 +69,7 @@ describe('CloudflareResourcesPage', () => {
   it('lists the rows of each table when the server sends them', async () => {
     fetchMock = serveStats('/resources/cloudflare', [
       envelope(
-        databaseStats({
+        databaseStatsSample({
           tables: [
             { name: 'leads', rows: 10_000 },
             { name: 'users', rows: 4 },
@@ -122,27 +85,5 @@ describe('CloudflareResourcesPage', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['TableRows', 'leads10,000', 'users4']);
-  });
-
-  it("shows 'Error Loading Stats' with the reason, and Retry loads the stats", async () => {
-    fetchMock = serveStats('/resources/cloudflare', [502, envelope(databaseStats())]);
-    renderWithProviders(<CloudflareResourcesPage />);
-
-    const panel = await screen.findByRole('alert');
-    expect(panel).toHaveTextContent('Error Loading Stats');
-    expect(panel).toHaveTextContent('Failed to load CloudFlare stats');
-    expect(panel).toHaveTextContent('Refused with 502.');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('CloudFlare D1 Resources')).toBeInTheDocument();
-    expect(await screen.findByLabelText('Tables')).toBeInTheDocument();
-    expect(screen.queryByText('Error Loading Stats')).not.toBeInTheDocument();
-  });
-
-  it("says 'No stats available' when there is nothing to show", async () => {
-    fetchMock = serveStats('/resources/cloudflare', [envelope(null)]);
-    renderWithProviders(<CloudflareResourcesPage />);
-
-    expect(await screen.findByText('No stats available')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Tables')).not.toBeInTheDocument();
   });
 });

@@ -1,47 +1,10 @@
-import type { CacheStats } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import type { mockFetch } from '../../../scripts/jest/fetchMock';
 import { barColor, card, envelope, meter, serveStats } from './common/resourcePageTesting';
 import RedisResourcesPage from './RedisResourcesPage';
-
-const MB = 1024 * 1024;
-
-function cacheStats(
-  changes: {
-    usage?: Partial<CacheStats['usage']>;
-    limits?: Partial<CacheStats['limits']>;
-    performance?: Partial<CacheStats['performance']>;
-    serverInfo?: Partial<CacheStats['serverInfo']>;
-  } = {},
-): CacheStats {
-  return {
-    planName: 'Self-hosted',
-    serverInfo: {
-      product: 'Redis',
-      version: '7.0.15',
-      uptime: 2 * 86_400 + 5 * 3600 + 120,
-      ...changes.serverInfo,
-    },
-    usage: {
-      usedMemory: 16 * MB,
-      peakMemory: 20 * MB,
-      totalKeys: 1234,
-      connectedClients: 12,
-      ...changes.usage,
-    },
-    limits: { maxMemory: 64 * MB, maxConnections: 10_000, ...changes.limits },
-    performance: {
-      hitRate: 92.5,
-      keyspaceHits: 925,
-      keyspaceMisses: 75,
-      evictedKeys: 3,
-      expiredKeys: 41,
-      ...changes.performance,
-    },
-  };
-}
+import { cacheStatsSample, MB } from './redis/cacheStatsSample';
 
 const line = (label: string) => screen.getByLabelText(label);
 
@@ -50,7 +13,7 @@ describe('RedisResourcesPage', () => {
   afterEach(() => fetchMock?.restore());
 
   it('shows the server, its uptime, the plan, and memory, keys and clients against the limits', async () => {
-    fetchMock = serveStats('/resources/redis', [envelope(cacheStats())]);
+    fetchMock = serveStats('/resources/redis', [envelope(cacheStatsSample())]);
     renderWithProviders(<RedisResourcesPage />);
 
     expect(await screen.findByRole('heading', { name: 'Redis Resources' })).toBeInTheDocument();
@@ -76,7 +39,10 @@ describe('RedisResourcesPage', () => {
   it('turns amber at 75 %, red at 90 %, and names each in the warning banner', async () => {
     fetchMock = serveStats('/resources/redis', [
       envelope(
-        cacheStats({ usage: { usedMemory: 48 * MB, connectedClients: 95 }, limits: { maxConnections: 100 } }),
+        cacheStatsSample({
+          usage: { usedMemory: 48 * MB, connectedClients: 95 },
+          limits: { maxConnections: 100 },
+        }),
       ),
     ]);
     renderWithProviders(<RedisResourcesPage />);
@@ -94,7 +60,9 @@ describe('RedisResourcesPage', () => {
 
   it('says when there is no memory limit (maxmemory 0) or the server did not report maxclients', async () => {
     fetchMock = serveStats('/resources/redis', [
-      envelope(cacheStats({ limits: { maxMemory: 0, maxConnections: null }, usage: { usedMemory: 1536 } })),
+      envelope(
+        cacheStatsSample({ limits: { maxMemory: 0, maxConnections: null }, usage: { usedMemory: 1536 } }),
+      ),
     ]);
     renderWithProviders(<RedisResourcesPage />);
 
@@ -110,7 +78,7 @@ describe('RedisResourcesPage', () => {
     [65, 'Good', false],
     [59.9, 'Low', true],
   ])('rates a hit rate of %p %% as %s (tip: %p)', async (hitRate, rating, tip) => {
-    fetchMock = serveStats('/resources/redis', [envelope(cacheStats({ performance: { hitRate } }))]);
+    fetchMock = serveStats('/resources/redis', [envelope(cacheStatsSample({ performance: { hitRate } }))]);
     renderWithProviders(<RedisResourcesPage />);
 
     const hitRateLine = await screen.findByLabelText('Hit rate');
@@ -120,7 +88,7 @@ describe('RedisResourcesPage', () => {
 
   it('shows no rating before the first lookup', async () => {
     fetchMock = serveStats('/resources/redis', [
-      envelope(cacheStats({ performance: { hitRate: null, keyspaceHits: 0, keyspaceMisses: 0 } })),
+      envelope(cacheStatsSample({ performance: { hitRate: null, keyspaceHits: 0, keyspaceMisses: 0 } })),
     ]);
     renderWithProviders(<RedisResourcesPage />);
 
@@ -130,63 +98,13 @@ describe('RedisResourcesPage', () => {
 
   it('shows uptime in hours and minutes, or minutes', async () => {
     fetchMock = serveStats('/resources/redis', [
-      envelope(cacheStats({ serverInfo: { uptime: 3 * 3600 + 12 * 60 } })),
-      envelope(cacheStats({ serverInfo: { uptime: 45 * 60 + 59 } })),
+      envelope(cacheStatsSample({ serverInfo: { uptime: 3 * 3600 + 12 * 60 } })),
+      envelope(cacheStatsSample({ serverInfo: { uptime: 45 * 60 + 59 } })),
     ]);
     renderWithProviders(<RedisResourcesPage />);
 
     expect(await screen.findByText('3h 12m')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('45m')).toBeInTheDocument();
-  });
-
-  it("shows 'Error Loading Stats' with the server's reason, and Retry loads the stats", async () => {
-    fetchMock = serveStats('/resources/redis', [503, envelope(cacheStats())]);
-    renderWithProviders(<RedisResourcesPage />);
-
-    const panel = await screen.findByRole('alert');
-    expect(panel).toHaveTextContent('Error Loading Stats');
-    expect(panel).toHaveTextContent('Failed to load Redis stats');
-    expect(panel).toHaveTextContent('Refused with 503.');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Redis 7.0.15')).toBeInTheDocument();
-    expect(screen.queryByText('Error Loading Stats')).not.toBeInTheDocument();
-  });
-
-  it("says 'Unknown error' when a failure brings no explanation", async () => {
-    fetchMock = mockFetch(() => json(200, { success: false, data: null }));
-    renderWithProviders(<RedisResourcesPage />);
-
-    const panel = await screen.findByRole('alert');
-    expect(panel).toHaveTextContent('Failed to load Redis stats');
-    expect(panel).toHaveTextContent('Unknown error');
-  });
-
-  it("says 'No stats available' and names REDIS_URL when Redis is not configured", async () => {
-    const reason =
-      'Redis is not configured on this server: set REDIS_URL (redis:// or rediss://) to use one.';
-    fetchMock = serveStats('/resources/redis', [envelope(null, { reason })]);
-    renderWithProviders(<RedisResourcesPage />);
-
-    expect(await screen.findByText('No stats available')).toBeInTheDocument();
-    expect(screen.getByText(reason)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Refresh' })).toBeEnabled();
-  });
-
-  it('reads the stats afresh on Refresh', async () => {
-    fetchMock = serveStats('/resources/redis', [
-      envelope(cacheStats()),
-      envelope(cacheStats({ usage: { totalKeys: 5000 } })),
-    ]);
-    renderWithProviders(<RedisResourcesPage />);
-
-    expect(await screen.findByText('Redis 7.0.15')).toBeInTheDocument();
-    expect(card('Keys')).toHaveTextContent('1,234');
-    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(card('Keys')).toHaveTextContent('5,000'));
-    expect(fetchMock.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET /api/resources/redis',
-      'GET /api/resources/redis',
-    ]);
   });
 });
