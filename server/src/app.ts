@@ -23,6 +23,8 @@ import { createMemoryCounterStore } from './limits/memoryCounterStore';
 import { createSignInLimiter } from './limits/signInLimiter';
 import { loggerOptions } from './logging/loggerOptions';
 import { hubRoutes } from './realtime/hubRoutes';
+import { redisPlugin } from './redis/redisPlugin';
+import { resourcesRoutes } from './resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { createSchedulingStats } from './scheduling/schedulingStats';
 import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
@@ -104,6 +106,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   await app.register(securityHeaders, { config });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  await app.register(redisPlugin, { settings: config.redis });
 
   await app.register(
     async (api) => {
@@ -134,6 +137,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
         authenticate,
       });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
+      await api.register(resourcesRoutes, { prefix: '/resources', config, redis: app.redis, authenticate });
     },
     { prefix: '/api' },
   );

@@ -282,4 +282,10 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
   },
+  {
+    route: 'GET /api/resources/redis',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/resources/redis' }),
+  },
 ];

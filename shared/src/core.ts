@@ -13,3 +13,4 @@ export * from './contract/health';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';

@@ -52,4 +52,5 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';

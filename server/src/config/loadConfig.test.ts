@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'nobody', /ADMIN_EMAIL: expected an e-mail address/],
     ['NODE_ENV', 'staging', /NODE_ENV:/],
     ['DATABASE_URL', 'postgres://db', /DATABASE_URL: expected file:/],
+    ['REDIS_URL', 'localhost:6379', /REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/],
   ])('stops on a bad %s, naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
@@ -75,6 +76,25 @@ describe('loadConfig', () => {
 
   it.each(['true', 'everyone', '10.0.0.1; rm -rf'])('refuses TRUST_PROXY %p', (value) => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: expected false, a hop count/);
+  });
+
+  it('never repeats a REDIS_URL it refuses: it may carry a password', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache:6379' })).toThrow(
+      /- REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL$/,
+    );
+  });
+
+  it('leaves Redis out unless REDIS_URL is set, with the prefix and plan defaults', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'rediss://:pw@cache.example.com:6380/2' }).redis).toEqual({
+      url: 'rediss://:pw@cache.example.com:6380/2',
+      prefix: 'auditdesk:',
+      planName: 'Self-hosted',
+    });
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', REDIS_PREFIX: 'desk2:', REDIS_PLAN: 'Upstash Free' })
+        .redis,
+    ).toMatchObject({ prefix: 'desk2:', planName: 'Upstash Free' });
   });
 
   it('treats an empty variable as unset', () => {

@@ -52,9 +52,20 @@ export interface Config {
   /** A running sync's lease and stall limit, in milliseconds. */
   syncLeaseMs: number;
   syncStallMs: number;
+  /** Present when REDIS_URL is set. */
+  redis?: RedisSettings;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
+}
+
+export interface RedisSettings {
+  /** redis:// or rediss:// (TLS), with credentials and database number if any */
+  url: string;
+  /** REDIS_PREFIX: the start of every key this app writes */
+  prefix: string;
+  /** REDIS_PLAN: the plan's name, for the resource page */
+  planName: string;
 }
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
@@ -104,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const value = present[name];
-        const shown = value === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${value}")`;
+        const shown =
+          value === undefined || /SECRET|PASSWORD|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -171,6 +183,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncCron: settings.SYNC_CRON,
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
     syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
+    redis: settings.REDIS_URL
+      ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
+      : undefined,
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

@@ -141,6 +141,12 @@ export const settingsSchema = z.object({
   GOOGLE_REFRESH_TOKEN: optionalText,
   /** Where Google's APIs are reached (a proxy); default Google's own addresses. */
   GOOGLE_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Redis for what several instances share; unset: everything stays in-process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
+  /** Put before every key this app writes, so apps can share one Redis. */
+  REDIS_PREFIX: z.string().default('auditdesk:'),
+  /** The Redis plan's name, shown on the Redis resource page. */
+  REDIS_PLAN: z.string().trim().min(1).default('Self-hosted'),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });
