@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './appContext';
 import { createAccessTokens } from './auth/accessTokens';
 import { authRoutes } from './auth/authRoutes';
-import { createAuthenticate, createTokenUser } from './auth/authenticate';
+import { createAuthenticate, createTokenCaller } from './auth/authenticate';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { oidcRoutes } from './auth/oidc/oidcRoutes';
 import { createPasswordLinks } from './auth/passwordLinks';
@@ -14,6 +14,7 @@ import { createSignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
 import type { Database } from './db/database';
 import { errorHandler } from './errors/errorHandler';
+import { clientErrorHandler, frameworkErrors } from './errors/frameworkErrors';
 import { healthRoutes } from './health/healthRoutes';
 import { createVersionedReads } from './http/versionedReads';
 import { dashboardRoutes } from './leads/dashboardRoutes';
@@ -53,10 +54,17 @@ export interface BuildAppOptions {
   db: Database;
   /** Runs before any route is registered (tests use it to watch onRoute). */
   beforeRoutes?: (app: FastifyInstance) => void;
+  /** The hub's timings and limits (tests shorten them). */
+  hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
-export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  beforeRoutes,
+  hub: hubOptions,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
     // the client's address comes from X-Forwarded-For only when a configured proxy says so
@@ -67,6 +75,8 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     // SSE streams and held long polls would otherwise keep close() waiting
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +86,10 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   const users = createUsersRepository(db);
   const signIns = createSignIns(db);
   const passwordLinks = createPasswordLinks(db);
+  const hub = createSyncHub({
+    ...hubOptions,
+    stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
+  });
   const ctx: AppContext = {
     config,
     db,
@@ -84,11 +98,10 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     accessTokens: createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)),
     signIns,
     passwordLinks,
-    usersService: createUsersService(users, signIns, passwordLinks),
+    usersService: createUsersService(users, signIns, passwordLinks, (userId) => hub.endAccess(userId)),
   };
   const authenticate = createAuthenticate(ctx);
   const counters = createMemoryCounterStore();
-  const hub = createSyncHub();
   const leads = createLeadsRepository(db);
   const sendVersioned = createVersionedReads();
   const sync = createSyncService({
@@ -142,7 +155,7 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
     { prefix: '/api' },
   );
 
-  await app.register(hubRoutes, { hub, tokenUser: createTokenUser(ctx), config });
+  await app.register(hubRoutes, { hub, tokenCaller: createTokenCaller(ctx), config });
   await app.register(remotesManifest, { config });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;

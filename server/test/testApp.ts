@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
 import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
@@ -30,6 +30,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeRoutes?: (app: FastifyInstance) => void,
+  hub?: BuildAppOptions['hub'],
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
   const config = loadConfig({
@@ -45,7 +46,7 @@ export async function createTestApp(
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes });
+  const app = await buildApp({ config, db, beforeRoutes, hub });
   await app.ready();
 
   return {

@@ -11,6 +11,11 @@ export interface AccessClaims {
   role: Role;
 }
 
+export interface VerifiedClaims extends AccessClaims {
+  /** When the token runs out, in epoch milliseconds. */
+  expiresAt: number;
+}
+
 export function createAccessTokens(secret: Uint8Array) {
   return {
     sign({ userId, sessionId, role }: AccessClaims): Promise<string> {
@@ -24,12 +29,17 @@ export function createAccessTokens(secret: Uint8Array) {
     },
 
     /** The claims of a valid token; null for an expired, forged or malformed one. */
-    async verify(token: string): Promise<AccessClaims | null> {
+    async verify(token: string): Promise<VerifiedClaims | null> {
       try {
         const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload.sid !== 'string') return null;
-        return { userId, sessionId: payload.sid, role: payload.role as Role };
+        return {
+          userId,
+          sessionId: payload.sid,
+          role: payload.role as Role,
+          expiresAt: (payload.exp ?? 0) * 1000,
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -16,19 +16,27 @@ export function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
+/** Who a valid token speaks for: the user, their sign-in, and when the token runs out. */
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
 /**
- * The active user a token belongs to, or null for a missing, bad or expired token, a
- * sign-in that ended (signed out, revoked, password changed) or a lost account. One query.
+ * The caller a token belongs to, or null for a missing, bad or expired token, a sign-in
+ * that ended (signed out, revoked, password changed) or a lost account. One query.
  */
-export function createTokenUser({ accessTokens, signIns }: Pick<AppContext, 'accessTokens' | 'signIns'>) {
-  return async (token: string | null | undefined): Promise<UserRow | null> => {
+export function createTokenCaller({ accessTokens, signIns }: Pick<AppContext, 'accessTokens' | 'signIns'>) {
+  return async (token: string | null | undefined): Promise<Caller | null> => {
     const claims = token ? await accessTokens.verify(token) : null;
     const user = claims ? await signIns.activeUser(claims.userId, claims.sessionId) : undefined;
-    return user ?? null;
+    return claims && user ? { user, sessionId: claims.sessionId, expiresAt: claims.expiresAt } : null;
   };
 }
 
-export type TokenUser = ReturnType<typeof createTokenUser>;
+export type TokenCaller = ReturnType<typeof createTokenCaller>;
 
 /**
  * An onRequest hook that admits a valid access token of a live sign-in and, when roles
@@ -36,10 +44,10 @@ export type TokenUser = ReturnType<typeof createTokenUser>;
  * without the right learns nothing about a route's schema (DESIGN.md section 9).
  */
 export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'signIns'>) {
-  const tokenUser = createTokenUser(deps);
+  const tokenCaller = createTokenCaller(deps);
   return (...roles: Role[]): onRequestAsyncHookHandler =>
     async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const user = await tokenUser(bearerToken(request));
+      const user = (await tokenCaller(bearerToken(request)))?.user;
       if (!user) {
         reply.header('www-authenticate', 'Bearer');
         throw unauthorized();

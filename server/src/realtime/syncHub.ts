@@ -5,7 +5,8 @@ import {
   type ClientHubMessage,
 } from '@auditdesk/shared/core';
 import { randomBytes } from 'node:crypto';
-import { HubConnection } from './hubConnection';
+import { HttpProblem } from '../errors/httpProblem';
+import { HubConnection, type HubCaller } from './hubConnection';
 import { frame, MessageType, parseFrames, PING } from './hubMessages';
 
 export const SYNC_GROUP = 'sync';
@@ -15,6 +16,13 @@ export const KEEP_ALIVE_MS = 15_000;
 export const CLIENT_TIMEOUT_MS = 30_000;
 /** A negotiated connection that never opens a transport is forgotten after this. */
 const UNUSED_CONNECTION_MS = 30_000;
+/** How often every open connection's sign-in is checked again. */
+export const RECHECK_MS = 60_000;
+/** Open connections one account may hold (every tab is one). */
+export const MAX_CONNECTIONS_PER_USER = 20;
+
+export const ACCESS_ENDED = 'Your access to Auditdesk has ended.';
+export const TOKEN_EXPIRED = 'Your sign-in token expired; reconnect with a fresh one.';
 
 type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
 type Invocation = Extract<ClientHubMessage, { type: 1 }>;
@@ -35,9 +43,19 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
  * (handshake, invocations with completions, pings, close) and broadcasts. Transports hand
  * it the text they receive and give it a sink to send through.
  */
-export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?: number } = {}) {
+export function createSyncHub(
+  options: {
+    keepAliveMs?: number;
+    clientTimeoutMs?: number;
+    recheckMs?: number;
+    maxConnectionsPerUser?: number;
+    /** Whether a sign-in still has access (user active, sign-in not ended). */
+    stillAllowed?: (userId: number, sessionId: string) => Promise<boolean>;
+  } = {},
+) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   const clientTimeoutMs = options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS;
+  const maxPerUser = options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER;
   const connections = new Map<string, HubConnection>();
 
   const methods: Record<string, HubMethod> = {
@@ -125,6 +143,12 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     () => {
       const now = Date.now();
       for (const connection of connections.values()) {
+        if (now >= connection.caller.expiresAt) {
+          // as ASP.NET's CloseOnAuthenticationExpiration: the client reconnects with a fresh token
+          connection.close({ error: TOKEN_EXPIRED, allowReconnect: true });
+          remove(connection);
+          continue;
+        }
         const kind = connection.transport?.kind;
         if (!kind) {
           if (now - connection.createdAt > UNUSED_CONNECTION_MS) remove(connection);
@@ -149,10 +173,47 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
   );
   timer.unref();
 
+  /** Closes, for good, the connections of a sign-in or user that lost access. */
+  function cutOff(matches: (caller: HubCaller) => boolean): void {
+    for (const connection of [...connections.values()]) {
+      if (!matches(connection.caller)) continue;
+      connection.close({ error: ACCESS_ENDED });
+      remove(connection);
+    }
+  }
+
+  const recheck = setInterval(() => {
+    const stillAllowed = options.stillAllowed;
+    if (!stillAllowed) return;
+    const signIns = new Map<string, HubCaller>();
+    for (const { caller } of connections.values())
+      signIns.set(`${caller.userId}:${caller.sessionId}`, caller);
+    for (const caller of signIns.values()) {
+      stillAllowed(caller.userId, caller.sessionId).then(
+        (allowed) => {
+          if (!allowed)
+            cutOff((other) => other.userId === caller.userId && other.sessionId === caller.sessionId);
+        },
+        () => undefined, // the database is away: check again at the next round
+      );
+    }
+  }, options.recheckMs ?? RECHECK_MS);
+  recheck.unref();
+
+  const countOf = (userId: number) => [...connections.values()].filter((c) => c.userId === userId).length;
+  function admitOneMore(userId: number): void {
+    if (countOf(userId) >= maxPerUser)
+      throw new HttpProblem(
+        429,
+        'Too many open connections for this account. Close other tabs and try again.',
+      );
+  }
+
   return {
     /** POST /negotiate: a new connection for the signed-in user. */
-    negotiate(userId: number, negotiateVersion: number) {
-      const connection = new HubConnection(randomId(), randomId(), userId);
+    negotiate(caller: HubCaller, negotiateVersion: number) {
+      admitOneMore(caller.userId);
+      const connection = new HubConnection(randomId(), randomId(), caller);
       connections.set(connection.connectionToken, connection);
       const availableTransports = [
         { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
@@ -161,7 +222,7 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
       ];
       if (negotiateVersion < 1) {
         connections.delete(connection.connectionToken);
-        const legacy = new HubConnection(connection.connectionId, connection.connectionId, userId);
+        const legacy = new HubConnection(connection.connectionId, connection.connectionId, caller);
         connections.set(legacy.connectionToken, legacy);
         return { connectionId: legacy.connectionId, availableTransports };
       }
@@ -174,8 +235,9 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     },
 
     /** A connection made without negotiating (WebSockets with skipNegotiation). */
-    openDirect(userId: number): HubConnection {
-      const connection = new HubConnection(randomId(), randomId(), userId);
+    openDirect(caller: HubCaller): HubConnection {
+      admitOneMore(caller.userId);
+      const connection = new HubConnection(randomId(), randomId(), caller);
       connections.set(connection.connectionToken, connection);
       return connection;
     },
@@ -217,8 +279,14 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
       connections.clear();
     },
 
+    /** A user lost access (revoked, deactivated, deleted): their connections close at once. */
+    endAccess(userId: number): void {
+      cutOff((caller) => caller.userId === userId);
+    },
+
     stop(): void {
       clearInterval(timer);
+      clearInterval(recheck);
       for (const connection of connections.values()) connection.close({ silent: true });
       connections.clear();
     },

@@ -12,7 +12,13 @@ const LAST_ADMIN = 'Auditdesk needs at least one active admin. Make someone else
  * locks themselves out, the last active admin stays, and a lost account loses its
  * sign-ins and password links at once.
  */
-export function createUsersService(users: UsersRepository, signIns: SignIns, passwordLinks: PasswordLinks) {
+export function createUsersService(
+  users: UsersRepository,
+  signIns: SignIns,
+  passwordLinks: PasswordLinks,
+  /** Told when a user lost access, so their live connections close too. */
+  onAccessEnded: (userId: number) => void = () => {},
+) {
   async function mustFind(id: number): Promise<UserRow> {
     const user = await users.findById(id);
     if (!user) throw notFound(`There is no user ${id}.`);
@@ -32,6 +38,7 @@ export function createUsersService(users: UsersRepository, signIns: SignIns, pas
   async function cutOff(user: UserRow) {
     await signIns.endAllOfUser(user.id);
     await passwordLinks.revokeAllOfUser(user.id);
+    onAccessEnded(user.id);
   }
 
   return {
@@ -100,6 +107,7 @@ export function createUsersService(users: UsersRepository, signIns: SignIns, pas
       refuseSelf(actor, target, 'delete');
       await keepAnAdmin(target);
       await users.remove(id); // sessions, refresh tokens and password links go with it (ON DELETE CASCADE)
+      onAccessEnded(id);
     },
 
     /** A one-time link to set a password; an inactive account gets none. */
