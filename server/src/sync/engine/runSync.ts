@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../../db/openDatabase';
+import { describeWait } from '../../http/retryingFetch';
 import { rangeBounds, type CalendarSource } from '../calendar/calendarEvent';
 import { writeLeads } from '../database/writeLeads';
 import type { LeadRecord } from '../parser/leadRecord';
@@ -53,7 +54,9 @@ export async function runSync(
   progress.syncStarted();
   try {
     progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
-    const read = await deps.source.events(range);
+    const read = await deps.source.events(range, (wait) =>
+      progress.stepProgress('calendar', 0, describeWait(wait)),
+    );
     const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
     progress.stepProgress(
       'calendar',
@@ -67,8 +70,16 @@ export async function runSync(
       'spreadsheet',
       `Writing ${leads.length} leads to the ${deps.spreadsheet.description}`,
     );
-    const sheet = await deps.spreadsheet.write(leads, bounds, syncedAt, (percentage, message) =>
-      progress.stepProgress('spreadsheet', percentage, message),
+    let sheetPercentage = 0;
+    const sheet = await deps.spreadsheet.write(
+      leads,
+      bounds,
+      syncedAt,
+      (percentage, message) => {
+        sheetPercentage = percentage;
+        progress.stepProgress('spreadsheet', percentage, message);
+      },
+      (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
     );
     progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
 
