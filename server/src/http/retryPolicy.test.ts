@@ -26,9 +26,7 @@ describe('backoffDelay', () => {
 
   it('doubles with each retry, half of it jitter', () => {
     expect([1, 2, 3].map((retry) => backoffDelay(retry, policy, () => 0))).toEqual([500, 1000, 2000]);
-    expect([1, 2, 3].map((retry) => backoffDelay(retry, policy, () => 0.999999))).toEqual([
-      1000, 2000, 4000,
-    ]);
+    expect([1, 2, 3].map((retry) => backoffDelay(retry, policy, () => 0.999999))).toEqual([1000, 2000, 4000]);
   });
 
   it('never goes past the longest wait', () => {

@@ -1,4 +1,9 @@
-import { refuseAlways, refuseFirst, startFakeHttpApi, type FakeHttpApi } from '../../test/support/fakeHttpApi';
+import {
+  refuseAlways,
+  refuseFirst,
+  startFakeHttpApi,
+  type FakeHttpApi,
+} from '../../test/support/fakeHttpApi';
 import { testClock } from '../../test/support/testClock';
 import { createRetryingFetch, describeWait, RemoteBusyError, type RetryWait } from './retryingFetch';
 

@@ -48,7 +48,8 @@ export interface RetryingFetchOptions extends RetryTuning {
   fetch?: typeof fetch;
 }
 
-const statusText = (status: number) => `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
+const statusText = (status: number) =>
+  `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
 const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
 
 /** "Google Sheets answered HTTP 429 Too Many Requests; waiting 2 s before attempt 2 of 5" */

@@ -77,7 +77,9 @@ export interface Refusal {
 
 const refusalAnswer = ({ status, retryAfter, body }: Refusal): FakeAnswer => ({
   status,
-  body: body ?? { error: { code: status, message: status === 429 ? 'Too Many Requests' : 'Service Unavailable' } },
+  body: body ?? {
+    error: { code: status, message: status === 429 ? 'Too Many Requests' : 'Service Unavailable' },
+  },
   headers: retryAfter === undefined ? {} : { 'retry-after': retryAfter },
 });
 
