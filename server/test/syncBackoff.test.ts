@@ -158,14 +158,14 @@ describe('a run whose remote API is busy', () => {
           'calendar',
           expect.stringMatching(
             new RegExp(
-              `^${service}.* answered HTTP 429 Too Many Requests; waiting 2 s before attempt 2 of 5$`,
+              `^${service}.* answered HTTP 429 Too Many Requests; waiting 2\\ss before attempt 2 of 5$`,
             ),
           ),
         ],
         [
           'calendar',
           expect.stringMatching(
-            /answered HTTP 503 Service Unavailable; waiting \d+ s before attempt 3 of 5$/,
+            /answered HTTP 503 Service Unavailable; waiting \d+\ss before attempt 3 of 5$/,
           ),
         ],
       ]);

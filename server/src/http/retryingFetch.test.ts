@@ -51,7 +51,7 @@ describe('createRetryingFetch', () => {
       [502, 4, false],
     ]);
     expect(describeWait(waits[0]!)).toBe(
-      'Test API answered HTTP 429 Too Many Requests; waiting 3 s before attempt 2 of 5',
+      'Test API answered HTTP 429 Too Many Requests; waiting 3\u00a0s before attempt 2 of 5',
     );
   });
 
@@ -86,7 +86,7 @@ describe('createRetryingFetch', () => {
     const { clock, sleeps } = testClock();
     const retrying = createRetryingFetch({ service: 'Test API', clock, policy: { maxDelayMs: 60_000 } });
     await expect(retrying(`${api.rootUrl}x`)).rejects.toThrow(
-      'Test API answered HTTP 429 Too Many Requests and asked to wait 3600 s, longer than 60 s; gave up, try again later',
+      'Test API answered HTTP 429 Too Many Requests and asked to wait 3600\u00a0s, longer than 60\u00a0s; gave up, try again later',
     );
     expect(sleeps).toEqual([]);
   });

@@ -50,7 +50,8 @@ export interface RetryingFetchOptions extends RetryTuning {
 
 const statusText = (status: number) =>
   `HTTP ${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ''}`;
-const seconds = (ms: number) => `${Math.ceil(ms / 1000)} s`;
+// a no-break space keeps the number with its unit when the message wraps
+const seconds = (ms: number) => `${Math.ceil(ms / 1000)}\u00a0s`;
 
 /** "Google Sheets answered HTTP 429 Too Many Requests; waiting 2 s before attempt 2 of 5" */
 export function describeWait(wait: RetryWait): string {

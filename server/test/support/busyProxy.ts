@@ -23,10 +23,13 @@ const decoded = (bytes: Buffer, encoding: string | undefined) =>
 
 /**
  * A reverse proxy in front of a real server (Radicale) that can answer busy instead of
- * forwarding: `refuse` is asked for each request, in order, and answers a Refusal or
- * null (forward). Every exchange is recorded.
+ * forwarding: `refuse` is asked for each request (its index, method and URL) and answers
+ * a Refusal or null (forward). Every exchange is recorded.
  */
-export async function startBusyProxy(target: string, refuse: (index: number) => Refusal | null = () => null) {
+export async function startBusyProxy(
+  target: string,
+  refuse: (index: number, request: { method: string; url: string }) => Refusal | null = () => null,
+) {
   const exchanges: ProxiedExchange[] = [];
   const targetUrl = new URL(target);
   const server = http.createServer((req, res) => {
@@ -42,7 +45,7 @@ export async function startBusyProxy(target: string, refuse: (index: number) => 
           status,
           responseBody,
         });
-      const refusal = refuse(exchanges.length);
+      const refusal = refuse(exchanges.length, { method: req.method ?? 'GET', url: req.url ?? '/' });
       if (refusal) {
         record(refusal.status, '');
         res
