@@ -100,4 +100,62 @@ describe('loadConfig', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).port).toBe(8080);
   });
+
+  it.each([
+    ['caldav', {}, ['CALDAV_URL', 'CALDAV_USERNAME', 'CALDAV_PASSWORD']],
+    [
+      'microsoft',
+      { MS_TENANT_ID: 'contoso.onmicrosoft.com' },
+      ['MS_CLIENT_ID', 'MS_CLIENT_SECRET', 'MS_CALENDAR_USER'],
+    ],
+  ])('names every setting CALENDAR_SOURCE=%s still needs', (source, given, missing) => {
+    try {
+      loadConfig({ CALENDAR_SOURCE: source, ...given });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of missing)
+        expect(message).toContain(`${name}: required when CALENDAR_SOURCE is ${source}`);
+      for (const name of Object.keys(given)) expect(message).not.toContain(`${name}:`);
+    }
+  });
+
+  it('reads a CalDAV account', () => {
+    const config = loadConfig({
+      CALENDAR_SOURCE: 'caldav',
+      CALDAV_URL: 'https://dav.example.com/',
+      CALDAV_USERNAME: 'office',
+      CALDAV_PASSWORD: 'app password',
+      CALDAV_CALENDAR: 'Audits',
+    });
+    expect(config.caldav).toEqual({
+      url: 'https://dav.example.com/',
+      username: 'office',
+      password: 'app password',
+      calendar: 'Audits',
+    });
+    expect(config.microsoft).toBeUndefined();
+  });
+
+  it('reads a Microsoft 365 app registration, with Microsoft’s addresses by default', () => {
+    const config = loadConfig({
+      CALENDAR_SOURCE: 'microsoft',
+      MS_TENANT_ID: 'contoso.onmicrosoft.com',
+      MS_CLIENT_ID: '00000000-0000-0000-0000-000000000001',
+      MS_CLIENT_SECRET: 'shh',
+      MS_CALENDAR_USER: 'office@contoso.com',
+    });
+    expect(config.microsoft).toMatchObject({
+      calendarUser: 'office@contoso.com',
+      graphRoot: 'https://graph.microsoft.com/v1.0',
+      loginRoot: 'https://login.microsoftonline.com',
+    });
+  });
+
+  it('refuses a CALDAV_URL that is not http(s), naming it', () => {
+    expect(() => loadConfig({ CALDAV_URL: 'dav.example.com' })).toThrow(
+      /CALDAV_URL: expected an http\(s\) URL \(got "dav.example.com"\)/,
+    );
+  });
 });

@@ -33,7 +33,7 @@ export interface Config {
    */
   rateLimits: { perIp: number; perEmailAndIp: number; failuresPerAccount: number };
   calendar: {
-    source: 'ics' | 'google';
+    source: 'ics' | 'google' | 'caldav' | 'microsoft';
     ics: string;
     isDemo: boolean;
     timeZone: string;
@@ -46,6 +46,17 @@ export interface Config {
     clientSecret?: string;
     refreshToken?: string;
     apiRoot?: string;
+  };
+  /** Present when CALENDAR_SOURCE is caldav. */
+  caldav?: { url: string; username: string; password: string; calendar?: string };
+  /** Present when CALENDAR_SOURCE is microsoft. */
+  microsoft?: {
+    tenantId: string;
+    clientId: string;
+    clientSecret: string;
+    calendarUser: string;
+    graphRoot: string;
+    loginRoot: string;
   };
   auditors: [string, string];
   syncCron?: string;
@@ -93,6 +104,13 @@ function crossChecks(settings: Settings): string[] {
       'PUBLIC_URL: required in production (the address users reach the app at, e.g. https://auditdesk.example.com)',
     );
   }
+  const required = (source: string, names: (keyof Settings)[]) => {
+    if (settings.CALENDAR_SOURCE !== source) return;
+    for (const name of names)
+      if (!settings[name]) problems.push(`${name}: required when CALENDAR_SOURCE is ${source}`);
+  };
+  required('caldav', ['CALDAV_URL', 'CALDAV_USERNAME', 'CALDAV_PASSWORD']);
+  required('microsoft', ['MS_TENANT_ID', 'MS_CLIENT_ID', 'MS_CLIENT_SECRET', 'MS_CALENDAR_USER']);
   if (settings.SYNC_CRON) {
     try {
       new Cron(settings.SYNC_CRON, { paused: true }).stop();
@@ -179,6 +197,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshToken: settings.GOOGLE_REFRESH_TOKEN,
       apiRoot: settings.GOOGLE_API_ROOT,
     },
+    caldav:
+      settings.CALENDAR_SOURCE === 'caldav'
+        ? {
+            url: settings.CALDAV_URL!,
+            username: settings.CALDAV_USERNAME!,
+            password: settings.CALDAV_PASSWORD!,
+            calendar: settings.CALDAV_CALENDAR,
+          }
+        : undefined,
+    microsoft:
+      settings.CALENDAR_SOURCE === 'microsoft'
+        ? {
+            tenantId: settings.MS_TENANT_ID!,
+            clientId: settings.MS_CLIENT_ID!,
+            clientSecret: settings.MS_CLIENT_SECRET!,
+            calendarUser: settings.MS_CALENDAR_USER!,
+            graphRoot: settings.MS_GRAPH_ROOT.replace(/\/+$/, ''),
+            loginRoot: settings.MS_LOGIN_ROOT.replace(/\/+$/, ''),
+          }
+        : undefined,
     auditors: settings.AUDITORS as [string, string],
     syncCron: settings.SYNC_CRON,
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,

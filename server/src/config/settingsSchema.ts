@@ -46,6 +46,7 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 
 /** Every environment variable the server reads (DESIGN.md section 5). */
 export const settingsSchema = z.object({
@@ -91,7 +92,7 @@ export const settingsSchema = z.object({
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
-  CALENDAR_SOURCE: z.enum(['ics', 'google']).default('ics'),
+  CALENDAR_SOURCE: z.enum(['ics', 'google', 'caldav', 'microsoft']).default('ics'),
   /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
   CALENDAR_ICS: optionalText,
   /** The zone of calendar times written without one (floating times). */
@@ -147,6 +148,21 @@ export const settingsSchema = z.object({
   REDIS_PREFIX: z.string().default('auditdesk:'),
   /** The Redis plan's name, shown on the Redis resource page. */
   REDIS_PLAN: z.string().trim().min(1).default('Self-hosted'),
+  /** The CalDAV server or account URL; the calendars are discovered from there. */
+  CALDAV_URL: httpUrl.optional(),
+  CALDAV_USERNAME: optionalText,
+  CALDAV_PASSWORD: z.string().min(1).optional(),
+  /** Which calendar of the account, by display name or URL; unset: the account's only one. */
+  CALDAV_CALENDAR: optionalText,
+  /** The Microsoft Entra tenant (directory) of the app registration. */
+  MS_TENANT_ID: optionalText,
+  MS_CLIENT_ID: optionalText,
+  MS_CLIENT_SECRET: optionalText,
+  /** Whose calendar: the user's principal name (e-mail) or id. */
+  MS_CALENDAR_USER: optionalText,
+  /** Where Microsoft Graph and the Microsoft identity platform are reached (national clouds, a proxy). */
+  MS_GRAPH_ROOT: httpUrl.default('https://graph.microsoft.com/v1.0'),
+  MS_LOGIN_ROOT: httpUrl.default('https://login.microsoftonline.com'),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

@@ -1,6 +1,7 @@
 import type { SyncRange } from '@auditdesk/shared/core';
 import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
+import { describeWait } from '../../http/retryingFetch';
 import { rangeBounds, type CalendarSource, type EventProblem } from '../calendar/calendarEvent';
 import { leadContentHash } from '../database/leadContentHash';
 import type { LeadRecord } from '../parser/leadRecord';
@@ -76,7 +77,9 @@ export async function runSync(
   progress.syncStarted();
   try {
     progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
-    const read = await deps.source.events(range);
+    const read = await deps.source.events(range, (wait) =>
+      progress.stepProgress('calendar', 0, describeWait(wait)),
+    );
     const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
     progress.stepProgress(
       'calendar',
@@ -107,8 +110,16 @@ export async function runSync(
       'spreadsheet',
       `Writing ${leads.length} leads to the ${deps.spreadsheet.description}`,
     );
-    const sheet = await deps.spreadsheet.write(leads, bounds, syncedAt, (percentage, message) =>
-      progress.stepProgress('spreadsheet', percentage, message),
+    let sheetPercentage = 0;
+    const sheet = await deps.spreadsheet.write(
+      leads,
+      bounds,
+      syncedAt,
+      (percentage, message) => {
+        sheetPercentage = percentage;
+        progress.stepProgress('spreadsheet', percentage, message);
+      },
+      (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
     );
     progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
 

@@ -1,3 +1,4 @@
+import type { WaitListener } from '../../http/retryingFetch';
 import type { LeadRecord } from '../parser/leadRecord';
 
 export interface SpreadsheetWriteResult {
@@ -19,6 +20,8 @@ export interface SpreadsheetSink {
     range: { from: number; to: number },
     syncedAt: string,
     onProgress: (percentage: number, message: string) => void,
+    /** Hears each wait for a busy remote spreadsheet, for the progress message. */
+    onWait?: WaitListener,
   ): Promise<SpreadsheetWriteResult>;
 }
 
