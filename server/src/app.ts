@@ -13,6 +13,7 @@ import { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } from './auth/passwords';
 import { createSignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
 import type { Database } from './db/database';
+import { apiDocs } from './docs/apiDocs';
 import { errorHandler } from './errors/errorHandler';
 import { clientErrorHandler, frameworkErrors } from './errors/frameworkErrors';
 import { healthRoutes } from './health/healthRoutes';
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(securityHeaders, { config });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  await app.register(apiDocs, { config });
   await app.register(redisPlugin, { settings: config.redis });
 
   await app.register(

@@ -43,18 +43,24 @@ export type TokenCaller = ReturnType<typeof createTokenCaller>;
  * are given, only those roles. It runs before the body is read or validated, so a caller
  * without the right learns nothing about a route's schema (DESIGN.md section 9).
  */
+/** An authenticate hook, marked with the roles it admits (all signed-in users when empty). */
+export type AuthenticateHook = onRequestAsyncHookHandler & { readonly roles: readonly Role[] };
+
 export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'signIns'>) {
   const tokenCaller = createTokenCaller(deps);
-  return (...roles: Role[]): onRequestAsyncHookHandler =>
-    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const user = (await tokenCaller(bearerToken(request)))?.user;
-      if (!user) {
-        reply.header('www-authenticate', 'Bearer');
-        throw unauthorized();
-      }
-      if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
-      request.currentUser = user;
-    };
+  return (...roles: Role[]): AuthenticateHook =>
+    Object.assign(
+      async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+        const user = (await tokenCaller(bearerToken(request)))?.user;
+        if (!user) {
+          reply.header('www-authenticate', 'Bearer');
+          throw unauthorized();
+        }
+        if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
+        request.currentUser = user;
+      },
+      { roles },
+    );
 }
 
 export type Authenticate = ReturnType<typeof createAuthenticate>;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import type { Config } from '../config/loadConfig';
 import type { RedisConnection } from '../redis/redisConnection';
@@ -10,7 +11,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{
   config: Config;
   redis: RedisConnection | null;
 }> = async (app, { authenticate, config, redis }) => {
-  app.addHook('onRequest', authenticate('Admin'));
+  guardEveryRoute(app, authenticate('Admin'));
 
   app.get('/redis', async () => redisStatsAnswer(redis, config.redis?.planName));
 };

@@ -11,6 +11,7 @@ import {
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import type { Config } from '../config/loadConfig';
 import type { SendVersioned } from '../http/versionedReads';
@@ -57,7 +58,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
   config: Config;
   authenticate: Authenticate;
 }> = async (app, { stats, config, authenticate }) => {
-  app.addHook('onRequest', authenticate());
+  guardEveryRoute(app, authenticate());
 
   app.get(
     '/auditors',

@@ -7,6 +7,7 @@ import {
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import { badRequest, conflict } from '../errors/httpProblem';
 import { defaultSyncRange, rangeProblem } from './engine/syncRange';
@@ -19,7 +20,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
   app,
   { sync, authenticate },
 ) => {
-  app.addHook('onRequest', authenticate());
+  guardEveryRoute(app, authenticate());
 
   app.post(
     '/execute',

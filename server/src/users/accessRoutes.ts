@@ -2,6 +2,7 @@ import { accessRecord, grantBody, revokeBody } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../appContext';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import { toAccessRecord } from './userViews';
 
@@ -13,7 +14,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate
   { ctx, authenticate },
 ) => {
   const { users, usersService } = ctx;
-  app.addHook('onRequest', authenticate('Admin'));
+  guardEveryRoute(app, authenticate('Admin'));
 
   app.get(
     '/',
