@@ -18,6 +18,15 @@ export function createDataVersions({ orm }: Database) {
         });
     },
 
+    /**
+     * The same, only if the statement before it in the batch changed a row (SQLite's
+     * changes()), so a write that found nothing to change leaves the version alone.
+     */
+    bumpIfChanged(name: DataSet) {
+      return sql`INSERT INTO data_versions (name, version) SELECT ${name}, 1 WHERE changes() > 0
+        ON CONFLICT(name) DO UPDATE SET version = version + 1`;
+    },
+
     async current(name: DataSet): Promise<number> {
       const row = await orm
         .select({ version: dataVersions.version })

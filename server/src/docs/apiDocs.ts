@@ -1,4 +1,4 @@
-import { problemDetails } from '@auditdesk/shared/core';
+import { problemDetails, ROLES } from '@auditdesk/shared/core';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -41,6 +41,8 @@ export const apiDocs = fp(async (app: FastifyInstance, { config }: { config: Con
         ...(roles
           ? {
               security: [{ bearer: [] }],
+              // machine-readable for the fuzz suite and other clients
+              'x-roles': roles.length ? roles : ROLES,
               description: [
                 schema.description,
                 `Roles: ${roles.length ? roles.join(', ') : 'any signed-in user'}.`,

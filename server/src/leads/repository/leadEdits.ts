@@ -72,7 +72,7 @@ export function createLeadEdits(
             version: sql`${leads.version} + 1`,
           })
           .where(matching(id, expectedVersion)),
-        versions.bump('leads'),
+        versions.bumpIfChanged('leads'),
       ]);
       if (!changed) return whyNot(id);
       return { kind: 'done', lead: (await find(id))! };
@@ -85,7 +85,7 @@ export function createLeadEdits(
           .update(leads)
           .set({ deletedAt: now, updatedAt: now, version: sql`${leads.version} + 1` })
           .where(matching(id, expectedVersion)),
-        versions.bump('leads'),
+        versions.bumpIfChanged('leads'),
       ]);
       if (!changed) return whyNot(id);
       return { kind: 'done', lead: null };
