@@ -21,6 +21,10 @@ export interface FuzzPools {
   fields: FieldValues;
 }
 
+/** Percent-encodes any text byte by byte (a lone surrogate becomes U+FFFD, as a browser would send it). */
+const percentEncode = (text: string) =>
+  [...Buffer.from(text, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
 const fill = (path: string, values: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_whole, name: string) => values[name] ?? '');
 
@@ -76,13 +80,11 @@ export function invalidRequest(operation: Operation, pools: FuzzPools): fc.Arbit
       body: { raw: raw.body, contentType: raw.contentType },
       kind: 'raw body',
     })),
-    fc
-      .tuple(valid, fc.string({ maxLength: 10 }), hostileValue)
-      .map(([request, key, value]) => ({
-        ...request,
-        url: `${request.url.split('?')[0]}?${key}=${encodeURIComponent(String(value)).slice(0, 4000)}`,
-        kind: 'odd query',
-      })),
+    fc.tuple(valid, fc.string({ maxLength: 10 }), hostileValue).map(([request, key, value]) => ({
+      ...request,
+      url: `${request.url.split('?')[0]}?${percentEncode(key)}=${percentEncode(String(value).slice(0, 2000))}`,
+      kind: 'odd query',
+    })),
   ];
   const fields = fieldsOf(operation.body);
   if (fields.length > 0) {
