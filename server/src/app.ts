@@ -96,7 +96,10 @@ export async function buildApp({
     db,
     users,
     passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-    accessTokens: createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)),
+    accessTokens: createAccessTokens(
+      resolveJwtSecret(config.jwtSecret, config.dataDir),
+      config.accessTokenTtlSeconds,
+    ),
     signIns,
     passwordLinks,
     usersService: createUsersService(users, signIns, passwordLinks, (userId) => hub.endAccess(userId)),

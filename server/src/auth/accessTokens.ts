@@ -1,7 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Role } from '../db/schema';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'auditdesk';
 
 export interface AccessClaims {
@@ -16,15 +15,17 @@ export interface VerifiedClaims extends AccessClaims {
   expiresAt: number;
 }
 
-export function createAccessTokens(secret: Uint8Array) {
+/** Access tokens signed with `secret`, each valid for `ttlSeconds` (ACCESS_TOKEN_TTL_SECONDS, 15 minutes). */
+export function createAccessTokens(secret: Uint8Array, ttlSeconds: number) {
   return {
+    ttlSeconds,
     sign({ userId, sessionId, role }: AccessClaims): Promise<string> {
       return new SignJWT({ role, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+        .setExpirationTime(`${ttlSeconds}s`)
         .sign(secret);
     },
 

@@ -1,6 +1,5 @@
 import type { AppContext } from '../appContext';
 import type { UserRow } from '../db/schema';
-import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
 
 /** A new sign-in for the user: an access token and the first refresh token of its session. */
 export async function issueTokens({ accessTokens, signIns, users }: AppContext, user: UserRow) {
@@ -10,6 +9,6 @@ export async function issueTokens({ accessTokens, signIns, users }: AppContext, 
     access_token: await accessTokens.sign({ userId: user.id, sessionId, role: user.role }),
     refresh_token: refreshToken,
     token_type: 'Bearer' as const,
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: accessTokens.ttlSeconds,
   };
 }

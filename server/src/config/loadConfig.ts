@@ -14,6 +14,7 @@ export interface Config {
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
+  accessTokenTtlSeconds: number;
   /**
    * The app's own origin, for links it mints, sign-in returns and the hub's Origin check:
    * PUBLIC_URL, else the address the server was started on. Never read from a request.
@@ -157,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: settings.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: settings.ADMIN_PASSWORD,
     jwtSecret: settings.JWT_SECRET,
+    accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
     publicOrigin: settings.PUBLIC_URL
       ? new URL(settings.PUBLIC_URL).origin
       : `http://${['0.0.0.0', '::'].includes(settings.HOST) ? 'localhost' : settings.HOST}:${settings.PORT}`,

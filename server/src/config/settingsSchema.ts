@@ -62,6 +62,8 @@ export const settingsSchema = z.object({
   ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** How long an access token lives; a shorter life ends a lost sign-in sooner. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   REMOTE_LEADS_URL: remoteUrl.optional(),
   REMOTE_SCHEDULING_URL: remoteUrl.optional(),
