@@ -4,5 +4,5 @@
  */
 export function withCrossTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? locks.request(name, work) : work();
+  return locks ? (locks.request(name, work) as Promise<T>) : work();
 }
