@@ -1,4 +1,12 @@
-import { LEAD_SOURCES, ROLES, SYNC_RUN_STATUSES, SYNC_STEP_IDS, SYNC_TRIGGERS } from '@auditdesk/shared/core';
+import {
+  LEAD_SOURCES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SEVERITIES,
+  ROLES,
+  SYNC_RUN_STATUSES,
+  SYNC_STEP_IDS,
+  SYNC_TRIGGERS,
+} from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -195,10 +203,8 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind').notNull(),
-    severity: text('severity', { enum: ['info', 'success', 'error'] })
-      .notNull()
-      .default('info'),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    severity: text('severity', { enum: NOTIFICATION_SEVERITIES }).notNull().default('info'),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     /** Where clicking it goes in the app (/sync, /user-management). */

@@ -13,6 +13,7 @@ import { runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import { createSyncRunsRepository, type SyncRuns } from './runs/syncRunsRepository';
+import type { Notifier } from '../notifications/notifier';
 import { createSyncAdapters } from './syncSetup';
 
 export { SyncAlreadyRunning } from './runs/syncRunsRepository';
@@ -75,11 +76,14 @@ export function createSyncService({
   leads,
   config,
   progress,
+  notifier,
 }: {
   db: Database;
   leads: LeadsRepository;
   config: Config;
   progress: SyncProgress;
+  /** Tells the bells how every run ended (none in benchmarks). */
+  notifier?: Pick<Notifier, 'syncFinished'>;
 }) {
   const leaseMs = config.syncLeaseMs;
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
@@ -133,6 +137,12 @@ export function createSyncService({
       }
       const { problems, ...recorded } = outcome;
       const finished = await runs.finish(run.id, recorded);
+      await notifier
+        ?.syncFinished(
+          { success: finished.status === 'succeeded', message: finished.message, ...range },
+          trigger,
+        )
+        .catch(() => undefined); // the run is recorded; a lost notification does not fail it
       return {
         success: finished.status === 'succeeded',
         message: finished.message,
