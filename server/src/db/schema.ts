@@ -232,7 +232,6 @@ export const notificationReads = sqliteTable(
   (table) => [primaryKey({ columns: [table.notificationId, table.userId] })],
 );
 
-export type LeadRow = typeof leads.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
