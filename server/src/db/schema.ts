@@ -179,6 +179,8 @@ export const syncRuns = sqliteTable(
     sheetRemoved: integer('sheet_removed').notNull().default(0),
     /** Fingerprint of the run's leads and range: an identical re-run may skip both writes. */
     runHash: text('run_hash'),
+    /** Fingerprint of the calendar's raw content and range: an identical re-run need not even parse it. */
+    sourceHash: text('source_hash'),
   },
   (table) => [
     index('sync_runs_status_idx').on(table.status),

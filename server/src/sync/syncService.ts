@@ -113,7 +113,14 @@ export function createSyncService({
           {
             runId: run.id,
             range,
-            previousHash: previous?.status === 'succeeded' ? previous.runHash : null,
+            previous:
+              previous?.status === 'succeeded'
+                ? {
+                    runHash: previous.runHash,
+                    sourceHash: previous.sourceHash,
+                    eventsProcessed: previous.eventsProcessed,
+                  }
+                : null,
             assertStillOwned: lease.assertStillOwned,
           },
           listeners,
@@ -131,6 +138,7 @@ export function createSyncService({
           sheetRemoved: 0,
           problems: [],
           runHash: null,
+          sourceHash: null,
         };
       } finally {
         lease.release();
