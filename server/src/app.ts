@@ -137,7 +137,13 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
         authenticate,
       });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
-      await api.register(resourcesRoutes, { prefix: '/resources', config, redis: app.redis, authenticate });
+      await api.register(resourcesRoutes, {
+        prefix: '/resources',
+        config,
+        db,
+        redis: app.redis,
+        authenticate,
+      });
     },
     { prefix: '/api' },
   );

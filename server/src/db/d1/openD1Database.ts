@@ -8,6 +8,7 @@ import { createQueryUsage } from '../queryUsage';
 import * as schema from '../schema';
 import { toQuery } from '../toQuery';
 import { createD1Api, type D1Api, type D1Query } from './d1Api';
+import { d1UsageToday } from './d1Usage';
 import type { RetryPolicy } from './retryPolicy';
 import { toD1Value } from './toD1Value';
 
@@ -69,6 +70,10 @@ export async function openD1Database(
         'objects',
       );
       return results.map((result) => result.meta.changes);
+    },
+    async describe() {
+      const [info, today] = await Promise.all([api.info(), d1UsageToday(api, settings)]);
+      return { name: info.name, sizeBytes: info.file_size, today };
     },
     async close() {
       // nothing held open: every call is its own HTTP request

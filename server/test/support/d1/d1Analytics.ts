@@ -19,7 +19,7 @@ export function createD1Analytics(databaseId: string, today = () => new Date().t
     },
     /** Today's sums, as the test compares them with the page. */
     today() {
-      return days.get(today()) ?? { readQueries: 0, writeQueries: 0, rowsRead: 0, rowsWritten: 0 };
+      return { ...(days.get(today()) ?? { readQueries: 0, writeQueries: 0, rowsRead: 0, rowsWritten: 0 }) };
     },
     reset() {
       days.clear();
