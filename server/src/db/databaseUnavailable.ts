@@ -12,3 +12,20 @@ export class DatabaseUnavailableError extends Error {
     this.name = 'DatabaseUnavailableError';
   }
 }
+
+/** Drizzle's DrizzleQueryError, told by its shape: jest may load drizzle-orm's class twice. */
+const isDrizzleQueryError = (error: unknown): error is Error & { cause: unknown } =>
+  error instanceof Error && 'query' in error && 'params' in error && error.cause !== undefined;
+
+/** The failure itself, not Drizzle's wrapper around it (which repeats the statement and its parameters). */
+export function rootDatabaseError(error: unknown): unknown {
+  let current = error;
+  while (isDrizzleQueryError(current)) current = current.cause;
+  return current;
+}
+
+/** The DatabaseUnavailableError behind `error`, if that is what it is. */
+export function databaseUnavailable(error: unknown): DatabaseUnavailableError | undefined {
+  const root = rootDatabaseError(error);
+  return root instanceof DatabaseUnavailableError ? root : undefined;
+}

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { DatabaseUnavailableError } from '../db/databaseUnavailable';
+import { databaseUnavailable } from '../db/databaseUnavailable';
 import { HttpProblem } from './httpProblem';
 
 export function problemBody(status: number, detail: string, extras: Record<string, unknown> = {}) {
@@ -50,8 +50,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       reply.headers(error.headers);
       return problem(reply, error.statusCode, error.detail, error.extras);
     }
-    const unavailable: unknown = error;
-    if (unavailable instanceof DatabaseUnavailableError) {
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
       request.log.warn({ err: unavailable }, 'the database is unavailable');
       if (unavailable.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(unavailable.retryAfterSeconds));

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { migrate } from 'drizzle-orm/sqlite-proxy/migrator';
 import type { D1Settings } from '../../config/loadConfig';
 import type { Database, Orm } from '../database';
+import { rootDatabaseError } from '../databaseUnavailable';
 import { MIGRATIONS_FOLDER } from '../migrationsFolder';
 import { createQueryUsage } from '../queryUsage';
 import * as schema from '../schema';
@@ -51,7 +52,9 @@ export async function openD1Database(
         );
     },
     { migrationsFolder: MIGRATIONS_FOLDER },
-  );
+  ).catch((error: unknown) => {
+    throw rootDatabaseError(error);
+  });
 
   return {
     engine: 'd1',

@@ -1,6 +1,6 @@
 import type { DatabaseStats, ResourceStatsResponse } from '@auditdesk/shared/core';
 import type { Database } from '../../db/database';
-import { DatabaseUnavailableError } from '../../db/databaseUnavailable';
+import { databaseUnavailable, rootDatabaseError } from '../../db/databaseUnavailable';
 import { HttpProblem } from '../../errors/httpProblem';
 import { cachedFor } from '../cachedFor';
 import { readDatabaseStats } from './readDatabaseStats';
@@ -18,12 +18,12 @@ export function createDatabaseStatsAnswer(db: Database, planName: string) {
     try {
       return { success: true, data: await stats(), error: null };
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const root = rootDatabaseError(error);
+      const reason = root instanceof Error ? root.message : String(root);
       const message = `Could not read the database's stats: ${reason}`;
+      const seconds = databaseUnavailable(error)?.retryAfterSeconds;
       const retryAfter: Record<string, string> =
-        error instanceof DatabaseUnavailableError && error.retryAfterSeconds !== undefined
-          ? { 'retry-after': String(error.retryAfterSeconds) }
-          : {};
+        seconds === undefined ? {} : { 'retry-after': String(seconds) };
       throw new HttpProblem(503, message, { success: false, data: null, error: message }, retryAfter);
     }
   };

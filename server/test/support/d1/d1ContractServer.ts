@@ -66,6 +66,7 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
   const analytics = createD1Analytics(account.databaseId);
   const calls: D1Call[] = [];
   let faults: D1Fault[] = [];
+  const watchers = new Set<(call: D1Call) => void>();
   const databasePath = `${API_PREFIX}/accounts/${account.accountId}/d1/database/${account.databaseId}`;
 
   const send = (
@@ -197,6 +198,7 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       }
       const index = calls.length;
       calls.push(call);
+      for (const watcher of watchers) watcher(call);
       const fault = faults.find((candidate) => candidate.when(call, index));
       if (fault) {
         if (fault.times !== undefined && --fault.times <= 0)
@@ -242,6 +244,11 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     apiRoot,
     fail(fault: D1Fault) {
       faults.push(fault);
+    },
+    /** Calls `listener` with every call as it arrives, until the returned function is called. */
+    watch(listener: (call: D1Call) => void): () => void {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
     },
     clearFaults() {
       faults = [];
