@@ -1,4 +1,4 @@
-import type { DatabaseStats, ResourceStatsResponse } from '@auditdesk/shared';
+import type { DatabaseStats, ResourceStatsResponse } from '../../../shared/src/resources/resourceStats';
 import path from 'node:path';
 import {
   formatBytes,
