@@ -24,7 +24,7 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
-      setupFilesAfterEnv: ['<rootDir>/server/test/support/d1/stopAfterEachFile.ts'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/support/setupServerTests.ts'],
     },
     {
       ...shared,
