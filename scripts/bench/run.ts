@@ -11,9 +11,11 @@ import { leadsKeystroke } from './benchmarks/leadsKeystroke';
 import { leadsList } from './benchmarks/leadsList';
 import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
 import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
+import { sync10kD1 } from './benchmarks/sync10kD1';
 
 const BENCHMARKS: Benchmark[] = [
   sync10kFirst,
+  sync10kD1,
   sync10kRerun,
   hubLatency,
   leadsList,

@@ -174,7 +174,13 @@ export async function buildApp({
         notifications: notificationsRepository,
         authenticate,
       });
-      await api.register(resourcesRoutes, { prefix: '/resources', config, redis: app.redis, authenticate });
+      await api.register(resourcesRoutes, {
+        prefix: '/resources',
+        config,
+        db,
+        redis: app.redis,
+        authenticate,
+      });
     },
     { prefix: '/api' },
   );

@@ -283,6 +283,12 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
   },
   {
+    route: 'GET /api/resources/cloudflare',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/resources/cloudflare' }),
+  },
+  {
     route: 'GET /api/resources/redis',
     allowed: ADMIN_ONLY,
     ok: 200,

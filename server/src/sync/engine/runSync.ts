@@ -1,3 +1,4 @@
+import { rootDatabaseError } from '../../db/databaseUnavailable';
 import type { SyncRange } from '@auditdesk/shared/core';
 import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
@@ -201,7 +202,8 @@ export async function runSync(
     const hashes = await finalHashes();
     progress.syncCompleted(true, message, leads.length);
     return { success: true, message, ...outcome, problems: read.problems, ...hashes };
-  } catch (error) {
+  } catch (failure) {
+    const error = rootDatabaseError(failure);
     const message = error instanceof Error ? error.message : String(error);
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);
