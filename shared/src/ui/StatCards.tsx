@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatNumber } from '../format/formatNumber';
 
 export interface StatCard {
   label: string;
@@ -18,7 +19,7 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
             {card.label}
           </Text>
           <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`}>
-            {card.value.toLocaleString('en-US')}
+            {formatNumber(card.value)}
           </Text>
           {card.detail && (
             <Text size="xs" c="dimmed">
