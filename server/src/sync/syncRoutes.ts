@@ -32,8 +32,13 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
   app.get(
     '/history',
     {
-      schema: { querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional() }) },
+      schema: {
+        querystring: z.strictObject({
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(10),
+        }),
+      },
     },
-    async (request) => sync.history(request.query.limit),
+    async (request) => sync.historyPage(request.query.page, request.query.pageSize),
   );
 };

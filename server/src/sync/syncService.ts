@@ -6,12 +6,13 @@ import { runSync } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import type { SyncRange } from './engine/syncRange';
 import { createSyncRunsRepository, type SyncTrigger } from './runs/syncRunsRepository';
+import { createUsersRepository } from '../users/usersRepository';
 import { createSyncAdapters } from './syncSetup';
 
 export type { SyncResult };
 
-/** A history entry (spec section 3) with the run's details. */
-export function toHistoryEntry(run: SyncRunRow) {
+/** A history entry (spec section 3) with the run's details; `startedBy` names the user who started it. */
+export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null) {
   return {
     id: run.id,
     success: run.status === 'succeeded',
@@ -24,6 +25,10 @@ export function toHistoryEntry(run: SyncRunRow) {
     startDate: run.startDate,
     endDate: run.endDate,
     trigger: run.trigger,
+    startedBy,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    durationMs: run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : null,
     timestamp: run.finishedAt ?? run.startedAt,
   };
 }
@@ -42,6 +47,7 @@ export function createSyncService({
   progress: SyncProgress;
 }) {
   const runs = createSyncRunsRepository(db);
+  const users = createUsersRepository(db);
   const adapters = createSyncAdapters(config);
 
   return {
@@ -101,7 +107,24 @@ export function createSyncService({
       };
     },
 
-    history: (limit?: number) => runs.history(limit).map(toHistoryEntry),
+    history: (limit?: number) => runs.history(limit).map((run) => toHistoryEntry(run)),
+
+    /** One page of the runs, newest first, with the total and the names of who started them. */
+    historyPage(page: number, pageSize: number) {
+      const rows = runs.history(pageSize, (page - 1) * pageSize);
+      const names = new Map<number, string | null>();
+      for (const userId of new Set(rows.map((run) => run.userId))) {
+        if (userId !== null) names.set(userId, users.findById(userId)?.fullName ?? null);
+      }
+      return {
+        items: rows.map((run) =>
+          toHistoryEntry(run, run.userId === null ? null : (names.get(run.userId) ?? null)),
+        ),
+        total: runs.total(),
+        page,
+        pageSize,
+      };
+    },
   };
 }
 

@@ -103,8 +103,13 @@ export function createSyncRunsRepository(db: AppDatabase) {
       return db.select().from(syncRuns).where(eq(syncRuns.status, 'running')).get();
     },
 
-    history(limit = 50): SyncRunRow[] {
-      return db.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).all();
+    history(limit = 50, offset = 0): SyncRunRow[] {
+      return db.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).offset(offset).all();
+    },
+
+    /** Every run, running ones included (the length of the history). */
+    total(): number {
+      return db.select({ n: count() }).from(syncRuns).get()?.n ?? 0;
     },
 
     lastFinished(): SyncRunRow | undefined {
