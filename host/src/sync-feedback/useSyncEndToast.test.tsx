@@ -1,6 +1,5 @@
 import { createSyncHubClient } from '@auditdesk/shared';
 import { renderRoutes } from '@auditdesk/shared/testing';
-import type { HubConnection } from '@microsoft/signalr';
 import { act, screen } from '@testing-library/react';
 import { Link } from 'react-router-dom';
 import { useSyncEndToast } from './useSyncEndToast';
@@ -18,7 +17,7 @@ function fakeHub() {
     onreconnected: () => undefined,
     onclose: () => undefined,
   };
-  const client = createSyncHubClient(async () => connection as unknown as HubConnection);
+  const client = createSyncHubClient(async () => connection as never);
   return { client, emit: (event: string, ...args: unknown[]) => act(() => handlers.get(event)?.(...args)) };
 }
 
