@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/appServer';
+import { downloadedCsv, downloadedXlsx } from '../support/downloads';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 type ApiLead = { scheduledDate: string | null; status: string; customerName: string; isFormatted: boolean };
@@ -178,4 +179,102 @@ test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await page.getByRole('button', { name: 'Delete Zelda Walk-in' }).click();
   await page.getByRole('dialog', { name: 'Delete lead' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No leads found')).toBeVisible();
+});
+
+test('the default columns fit the screen; with all columns the header and first column stay in view', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.mouse.move(900, 600);
+  const footer = page.getByTestId('leads-footer');
+  await expect(footer).toContainText('results');
+  const container = page.locator('.mrt-table-container');
+  const overflow = () =>
+    container.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  // the default columns: no sideways scrolling at 1440 px
+  const fits = await overflow();
+  expect(fits.scroll).toBeLessThanOrEqual(fits.client);
+  // every filter placeholder is readable in its input
+  for (const input of await page.getByPlaceholder(/^Filter .*\.\.\.$/).all()) {
+    const { scroll, client } = await input.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+    }));
+    expect(scroll, (await input.getAttribute('placeholder')) ?? '').toBeLessThanOrEqual(client);
+  }
+  // checkboxes are square, not round
+  const radius = await page
+    .getByRole('checkbox', { name: 'Empty' })
+    .evaluate((element) => parseFloat(getComputedStyle(element).borderTopLeftRadius));
+  expect(radius).toBeLessThanOrEqual(4);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-default-columns.png') });
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Show All' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('columnheader', { name: /^Last Synced/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-all-columns.png') });
+
+  // scrolled down and to the right, the header row and the Scheduled Date column stay put
+  const header = page.getByRole('columnheader', { name: /^Scheduled Date/ });
+  const before = (await header.boundingBox())!;
+  await container.evaluate((element) => {
+    element.scrollTop = 400;
+    element.scrollLeft = 600;
+  });
+  const after = (await header.boundingBox())!;
+  expect(after.x).toBeCloseTo(before.x, 0);
+  expect(after.y).toBeCloseTo(before.y, 0);
+  const firstCell = page.locator('tbody tr').nth(12).locator('td').first();
+  const cellBox = (await firstCell.boundingBox())!;
+  expect(cellBox.x).toBeCloseTo(before.x, 0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-all-columns-scrolled.png') });
+});
+
+test('Export downloads the listed rows and visible columns as .xlsx and as CSV', async ({ page }) => {
+  await signIn(page);
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await page.mouse.move(900, 600);
+  const footer = page.getByTestId('leads-footer');
+  await page.getByPlaceholder('Filter Status...').fill('Cancelled');
+  await page
+    .getByRole('columnheader', { name: /^Customer Name/ })
+    .getByText('Customer Name')
+    .click();
+  await expect(footer).toContainText('results');
+  const total = Number((await footer.textContent())!.match(/of ([\d,]+) results/)![1]!.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(25);
+  const firstNames = await page
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.slice(0, 5).map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'CSV (.csv)' }).click();
+  const csv = await downloadedCsv(await csvDownload);
+  expect(csv[0]).toEqual([
+    'Scheduled Date',
+    'Customer Name',
+    'Status',
+    'Auditor',
+    'House Type',
+    'Scheduled By',
+    'Referred by',
+    'Lead ID',
+  ]);
+  expect(csv).toHaveLength(total + 1);
+  expect(csv.slice(1, 6).map((row) => row[1])).toEqual(firstNames);
+  expect(csv.slice(1).every((row) => row[2] === 'Cancelled')).toBe(true);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+  const download = await xlsxDownload;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const rows = await downloadedXlsx(download);
+  expect(rows[0]).toEqual(csv[0]);
+  expect(rows).toHaveLength(total + 1);
+  expect(rows.slice(1, 6).map((row) => row[1])).toEqual(firstNames);
+  expect(rows[1]![0]).toBeInstanceOf(Date);
 });
