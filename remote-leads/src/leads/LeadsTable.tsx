@@ -32,8 +32,15 @@ interface LeadsTableProps {
 
 /** The table scrolls inside its box; the header row and the first column stay in view. */
 const CONTAINER_STYLE = { maxHeight: 'max(360px, calc(100dvh - 330px))' };
-/** One line per row; the whole text is in the cell's title. */
-const CELL_STYLE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** Compact, one line per row; the whole text is in the cell's title. */
+const CELL_STYLE = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  paddingBlock: 4,
+} as const;
+/** The columns keep their widths (long text is cut with an ellipsis instead of widening them). */
+const TABLE_STYLE = { tableLayout: 'fixed' } as const;
 /** Small enough for 'Filter {header}...' to fit its column. */
 const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 6 } };
 
@@ -169,7 +176,7 @@ export function LeadsTable(props: LeadsTableProps) {
       if (column) onSort(column);
     },
     mantineTableContainerProps: { style: CONTAINER_STYLE },
-    mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true },
+    mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true, style: TABLE_STYLE },
     mantineTableBodyCellProps: { style: CELL_STYLE },
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap={4} py="xl">

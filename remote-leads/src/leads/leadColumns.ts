@@ -6,21 +6,21 @@ import type { ColumnVisibility } from './ColumnsMenu';
  * compact filter input, and the default columns together fit a 1440 px screen.
  */
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
-  scheduledDate: 152,
+  scheduledDate: 168,
   customerName: 176,
   status: 112,
   auditor: 128,
-  houseType: 136,
-  scheduledBy: 148,
-  referredBy: 148,
+  houseType: 150,
+  scheduledBy: 160,
+  referredBy: 160,
   leadId: 164,
   linkId: 112,
-  weekView: 128,
-  phoneNumber: 156,
-  heatingFuel: 140,
+  weekView: 140,
+  phoneNumber: 164,
+  heatingFuel: 150,
   provider: 128,
   comments: 220,
-  lastSyncedAt: 136,
+  lastSyncedAt: 148,
 };
 
 /** The columns the screen shows, in order. */

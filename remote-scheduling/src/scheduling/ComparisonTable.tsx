@@ -25,6 +25,8 @@ const WEEK_BG = 'var(--mantine-color-body)';
 /** A line where a measure (or a part of a category) begins. */
 const GROUP_START: CSSProperties = { borderLeft: '2px solid var(--mantine-color-gray-4)' };
 const NUMBER: CSSProperties = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' };
+/** Header cells hide the rows that scroll under them. */
+const HEAD: CSSProperties = { background: WEEK_BG, backgroundClip: 'padding-box' };
 
 interface ComparisonTableProps {
   months: MonthGroup[];
@@ -127,6 +129,10 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
         data-testid="comparison-scroll"
       >
         <Table
+          // the header rows are one opaque block: nothing shows through between them
+          styles={{
+            thead: { background: WEEK_BG, boxShadow: '0 1px 0 var(--mantine-color-gray-4)', zIndex: 2 },
+          }}
           withTableBorder
           withColumnBorders
           stickyHeader
@@ -147,7 +153,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                   colSpan={group.parts.length * auditors.length}
                   rowSpan={group.parts[0]!.label === null ? depth - 1 : 1}
                   ta="center"
-                  style={GROUP_START}
+                  style={{ ...HEAD, ...GROUP_START }}
                 >
                   {group.category ? (
                     <CategoryToggle
@@ -189,7 +195,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                       title={auditor}
                       ta="right"
                       fw={600}
-                      style={{ color: colorVar(index), ...(index === 0 ? GROUP_START : {}) }}
+                      style={{ ...HEAD, color: colorVar(index), ...(index === 0 ? GROUP_START : {}) }}
                     >
                       {names[index]}
                     </Table.Th>

@@ -13,7 +13,8 @@ import { theme } from './theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" limit={4} />
+      {/* bottom right: a toast never covers the top bar or a page's main button */}
+      <Notifications position="bottom-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
