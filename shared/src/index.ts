@@ -45,3 +45,4 @@ export { toXlsx } from './export/toXlsx';
 export { downloadTable, exportFile, type ExportFormat } from './export/exportFile';
 export { useExport } from './export/useExport';
 export { ExportMenu } from './ui/ExportMenu';
+export { LoadErrorPanel } from './ui/LoadErrorPanel';

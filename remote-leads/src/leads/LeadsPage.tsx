@@ -1,8 +1,8 @@
 import 'mantine-react-table/styles.css';
-import { PageHeader, toastSuccess, useAuth, useExport } from '@auditdesk/shared';
+import { LoadErrorPanel, PageHeader, toastSuccess, useAuth, useExport } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { DateRangeFilter } from './DateRangeFilter';
@@ -105,21 +105,12 @@ export default function LeadsPage() {
         )}
       </Group>
       {leads.error ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="Error Loading Leads" role="alert">
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{leads.error.message}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              loading={leads.isFetching}
-              onClick={() => void leads.refetch()}
-            >
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        <LoadErrorPanel
+          title="Error Loading Leads"
+          message={leads.error.message}
+          onRetry={() => void leads.refetch()}
+          retrying={leads.isFetching}
+        />
       ) : leads.isPending ? (
         <Stack data-testid="leads-skeleton">
           <Skeleton h={80} />

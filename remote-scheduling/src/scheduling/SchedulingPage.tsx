@@ -1,6 +1,5 @@
-import { PageHeader, useExport } from '@auditdesk/shared';
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { LoadErrorPanel, PageHeader, useExport } from '@auditdesk/shared';
+import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
@@ -47,27 +46,13 @@ export default function SchedulingPage() {
         subtitle="Comprehensive lead tracking and analytics dashboard"
       />
       {error && (
-        <Alert
-          color="red"
-          icon={<IconAlertCircle />}
+        <LoadErrorPanel
           title="Error Loading Scheduling Data"
-          role="alert"
+          message={error.message}
+          onRetry={retry}
+          retrying={grid.isFetching || auditors.isFetching}
           mb="lg"
-        >
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{error.message}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconRefresh size={14} />}
-              loading={grid.isFetching || auditors.isFetching}
-              onClick={retry}
-            >
-              Retry
-            </Button>
-          </Stack>
-        </Alert>
+        />
       )}
       {!error && (ready ? <KpiCards values={kpis(records)} /> : <Skeleton h={90} mb="lg" />)}
       {/* the period stays choosable whatever the data did: a bad period is never a dead end */}
