@@ -6,14 +6,14 @@ import type { ColumnVisibility } from './ColumnsMenu';
  * compact filter input, and the default columns together fit a 1440 px screen.
  */
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
-  scheduledDate: 168,
-  customerName: 176,
-  status: 112,
+  scheduledDate: 184,
+  customerName: 168,
+  status: 124,
   auditor: 128,
   houseType: 150,
   scheduledBy: 160,
   referredBy: 160,
-  leadId: 164,
+  leadId: 140,
   linkId: 112,
   weekView: 140,
   phoneNumber: 164,
