@@ -25,6 +25,7 @@ const WEEK_BG = 'var(--mantine-color-body)';
 /** A line where a measure (or a part of a category) begins. */
 const GROUP_START: CSSProperties = { borderLeft: '2px solid var(--mantine-color-gray-4)' };
 const NUMBER: CSSProperties = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' };
+const CELL_BORDER = '1px solid var(--table-border-color)';
 /** Header cells hide the rows that scroll under them. */
 const HEAD: CSSProperties = { background: WEEK_BG, backgroundClip: 'padding-box' };
 
@@ -129,9 +130,12 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
         data-testid="comparison-scroll"
       >
         <Table
-          // the header rows are one opaque block: nothing shows through between them
+          // Separate borders, drawn by each cell: with collapsed ones the rows scrolling under the
+          // sticky header show through its border lines.
           styles={{
             thead: { background: WEEK_BG, boxShadow: '0 1px 0 var(--mantine-color-gray-4)', zIndex: 2 },
+            th: { borderBottom: CELL_BORDER },
+            td: { borderBottom: CELL_BORDER },
           }}
           withTableBorder
           withColumnBorders
@@ -140,7 +144,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
           horizontalSpacing={6}
           verticalSpacing={3}
           data-testid="comparison-table"
-          style={{ minWidth: '100%' }}
+          style={{ minWidth: '100%', borderCollapse: 'separate', borderSpacing: 0 }}
         >
           <Table.Thead>
             <Table.Tr>
