@@ -7,20 +7,20 @@ import type { ColumnVisibility } from './ColumnsMenu';
  */
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
   scheduledDate: 184,
-  customerName: 168,
+  customerName: 180,
   status: 124,
   auditor: 128,
-  houseType: 150,
-  scheduledBy: 160,
+  houseType: 156,
+  scheduledBy: 168,
   referredBy: 160,
   leadId: 140,
-  linkId: 112,
-  weekView: 140,
-  phoneNumber: 164,
-  heatingFuel: 150,
-  provider: 128,
+  linkId: 124,
+  weekView: 148,
+  phoneNumber: 176,
+  heatingFuel: 160,
+  provider: 136,
   comments: 220,
-  lastSyncedAt: 148,
+  lastSyncedAt: 160,
 };
 
 /** The columns the screen shows, in order. */
