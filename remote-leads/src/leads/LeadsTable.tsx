@@ -42,7 +42,7 @@ const CELL_STYLE = {
 /** The columns keep their widths (long text is cut with an ellipsis instead of widening them). */
 const TABLE_STYLE = { tableLayout: 'fixed' } as const;
 /** Small enough for 'Filter {header}...' to fit its column. */
-const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 6 } };
+const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
 
 function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
   if (column === 'status') {
@@ -141,7 +141,7 @@ export function LeadsTable(props: LeadsTableProps) {
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { size: 76, header: '' } },
+    displayColumnDefOptions: { 'mrt-row-actions': { size: 68, header: '' } },
     renderRowActions: ({ row }) => (
       <Group gap={2} wrap="nowrap">
         <ActionIcon

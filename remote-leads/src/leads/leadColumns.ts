@@ -6,18 +6,18 @@ import type { ColumnVisibility } from './ColumnsMenu';
  * compact filter input, and the default columns together fit a 1440 px screen.
  */
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
-  scheduledDate: 184,
-  customerName: 180,
+  scheduledDate: 180,
+  customerName: 184,
   status: 124,
   auditor: 128,
   houseType: 156,
   scheduledBy: 168,
-  referredBy: 160,
-  leadId: 140,
+  referredBy: 156,
+  leadId: 136,
   linkId: 124,
   weekView: 148,
   phoneNumber: 176,
-  heatingFuel: 160,
+  heatingFuel: 164,
   provider: 136,
   comments: 220,
   lastSyncedAt: 160,
