@@ -32,12 +32,18 @@ interface LeadsTableProps {
 
 /** The table scrolls inside its box; the header row and the first column stay in view. */
 const CONTAINER_STYLE = { maxHeight: 'max(360px, calc(100dvh - 330px))' };
+/**
+ * The sticky header and the pinned column hide what scrolls under them (the library draws
+ * them at 97% opacity, which lets the scrolled text show through).
+ */
+const OPAQUE = { opacity: 1 } as const;
 /** Compact, one line per row; the whole text is in the cell's title. */
 const CELL_STYLE = {
   whiteSpace: 'nowrap',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   paddingBlock: 4,
+  ...OPAQUE,
 } as const;
 /** The columns keep their widths (long text is cut with an ellipsis instead of widening them). */
 const TABLE_STYLE = { tableLayout: 'fixed' } as const;
@@ -178,6 +184,8 @@ export function LeadsTable(props: LeadsTableProps) {
     mantineTableContainerProps: { style: CONTAINER_STYLE },
     mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true, style: TABLE_STYLE },
     mantineTableBodyCellProps: { style: CELL_STYLE },
+    mantineTableHeadProps: { style: OPAQUE },
+    mantineTableHeadCellProps: { style: OPAQUE },
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap={4} py="xl">
         <Text fw={500}>No leads found</Text>
