@@ -33,6 +33,13 @@ interface LeadsTableProps {
 /** The table scrolls inside its box; the header row and the first column stay in view. */
 const CONTAINER_STYLE = { maxHeight: 'max(360px, calc(100dvh - 330px))' };
 /**
+ * The columns keep their widths (long text is cut with an ellipsis instead of widening
+ * them). Borders are the cells' own: collapsed ones let the rows scrolling under the sticky
+ * header show through its bottom line.
+ */
+const TABLE_STYLE = { tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 0 } as const;
+const ROW_LINE = '1px solid var(--table-border-color)';
+/**
  * The sticky header and the pinned column hide what scrolls under them (the library draws
  * them at 97% opacity, which lets the scrolled text show through).
  */
@@ -43,10 +50,9 @@ const CELL_STYLE = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   paddingBlock: 4,
+  borderBottom: ROW_LINE,
   ...OPAQUE,
 } as const;
-/** The columns keep their widths (long text is cut with an ellipsis instead of widening them). */
-const TABLE_STYLE = { tableLayout: 'fixed' } as const;
 /** Small enough for 'Filter {header}...' to fit its column. */
 const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
 
@@ -185,7 +191,7 @@ export function LeadsTable(props: LeadsTableProps) {
     mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true, style: TABLE_STYLE },
     mantineTableBodyCellProps: { style: CELL_STYLE },
     mantineTableHeadProps: { style: OPAQUE },
-    mantineTableHeadCellProps: { style: OPAQUE },
+    mantineTableHeadCellProps: { style: { ...OPAQUE, borderBottom: ROW_LINE } },
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap={4} py="xl">
         <Text fw={500}>No leads found</Text>
