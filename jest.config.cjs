@@ -8,7 +8,13 @@ const esmPackages = require('./scripts/jest/esmPackages.cjs');
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ESM = esmPackages(__dirname).map((name) => `${escape(name)}/`);
 const transformIgnorePatterns = [`/node_modules/(?!\\.pnpm/|${ESM.join('|')})`];
-const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+// Rendering a full Mantine table in jsdom takes seconds on a busy 2-core machine.
+const shared = {
+  transform,
+  transformIgnorePatterns,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 15_000,
+};
 
 /** @type {import('jest').Config} */
 module.exports = {

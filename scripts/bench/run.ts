@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ROOT } from '../apps';
 import { ensureBuilt } from '../ensureBuilt';
 import type { Benchmark, BenchmarkResult } from './benchmark';
+import { calendarSourceBenchmarks } from './benchmarks/calendarSources';
 import { gridData } from './benchmarks/gridData';
 import { hubLatency } from './benchmarks/hubLatency';
 import { leadsKeystroke } from './benchmarks/leadsKeystroke';
@@ -19,6 +20,7 @@ const BENCHMARKS: Benchmark[] = [
   leadsKeystroke,
   gridData,
   schedulingFirstLoadJs,
+  ...calendarSourceBenchmarks,
 ];
 
 async function main() {

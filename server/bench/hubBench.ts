@@ -23,9 +23,14 @@ export async function measureHub(
   idle: number,
 ): Promise<{ medianMs: number; p95Ms: number; connectedAtEnd: number }> {
   const app = Fastify({ forceCloseConnections: true });
-  const hub = createSyncHub();
+  // one account holds every idle connection here: lift the per-account cap
+  const hub = createSyncHub({ maxConnectionsPerUser: idle + 10 });
   const user = { id: 1, isActive: true } as UserRow;
-  await app.register(hubRoutes, { hub, tokenUser: async () => user, config: loadConfig({}) });
+  await app.register(hubRoutes, {
+    hub,
+    tokenCaller: async () => ({ user, sessionId: 'bench', expiresAt: Date.now() + 3_600_000 }),
+    config: loadConfig({}),
+  });
   app.addHook('preClose', async () => hub.stop());
   const port = await freePort();
   await app.listen({ port, host: '127.0.0.1' });

@@ -1,4 +1,6 @@
-import { writeLeads } from '../src/sync/database/writeLeads';
+import { eq } from 'drizzle-orm';
+import { leads } from '../src/db/schema';
+import { syncLeads } from './support/syncLeads';
 import { lead } from './support/leads';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
@@ -14,7 +16,7 @@ const FIXTURE = [
     leadId: 'feb-sam',
     auditor: SAM,
     scheduledDate: '2025-02-28T15:00:00.000Z',
-    weekView: 'Week 5',
+    week: 5,
     houseType: 'Single Family',
     heatingFuel: 'Oil',
     provider: 'EverSource',
@@ -23,7 +25,7 @@ const FIXTURE = [
     leadId: 'w1-sam-a',
     auditor: SAM,
     scheduledDate: '2025-03-01T14:00:00.000Z',
-    weekView: 'Week 1',
+    week: 1,
     houseType: '2 Family',
     referredBy: 'Tom Lee',
   }),
@@ -31,7 +33,7 @@ const FIXTURE = [
     leadId: 'w1-sam-b',
     auditor: SAM,
     scheduledDate: '2025-03-02T23:30:00.000Z',
-    weekView: 'Week 1',
+    week: 1,
     houseType: '3 Family',
     status: 'Completed',
     heatingFuel: 'Wood',
@@ -40,7 +42,7 @@ const FIXTURE = [
     leadId: 'w1-sam-cancel',
     auditor: SAM,
     scheduledDate: '2025-03-02T16:00:00.000Z',
-    weekView: 'Week 1',
+    week: 1,
     status: 'Cancelled',
     referredBy: 'Ann',
     houseType: '4 Family',
@@ -49,7 +51,7 @@ const FIXTURE = [
     leadId: 'w2-sam',
     auditor: 'sam rivera',
     scheduledDate: '2025-03-03T00:30:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
     houseType: '4 Family',
     status: 'No Show',
   }),
@@ -57,7 +59,7 @@ const FIXTURE = [
     leadId: 'w2-alex',
     auditor: ALEX,
     scheduledDate: '2025-03-04T14:00:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
     houseType: 'Single Family',
     heatingFuel: 'Propane',
     provider: 'National Grid',
@@ -67,7 +69,7 @@ const FIXTURE = [
     leadId: 'third',
     auditor: 'Pat Morgan',
     scheduledDate: '2025-03-04T15:00:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
   }),
   lead({
     leadId: 'unformatted',
@@ -75,9 +77,9 @@ const FIXTURE = [
     isFormatted: false,
     houseType: 'condo?',
     scheduledDate: '2025-03-04T16:00:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
   }),
-  lead({ leadId: 'deleted', auditor: ALEX, scheduledDate: '2025-03-04T17:00:00.000Z', weekView: 'Week 2' }),
+  lead({ leadId: 'deleted', auditor: ALEX, scheduledDate: '2025-03-04T17:00:00.000Z', week: 2 }),
 ];
 
 describe('GET /api/leads/grid-data', () => {
@@ -86,8 +88,12 @@ describe('GET /api/leads/grid-data', () => {
   beforeAll(async () => {
     t = await createTestApp({ AUDITORS: `${SAM}, ${ALEX}` });
     token = (await t.login()).access_token;
-    writeLeads(t.db, FIXTURE, { from: 0, to: 0 }, 't1');
-    t.db.$client.prepare("UPDATE leads SET deleted_at = 't2' WHERE lead_id = 'deleted'").run();
+    await syncLeads(t.leads, FIXTURE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
+    await t.db.orm
+      .update(leads)
+      .set({ deletedAt: '2025-01-02T00:00:00.000Z' })
+      .where(eq(leads.leadId, 'deleted'))
+      .run();
   });
   afterAll(() => t.close());
 
@@ -181,8 +187,8 @@ describe('scheduling endpoints', () => {
   beforeAll(async () => {
     t = await createTestApp();
     token = (await t.login()).access_token;
-    writeLeads(
-      t.db,
+    await syncLeads(
+      t.leads,
       [
         lead({
           leadId: 'a',

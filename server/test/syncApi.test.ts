@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { icsCalendar } from './support/icsBuilder';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
@@ -21,9 +22,9 @@ describe('sync API', () => {
       headers: bearer(token),
       ...(payload ? { payload } : {}),
     });
-  const leadCount = () =>
-    (t.db.$client.prepare('SELECT count(*) AS n FROM leads WHERE deleted_at IS NULL').get() as { n: number })
-      .n;
+  const leadCount = async () =>
+    (await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM leads WHERE deleted_at IS NULL`))[0]!.n;
+  const leadRows = () => t.db.all(sql`SELECT * FROM leads ORDER BY id`);
 
   beforeEach(async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-cal-'));
@@ -44,19 +45,21 @@ describe('sync API', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
-      message: 'Synced 3 events: 3 created, 0 updated, 0 deleted.',
+      message:
+        'Synced 3 events: spreadsheet 3 rows written, 0 removed; database 3 created, 0 updated, 0 deleted.',
       eventsProcessed: 3,
       eventsCreated: 3,
       eventsUpdated: 0,
       eventsDeleted: 0,
       syncedCount: 3,
+      spreadsheet: { written: 3, removed: 0 },
       startDate: '2025-03-01',
       endDate: '2025-03-31',
       timestamp: expect.any(String),
       runId: 1,
       problems: [],
     });
-    expect(leadCount()).toBe(3);
+    expect(await leadCount()).toBe(3);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(t.config.spreadsheet.path);
     expect(workbook.getWorksheet('Leads')!.rowCount).toBe(3); // header + 2 formatted
@@ -66,26 +69,68 @@ describe('sync API', () => {
   it('writes nothing on a re-run of the same range', async () => {
     await execute(MARCH);
     const sheetBefore = fs.readFileSync(t.config.spreadsheet.path);
-    const changes = () => (t.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-    const before = changes();
+    const rowsBefore = await leadRows();
+    const versionBefore = await t.leads.dataVersion();
     const again = await execute(MARCH);
     expect(again.json()).toMatchObject({
       success: true,
       eventsCreated: 0,
       eventsUpdated: 0,
       eventsDeleted: 0,
+      spreadsheet: { written: 0, removed: 0 },
       message: 'Nothing changed: 3 events already up to date.',
     });
-    // only the run's own bookkeeping row was written
-    expect(changes() - before).toBe(2);
+    expect(await leadRows()).toEqual(rowsBefore);
+    expect(await t.leads.dataVersion()).toBe(versionBefore);
     expect(fs.readFileSync(t.config.spreadsheet.path).equals(sheetBefore)).toBe(true);
+  });
+
+  it('reports what each step changed: a sheet behind the database is rewritten and said so', async () => {
+    await execute(MARCH);
+    fs.rmSync(t.config.spreadsheet.path); // as after a crash or a hand deletion
+    expect((await execute(MARCH)).json()).toMatchObject({
+      success: true,
+      spreadsheet: { written: 3, removed: 0 },
+      eventsCreated: 0,
+      eventsUpdated: 0,
+      message: 'Synced 3 events: spreadsheet 3 rows written, 0 removed; database already up to date.',
+    });
+  });
+
+  it('reports what each step changed: a database behind the sheet is brought in line and said so', async () => {
+    await execute(MARCH);
+    // as a crashed run or a hand edit leaves it: the leads changed since the last run
+    await t.db.batch([
+      sql`UPDATE leads SET customer_name = 'stale', content_hash = ''`,
+      sql`UPDATE data_versions SET version = version + 1 WHERE name = 'leads'`,
+    ]);
+    expect((await execute(MARCH)).json()).toMatchObject({
+      success: true,
+      spreadsheet: { written: 0, removed: 0 },
+      eventsUpdated: 3,
+      message: 'Synced 3 events: spreadsheet already up to date; database 0 created, 3 updated, 0 deleted.',
+    });
+  });
+
+  it('a re-run after a hand edit writes the calendar version back', async () => {
+    await execute(MARCH);
+    const [first] = (await t.app.inject({ url: '/api/leads', headers: bearer(token) })).json();
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${first.id}`,
+      headers: bearer(token),
+      payload: { customerName: 'By hand' },
+    });
+    expect((await execute(MARCH)).json()).toMatchObject({ eventsUpdated: 1 });
+    const after = (await t.app.inject({ url: `/api/leads/${first.id}`, headers: bearer(token) })).json();
+    expect(after.customerName).toBe(first.customerName);
   });
 
   it('soft-deletes leads gone from the calendar inside the range', async () => {
     await execute(MARCH);
     writeCalendar([{ uid: 'a', start: '20250304T140000Z', summary: 'Jane Doe' }]);
     expect((await execute(MARCH)).json()).toMatchObject({ eventsDeleted: 2 });
-    expect(leadCount()).toBe(1);
+    expect(await leadCount()).toBe(1);
   });
 
   it('accepts PascalCase dates and defaults to 5 days back and 15 ahead', async () => {
@@ -107,7 +152,7 @@ describe('sync API', () => {
     const response = await execute(payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe(detail);
-    expect(leadCount()).toBe(0);
+    expect(await leadCount()).toBe(0);
   });
 
   it.each([
@@ -134,7 +179,7 @@ describe('sync API', () => {
       success: false,
       message: expect.stringMatching(/^The calendar file could not be read: /),
     });
-    expect(leadCount()).toBe(0);
+    expect(await leadCount()).toBe(0);
     expect(fs.existsSync(t.config.spreadsheet.path)).toBe(false);
     expect(
       (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json().items[0],
@@ -152,6 +197,7 @@ describe('sync API', () => {
     expect(status).toEqual({
       isRunning: false,
       runningRunId: null,
+      running: null,
       lastSync: expect.any(String),
       totalSyncs: 2,
       successfulSyncs: 2,
@@ -163,21 +209,24 @@ describe('sync API', () => {
       '2025-04-01',
       '2025-03-01',
     ]);
-    const admin = t.db.$client.prepare('SELECT id, full_name AS name FROM users').get() as {
-      id: number;
-      name: string;
-    };
+    const [admin] = await t.db.all<{ id: number; name: string }>(
+      sql`SELECT id, full_name AS name FROM users`,
+    );
     expect(history.items[0]).toMatchObject({
       success: true,
       message: expect.any(String),
       syncedCount: 1,
       eventsCreated: 1,
       trigger: 'api',
-      startedBy: admin.name,
+      startedBy: admin!.name,
       startedAt: expect.any(String),
       finishedAt: expect.any(String),
       durationMs: expect.any(Number),
       timestamp: expect.any(String),
+      userId: admin!.id,
+      source: 'calendar calendar.ics',
+      sink: 'spreadsheet leads.xlsx',
+      stage: 'database',
     });
     const { startedAt, finishedAt, durationMs } = history.items[0];
     expect(durationMs).toBe(Date.parse(finishedAt) - Date.parse(startedAt));

@@ -4,25 +4,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { INTERRUPTED } from '../src/sync/runs/syncRunsRepository';
 import { icsCalendar, manyEvents } from './support/icsBuilder';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RANGE = ['--from', '2025-01-01', '--to', '2026-12-31'];
 
-/** Runs `pnpm sync` as its own process; kills it with SIGKILL as soon as `killAt` is printed. */
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+/**
+ * Runs `pnpm sync` as its own process (or, `inPidNamespace`, as PID 1 of a namespace of its
+ * own, as in a container); kills it with SIGKILL as soon as `killAt` is printed.
+ */
 function runCli(
   env: Record<string, string>,
   killAt?: string,
+  inPidNamespace = false,
 ): Promise<{ code: number | null; output: string; killed: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['server/src/cli/syncCommand.ts', ...RANGE],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-      },
-    );
+    const command = [TSX, 'server/src/cli/syncCommand.ts', ...RANGE];
+    const [file, ...args] = inPidNamespace
+      ? ['unshare', '--pid', '--fork', '--kill-child', '--mount-proc', ...command]
+      : command;
+    const child = spawn(file!, args, { cwd: ROOT, env: { ...process.env, ...env } });
     let output = '';
     let killed = false;
     child.stdout.on('data', (chunk: Buffer) => {
@@ -91,4 +95,35 @@ describe('a sync killed half-way', () => {
     expect(run.code).toBe(0);
     expect(summaries().every((name) => name.startsWith('Renamed'))).toBe(true);
   }, 60_000);
+});
+
+describe('a sync killed in a container that restarts with the same PID', () => {
+  it('does not lock syncing for good: the next run waits out the lease, then goes ahead', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-pidns-'));
+    const calendar = path.join(dir, 'calendar.ics');
+    fs.writeFileSync(calendar, icsCalendar(manyEvents(2000)));
+    const env = { DATA_DIR: dir, CALENDAR_ICS: calendar, SYNC_LEASE_SECONDS: '10' };
+    try {
+      const killed = await runCli(env, '▶ Sync to Spreadsheet', true);
+      expect(killed.killed).toBe(true);
+      const killedAt = Date.now();
+      // the next process is PID 1 again, like the dead one: within the lease it is refused
+      const early = await runCli(env, undefined, true);
+      expect(early.code).toBe(1);
+      expect(early.output).toMatch(/A sync is already running \(run 1\)\./);
+      expect(Date.now() - killedAt).toBeLessThan(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 10_500 - (Date.now() - killedAt)));
+      const later = await runCli(env, undefined, true);
+      expect(later.code).toBe(0);
+      const db = new Database(path.join(dir, 'auditdesk.db'), { readonly: true });
+      const runs = db.prepare('SELECT id, status, message FROM sync_runs ORDER BY id').all();
+      db.close();
+      expect(runs).toEqual([
+        { id: 1, status: 'failed', message: INTERRUPTED },
+        { id: 2, status: 'succeeded', message: expect.stringMatching(/^Synced 2000 events/) },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
+import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
-import { openDatabase, type AppDatabase } from '../src/db/openDatabase';
+import type { Database } from '../src/db/database';
+import { openDatabase } from '../src/db/openDatabase';
+import { createLeadsRepository, type LeadsRepository } from '../src/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/users/usersRepository';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
@@ -13,8 +16,10 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  db: AppDatabase;
+  db: Database;
   users: UsersRepository;
+  leads: LeadsRepository;
+  passwords: Passwords;
   dataDir: string;
   /** Signs in and answers the token pair. */
   login: (email?: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
@@ -25,6 +30,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeRoutes?: (app: FastifyInstance) => void,
+  hub?: BuildAppOptions['hub'],
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
   const config = loadConfig({
@@ -36,10 +42,11 @@ export async function createTestApp(
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
     ...env,
   });
-  const db = openDatabase(config.databasePath);
+  const db = await openDatabase(config);
   const users = createUsersRepository(db);
-  await ensureBootstrapAdmin(config, users);
-  const app = await buildApp({ config, db, beforeRoutes });
+  const passwords = createPasswords(TEST_SCRYPT);
+  await ensureBootstrapAdmin(config, users, passwords);
+  const app = await buildApp({ config, db, beforeRoutes, hub });
   await app.ready();
 
   return {
@@ -47,6 +54,8 @@ export async function createTestApp(
     config,
     db,
     users,
+    leads: createLeadsRepository(db),
+    passwords,
     dataDir,
     async login(email = ADMIN.email, password = ADMIN.password) {
       const response = await app.inject({
@@ -60,7 +69,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      db.$client.close();
+      await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

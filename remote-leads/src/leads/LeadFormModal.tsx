@@ -17,6 +17,7 @@ const EMPTY: LeadFormValues = {
   scheduledBy: '',
   status: 'New',
   scheduledDate: null,
+  linkId: '',
   comments: '',
 };
 
@@ -32,6 +33,7 @@ const fromRow = (row: LeadRow): LeadFormValues => ({
   scheduledBy: row.scheduledBy,
   status: row.status || 'New',
   scheduledDate: row.scheduledDate || null,
+  linkId: row.linkId,
   comments: row.comments,
 });
 

@@ -16,11 +16,17 @@ const run = (id: number, overrides: Partial<SyncHistoryEntry> = {}): SyncHistory
   eventsDeleted: 0,
   startDate: '2025-03-01',
   endDate: '2025-03-31',
+  spreadsheet: { written: 2400, removed: 0 },
   trigger: 'api',
+  userId: 1,
+  source: 'calendar calendar.ics',
+  sink: 'spreadsheet leads.xlsx',
+  stage: 'database',
   startedBy: 'Ada Admin',
   startedAt: new Date(2025, 3, 2, 9, 5).toISOString(),
   finishedAt: new Date(2025, 3, 2, 9, 5, 12).toISOString(),
   durationMs: 12_400,
+  timestamp: new Date(2025, 3, 2, 9, 5, 12).toISOString(),
   ...overrides,
 });
 

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../server/src/db/openDatabase';
-import { createGridData } from '../../../server/src/scheduling/gridData';
-import { writeLeads } from '../../../server/src/sync/database/writeLeads';
+import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
+import { weekOfMonth } from '../../../server/src/sync/parser/weekOfMonth';
 import { lead } from '../../../server/test/support/leads';
+import { syncLeads } from '../../../server/test/support/syncLeads';
 import type { Benchmark } from '../benchmark';
 
 const LEADS = 100_000;
@@ -19,15 +20,15 @@ export const gridData: Benchmark = {
   target: 100,
   async run() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-grid-'));
-    const db = openDatabase(path.join(dir, 'auditdesk.db'));
+    const db = await openDatabase({ databasePath: path.join(dir, 'auditdesk.db') });
+    const repository = createLeadsRepository(db);
     const leads = Array.from({ length: LEADS }, (_, index) => {
       const date = new Date(Date.UTC(2024, 0, 1) + Math.floor(index / 137) * 86_400_000 + 14 * 3_600_000);
-      const offset = (new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).getUTCDay() + 6) % 7;
       return lead({
         leadId: `grid-${index}`,
         auditor: AUDITORS[index % 3]!,
         scheduledDate: date.toISOString(),
-        weekView: `Week ${Math.floor((date.getUTCDate() - 1 + offset) / 7) + 1}`,
+        week: weekOfMonth(date),
         houseType: HOUSES[index % 4]!,
         heatingFuel: FUELS[(index >> 2) % 4]!,
         provider: index % 5 ? 'National Grid' : 'EverSource',
@@ -35,16 +36,18 @@ export const gridData: Benchmark = {
         referredBy: index % 4 ? '' : 'Friend',
       });
     });
-    writeLeads(db, leads, { from: 0, to: 0 }, new Date().toISOString());
-    const grid = createGridData(db, ['Sam Rivera', 'Alex Chen']);
+    await syncLeads(repository, leads, { from: 0, to: 0 }, new Date().toISOString());
     const times: number[] = [];
     for (let i = 0; i < 7; i += 1) {
       const started = performance.now();
-      const records = grid({ startDate: '2024-01-01', endDate: '2025-12-31' });
+      const records = await repository.grid(['Sam Rivera', 'Alex Chen'], {
+        startDate: '2024-01-01',
+        endDate: '2025-12-31',
+      });
       times.push(performance.now() - started);
       if (records.length === 0) throw new Error('no grid records');
     }
-    db.$client.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
     times.sort((a, b) => a - b);
     return Math.round(times[3]!);

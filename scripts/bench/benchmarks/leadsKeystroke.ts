@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../../server/src/db/openDatabase';
-import { writeLeads } from '../../../server/src/sync/database/writeLeads';
+import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
+import { syncLeads } from '../../../server/test/support/syncLeads';
 import { lead } from '../../../server/test/support/leads';
 import { E2E_ADMIN, startAppServer } from '../../e2e/support/appServer';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
@@ -49,11 +50,11 @@ export const leadsKeystroke: Benchmark = {
   target: 100,
   async run() {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-ui-'));
-    const db = openDatabase(path.join(dataDir, 'auditdesk.db'));
+    const db = await openDatabase({ databasePath: path.join(dataDir, 'auditdesk.db') });
     const day = (index: number) =>
       new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 20) * 86_400_000 + 14 * 3_600_000).toISOString();
-    writeLeads(
-      db,
+    await syncLeads(
+      createLeadsRepository(db),
       Array.from({ length: LEADS }, (_, index) =>
         lead({
           leadId: `ui-${index}`,
@@ -64,7 +65,7 @@ export const leadsKeystroke: Benchmark = {
       { from: 0, to: 0 },
       new Date().toISOString(),
     );
-    db.$client.close();
+    await db.close();
     const server = await startAppServer({ DATA_DIR: dataDir, CALENDAR_ICS: path.join(dataDir, 'none.ics') });
     const browser = await chromium.launch(chromiumLaunchOptions());
     try {

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../server/src/app';
+import { createPasswords } from '../../../server/src/auth/passwords';
 import { ensureBootstrapAdmin } from '../../../server/src/auth/ensureBootstrapAdmin';
 import { loadConfig } from '../../../server/src/config/loadConfig';
 import { openDatabase } from '../../../server/src/db/openDatabase';
-import { writeLeads } from '../../../server/src/sync/database/writeLeads';
+import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
+import { syncLeads } from '../../../server/test/support/syncLeads';
 import { createUsersRepository } from '../../../server/src/users/usersRepository';
 import { lead } from '../../../server/test/support/leads';
 import type { Benchmark } from '../benchmark';
@@ -25,12 +27,12 @@ export const leadsList: Benchmark = {
       ADMIN_EMAIL: 'bench@example.com',
       ADMIN_PASSWORD: 'bench-password-1',
     });
-    const db = openDatabase(config.databasePath);
-    await ensureBootstrapAdmin(config, createUsersRepository(db));
+    const db = await openDatabase(config);
+    await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
     const day = (index: number) =>
       new Date(Date.UTC(2025, 0, 1) + Math.floor(index / 20) * 86_400_000 + 14 * 3_600_000).toISOString();
-    writeLeads(
-      db,
+    await syncLeads(
+      createLeadsRepository(db),
       Array.from({ length: LEADS }, (_, index) =>
         lead({
           leadId: `bench-${index}`,
@@ -62,7 +64,7 @@ export const leadsList: Benchmark = {
         throw new Error('the list was not answered compressed');
     }
     await app.close();
-    db.$client.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
     times.sort((a, b) => a - b);
     return Math.round(times[3]!);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../server/src/config/loadConfig';
 import { openDatabase } from '../../../server/src/db/openDatabase';
+import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
 import { noProgress } from '../../../server/src/sync/engine/syncProgress';
 import { createSyncService } from '../../../server/src/sync/syncService';
 import { icsCalendar, manyEvents } from '../../../server/test/support/icsBuilder';
@@ -16,15 +17,21 @@ async function syncTenThousand() {
   const calendar = path.join(dir, 'calendar.ics');
   fs.writeFileSync(calendar, icsCalendar(manyEvents(10_000)));
   const config = loadConfig({ DATA_DIR: dir, CALENDAR_ICS: calendar, NODE_ENV: 'test' });
-  const db = openDatabase(config.databasePath);
-  const sync = createSyncService({ db, config, progress: noProgress });
+  const db = await openDatabase(config);
+  const sync = createSyncService({ db, leads: createLeadsRepository(db), config, progress: noProgress });
   const timed = async () => {
     const started = performance.now();
     const result = await sync.execute(RANGE, 'cli', null);
     if (!result.success) throw new Error(result.message);
     return { ms: Math.round(performance.now() - started), result };
   };
-  return { timed, done: () => (db.$client.close(), fs.rmSync(dir, { recursive: true, force: true })) };
+  return {
+    timed,
+    done: async () => {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const sync10kFirst: Benchmark = {
@@ -36,7 +43,7 @@ export const sync10kFirst: Benchmark = {
     const { ms, result } = await bench.timed();
     if (result.eventsCreated !== 10_000)
       throw new Error(`expected 10,000 created, got ${result.eventsCreated}`);
-    bench.done();
+    await bench.done();
     return ms;
   },
 };
@@ -51,7 +58,7 @@ export const sync10kRerun: Benchmark = {
     const { ms, result } = await bench.timed();
     const written = result.eventsCreated + result.eventsUpdated + result.eventsDeleted;
     if (written !== 0) throw new Error(`the re-run wrote ${written} rows`);
-    bench.done();
+    await bench.done();
     return ms;
   },
 };

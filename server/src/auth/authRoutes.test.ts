@@ -1,6 +1,5 @@
 import { decodeJwt } from 'jose';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../test/testApp';
-import { hashPassword } from './passwords';
 
 describe('auth routes', () => {
   let t: TestApp;
@@ -20,7 +19,7 @@ describe('auth routes', () => {
     const claims = decodeJwt(body.access_token);
     expect(claims).toMatchObject({ role: 'Admin', iss: 'auditdesk' });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
-    expect(t.users.findByEmail(ADMIN.email)?.lastLoginAt).toEqual(expect.any(String));
+    expect((await t.users.findByEmail(ADMIN.email))?.lastLoginAt).toEqual(expect.any(String));
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
@@ -34,13 +33,13 @@ describe('auth routes', () => {
   });
 
   it('refuses a deactivated user even with the right password', async () => {
-    const user = t.users.create({
+    const user = await t.users.create({
       email: 'gone@example.com',
       fullName: 'Gone',
       role: 'User',
-      passwordHash: await hashPassword('a-good-password'),
+      passwordHash: await t.passwords.hash('a-good-password'),
     });
-    t.users.update(user.id, { isActive: false });
+    await t.users.update(user.id, { isActive: false });
     expect((await login({ email: 'gone@example.com', password: 'a-good-password' })).statusCode).toBe(401);
   });
 
@@ -71,14 +70,14 @@ describe('auth routes', () => {
 
   it('locks a deactivated user out at the next request', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-    const user = t.users.create({
+    const user = await t.users.create({
       email: 'kim@example.com',
       fullName: 'Kim',
       role: 'User',
-      passwordHash: await hashPassword('kims-password-1'),
+      passwordHash: await t.passwords.hash('kims-password-1'),
     });
     const { access_token } = await t.login('kim@example.com', 'kims-password-1');
-    t.users.update(user.id, { isActive: false });
+    await t.users.update(user.id, { isActive: false });
     expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) })).statusCode).toBe(
       401,
     );

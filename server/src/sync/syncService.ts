@@ -1,18 +1,26 @@
-import type { SyncResult } from '@auditdesk/shared/core';
+import type {
+  SyncHistoryEntry,
+  SyncHistoryPage,
+  SyncRange,
+  SyncResult,
+  SyncStatus,
+  SyncTrigger,
+} from '@auditdesk/shared/core';
 import type { Config } from '../config/loadConfig';
-import type { AppDatabase } from '../db/openDatabase';
+import type { Database } from '../db/database';
 import type { SyncRunRow } from '../db/schema';
-import { runSync } from './engine/runSync';
+import type { LeadsRepository } from '../leads/repository/leadsRepository';
+import { runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
-import type { SyncRange } from './engine/syncRange';
-import { createSyncRunsRepository, type SyncTrigger } from './runs/syncRunsRepository';
+import { trackStages } from './engine/trackStages';
+import { createSyncRunsRepository, type SyncRuns } from './runs/syncRunsRepository';
 import { createUsersRepository } from '../users/usersRepository';
 import { createSyncAdapters } from './syncSetup';
 
-export type { SyncResult };
+export { SyncAlreadyRunning } from './runs/syncRunsRepository';
 
 /** A history entry (spec section 3) with the run's details; `startedBy` names the user who started it. */
-export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null) {
+export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null): SyncHistoryEntry {
   return {
     id: run.id,
     success: run.status === 'succeeded',
@@ -22,31 +30,63 @@ export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null)
     eventsCreated: run.eventsCreated,
     eventsUpdated: run.eventsUpdated,
     eventsDeleted: run.eventsDeleted,
+    spreadsheet: { written: run.sheetWritten, removed: run.sheetRemoved },
     startDate: run.startDate,
     endDate: run.endDate,
     trigger: run.trigger,
-    startedBy,
+    userId: run.userId,
+    source: run.source,
+    sink: run.sink,
+    stage: run.stage,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
-    durationMs: run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : null,
+    startedBy,
+    durationMs: run.finishedAt ? Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)) : null,
     timestamp: run.finishedAt ?? run.startedAt,
   };
 }
 
+/** Renews the run's lease while it works; stops renewing once another instance failed it. */
+function holdLease(runs: SyncRuns, runId: number, leaseMs: number) {
+  let lost = false;
+  const timer = setInterval(() => {
+    runs.heartbeat(runId).then(
+      (held) => {
+        if (!held) lost = true;
+      },
+      () => undefined, // a missed beat is retried at the next one; the lease is three beats long
+    );
+  }, leaseMs / 3);
+  timer.unref();
+  return {
+    release: () => clearInterval(timer),
+    async assertStillOwned() {
+      if (lost || !(await runs.isRunning(runId)))
+        throw new Error(
+          'This sync was stopped (its lease was lost or it stalled); nothing was written to the database.',
+        );
+    },
+  };
+}
+
 /**
- * Runs syncs one at a time (the sync_runs table is the lock), tells `progress` (the hub's
- * sync group) about each step, and records every run.
+ * Runs syncs one at a time across every instance on the database (the running run's lease
+ * in sync_runs is the lock), tells `progress` (the hub's sync group) about each step, and
+ * records every run with its trigger, where it read and wrote, and the step it reached.
  */
 export function createSyncService({
   db,
+  leads,
   config,
   progress,
 }: {
-  db: AppDatabase;
+  db: Database;
+  leads: LeadsRepository;
   config: Config;
   progress: SyncProgress;
 }) {
-  const runs = createSyncRunsRepository(db);
+  const leaseMs = config.syncLeaseMs;
+  const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
   const users = createUsersRepository(db);
   const adapters = createSyncAdapters(config);
 
@@ -60,11 +100,25 @@ export function createSyncService({
       userId: number | null,
       watcher?: SyncProgress,
     ): Promise<SyncResult> {
-      const run = runs.start(range, trigger, userId);
-      const listeners = watcher ? fanOut(progress, watcher) : progress;
-      let outcome: Awaited<ReturnType<typeof runSync>>;
+      const previous = await runs.latestFinished();
+      const run = await runs.start(range, trigger, userId, {
+        source: adapters.source.description,
+        sink: adapters.spreadsheet.description,
+      });
+      const lease = holdLease(runs, run.id, leaseMs);
+      const listeners = fanOut(progress, trackStages(runs, run.id), ...(watcher ? [watcher] : []));
+      let outcome: SyncOutcome;
       try {
-        outcome = await runSync({ db, ...adapters, auditors: config.auditors }, range, listeners);
+        outcome = await runSync(
+          { leads, ...adapters, auditors: config.auditors },
+          {
+            runId: run.id,
+            range,
+            previousHash: previous?.status === 'succeeded' ? previous.runHash : null,
+            assertStillOwned: lease.assertStillOwned,
+          },
+          listeners,
+        );
       } catch (error) {
         // runSync reports its own failures; this is a bug in a listener, still a failed run
         outcome = {
@@ -74,53 +128,69 @@ export function createSyncService({
           eventsCreated: 0,
           eventsUpdated: 0,
           eventsDeleted: 0,
+          sheetWritten: 0,
+          sheetRemoved: 0,
           problems: [],
+          runHash: null,
         };
+      } finally {
+        lease.release();
       }
-      const finished = runs.finish(run.id, outcome);
+      const { problems, ...recorded } = outcome;
+      const finished = await runs.finish(run.id, recorded);
       return {
-        success: outcome.success,
-        message: outcome.message,
+        success: finished.status === 'succeeded',
+        message: finished.message,
         eventsProcessed: outcome.eventsProcessed,
         eventsCreated: outcome.eventsCreated,
         eventsUpdated: outcome.eventsUpdated,
         eventsDeleted: outcome.eventsDeleted,
         syncedCount: outcome.eventsProcessed,
+        spreadsheet: { written: outcome.sheetWritten, removed: outcome.sheetRemoved },
         startDate: range.startDate,
         endDate: range.endDate,
         timestamp: finished.finishedAt ?? new Date().toISOString(),
         runId: run.id,
-        problems: outcome.problems,
+        problems,
       };
     },
 
-    status() {
-      const running = runs.running();
-      const counts = runs.counts();
+    async status(): Promise<SyncStatus> {
+      const running = await runs.running();
+      const counts = await runs.counts();
       return {
         isRunning: Boolean(running),
         runningRunId: running?.id ?? null,
-        lastSync: runs.lastFinished()?.finishedAt ?? null,
+        running: running
+          ? {
+              id: running.id,
+              trigger: running.trigger,
+              stage: running.stage,
+              startedAt: running.startedAt,
+              stalled: runs.isStalled(running),
+            }
+          : null,
+        lastSync: (await runs.lastSucceeded())?.finishedAt ?? null,
         totalSyncs: counts.total,
         successfulSyncs: counts.succeeded,
         failedSyncs: counts.failed,
       };
     },
 
-    history: (limit?: number) => runs.history(limit).map((run) => toHistoryEntry(run)),
+    history: async (limit?: number) => (await runs.history(limit)).map((run) => toHistoryEntry(run)),
 
     /** One page of the runs, newest first, with the total and the names of who started them. */
-    historyPage(page: number, pageSize: number) {
-      const rows = runs.history(pageSize, (page - 1) * pageSize);
+    async historyPage(page: number, pageSize: number): Promise<SyncHistoryPage> {
+      const rows = await runs.history(pageSize, (page - 1) * pageSize);
       const names = new Map<number, string | null>();
       for (const userId of new Set(rows.map((run) => run.userId))) {
-        if (userId !== null) names.set(userId, users.findById(userId)?.fullName ?? null);
+        if (userId !== null) names.set(userId, (await users.findById(userId))?.fullName ?? null);
       }
       return {
         items: rows.map((run) =>
           toHistoryEntry(run, run.userId === null ? null : (names.get(run.userId) ?? null)),
         ),
-        total: runs.total(),
+        total: await runs.total(),
         page,
         pageSize,
       };

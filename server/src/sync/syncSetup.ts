@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import type { Config } from '../config/loadConfig';
 import type { CalendarSource } from './calendar/calendarEvent';
+import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
 import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
 import { createIcsCalendarSource } from './calendar/icsCalendarSource';
+import { createMicrosoftGraphSource } from './calendar/microsoftGraphSource';
 import { generateDemoCalendar } from './demo/generateDemoCalendar';
-import { createGoogleAuth } from './google/googleAuth';
+import { createGoogleAuth, type GoogleAuthClient } from './google/googleAuth';
 import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
 import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
 import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
@@ -23,14 +25,6 @@ export function createSyncAdapters(config: Config): { source: CalendarSource; sp
     config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
       ? createGoogleAuth(config.google)
       : null;
-  const source =
-    config.calendar.source === 'google'
-      ? createGoogleCalendarSource({
-          auth: google!,
-          calendarId: config.calendar.googleCalendarId,
-          rootUrl: config.google.apiRoot,
-        })
-      : createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
   const spreadsheet =
     config.spreadsheet.kind === 'google'
       ? createGoogleSheetsSpreadsheet({
@@ -39,5 +33,22 @@ export function createSyncAdapters(config: Config): { source: CalendarSource; sp
           rootUrl: config.google.apiRoot,
         })
       : createXlsxSpreadsheet(config.spreadsheet.path);
-  return { source, spreadsheet };
+  return { source: createCalendarSource(config, google), spreadsheet };
+}
+
+function createCalendarSource(config: Config, google: GoogleAuthClient | null): CalendarSource {
+  switch (config.calendar.source) {
+    case 'google':
+      return createGoogleCalendarSource({
+        auth: google!,
+        calendarId: config.calendar.googleCalendarId,
+        rootUrl: config.google.apiRoot,
+      });
+    case 'caldav':
+      return createCaldavCalendarSource({ ...config.caldav!, defaultZone: config.calendar.timeZone });
+    case 'microsoft':
+      return createMicrosoftGraphSource(config.microsoft!);
+    case 'ics':
+      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
+  }
 }

@@ -3,7 +3,10 @@ import { formatNumber } from '../format/formatNumber';
 
 export interface StatCard {
   label: string;
-  value: number;
+  /** A number (shown with thousands separators) or text already formatted. */
+  value: number | string;
+  /** The whole value, as a tooltip, when `value` shows it shortened. */
+  title?: string;
   /** A line under the number, e.g. a rate. */
   detail?: string;
   color?: string;
@@ -18,8 +21,8 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
           <Text size="sm" c="dimmed">
             {card.label}
           </Text>
-          <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`}>
-            {formatNumber(card.value)}
+          <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`} title={card.title}>
+            {typeof card.value === 'number' ? formatNumber(card.value) : card.value}
           </Text>
           {card.detail && (
             <Text size="xs" c="dimmed">

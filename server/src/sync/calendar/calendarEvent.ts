@@ -1,3 +1,5 @@
+import type { WaitListener } from '../../http/retryingFetch';
+
 /** One appointment as any calendar source hands it to the parser. */
 export interface CalendarEvent {
   /** UID, or UID_<original start in UTC> for one instance of a recurring series. */
@@ -35,7 +37,8 @@ export interface CalendarReadResult {
 export interface CalendarSource {
   /** A short name for messages ("calendar file demo.ics", "Google Calendar primary"). */
   readonly description: string;
-  events(range: CalendarRange): Promise<CalendarReadResult>;
+  /** `onWait` hears each wait for a busy remote calendar, for the progress message. */
+  events(range: CalendarRange, onWait?: WaitListener): Promise<CalendarReadResult>;
 }
 
 /** The instants the range covers: from 00:00 UTC of the start day to the end of the end day. */

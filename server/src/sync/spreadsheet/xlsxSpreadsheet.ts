@@ -68,6 +68,14 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
 export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
   return {
     description: `spreadsheet ${path.basename(file)}`,
+    async fingerprint() {
+      try {
+        const stat = await fs.promises.stat(file);
+        return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+      } catch {
+        return 'absent';
+      }
+    },
     async write(leads, range, syncedAt, onProgress) {
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await readRows(file);

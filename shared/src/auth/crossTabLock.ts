@@ -1,0 +1,10 @@
+/**
+ * Runs `work` while no other tab of this origin runs work under the same name (the Web
+ * Locks API); where a browser has none, runs it at once.
+ */
+export function withCrossTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // the lock's promise settles with what `work`'s promise settles with (lib.dom types it as
+  // the promise itself)
+  return locks ? (locks.request(name, work) as unknown as Promise<T>) : work();
+}
