@@ -4,11 +4,13 @@ import { createPasswords } from './auth/passwords';
 import { ConfigError } from './config/ConfigError';
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/openDatabase';
+import { ensurePrivateFolder } from './files/privateFolder';
 import { startSync } from './sync/syncStartup';
 import { createUsersRepository } from './users/usersRepository';
 
 async function main() {
   const config = loadConfig();
+  ensurePrivateFolder(config.dataDir);
   const db = await openDatabase(config);
   const admin = await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
   if (admin.kind === 'created-with-generated-password') {

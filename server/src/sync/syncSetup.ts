@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Config } from '../config/loadConfig';
+import { ensurePrivateFolder } from '../files/privateFolder';
 import type { CalendarSource } from './calendar/calendarEvent';
 import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
 import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
@@ -14,7 +15,7 @@ import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
 /** Writes the demo calendar once, on the first start; it is kept from then on. */
 export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
   if (!config.calendar.isDemo || fs.existsSync(config.calendar.ics)) return false;
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateFolder(config.dataDir);
   fs.writeFileSync(config.calendar.ics, generateDemoCalendar({ today, auditors: config.auditors }));
   return true;
 }

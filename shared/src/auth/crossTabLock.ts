@@ -4,7 +4,5 @@
  */
 export function withCrossTabLock<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  // the lock's promise settles with what `work`'s promise settles with (lib.dom types it as
-  // the promise itself)
-  return locks ? (locks.request(name, work) as unknown as Promise<T>) : work();
+  return locks ? (locks.request(name, work) as Promise<T>) : work();
 }

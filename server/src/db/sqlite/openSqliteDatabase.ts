@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateFolder } from '../../files/privateFolder';
 import type { Database, Orm } from '../database';
 import { MIGRATIONS_FOLDER } from '../migrationsFolder';
 import { createQueryUsage } from '../queryUsage';
@@ -16,7 +17,7 @@ import { countRows } from './countRows';
  * and its -wal/-shm companions (SQLite gives them the database file's mode) are 0600.
  */
 function createPrivately(file: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  ensurePrivateFolder(path.dirname(file));
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   fs.chmodSync(file, 0o600);
 }
