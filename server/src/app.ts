@@ -24,6 +24,9 @@ import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
 import { createSignInLimiter } from './limits/signInLimiter';
 import { loggerOptions } from './logging/loggerOptions';
+import { createNotificationsRepository } from './notifications/notificationsRepository';
+import { notificationsRoutes } from './notifications/notificationsRoutes';
+import { createNotifier } from './notifications/notifier';
 import { hubRoutes } from './realtime/hubRoutes';
 import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
@@ -87,10 +90,14 @@ export async function buildApp({
   const users = createUsersRepository(db);
   const signIns = createSignIns(db);
   const passwordLinks = createPasswordLinks(db);
+  const notificationsRepository = createNotificationsRepository(db);
   const hub = createSyncHub({
     ...hubOptions,
     stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
   });
+  const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
+    hub.sendToUsers(userIds, target, args),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -102,7 +109,13 @@ export async function buildApp({
     ),
     signIns,
     passwordLinks,
-    usersService: createUsersService(users, signIns, passwordLinks, (userId) => hub.endAccess(userId)),
+    usersService: createUsersService(users, signIns, passwordLinks, {
+      accessEnded: (userId) => hub.endAccess(userId),
+      changed: (change) =>
+        void notifier
+          .accessChanged(change)
+          .catch((error: unknown) => app.log.error({ err: error }, 'notification lost')),
+    }),
   };
   const authenticate = createAuthenticate(ctx);
   const counters = createMemoryCounterStore();
@@ -112,6 +125,7 @@ export async function buildApp({
     db,
     leads,
     config,
+    notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
   });
   app.decorate('syncService', sync);
@@ -155,6 +169,11 @@ export async function buildApp({
         authenticate,
       });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
+      await api.register(notificationsRoutes, {
+        prefix: '/notifications',
+        notifications: notificationsRepository,
+        authenticate,
+      });
       await api.register(resourcesRoutes, { prefix: '/resources', config, redis: app.redis, authenticate });
     },
     { prefix: '/api' },

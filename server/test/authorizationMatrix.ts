@@ -288,4 +288,16 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/resources/redis' }),
   },
+  {
+    route: 'GET /api/notifications',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/notifications?page=1&pageSize=10' }),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { all: true } }),
+  },
 ];

@@ -60,6 +60,7 @@ describe('the sync lock is a lease', () => {
       sheetWritten: 0,
       sheetRemoved: 0,
       runHash: null,
+      sourceHash: null,
     });
     expect((await execute()).statusCode).toBe(200);
   });

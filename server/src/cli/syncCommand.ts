@@ -6,6 +6,9 @@ import { loadConfig } from '../config/loadConfig';
 import { openDatabase } from '../db/openDatabase';
 import { isoDay } from '@auditdesk/shared/core';
 import { createLeadsRepository } from '../leads/repository/leadsRepository';
+import { createNotificationsRepository } from '../notifications/notificationsRepository';
+import { createNotifier } from '../notifications/notifier';
+import { createUsersRepository } from '../users/usersRepository';
 import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
 import { noProgress } from '../sync/engine/syncProgress';
 import { createSyncService, SyncAlreadyRunning } from '../sync/syncService';
@@ -37,7 +40,15 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   ensureDemoCalendar(config);
-  const sync = createSyncService({ db, leads: createLeadsRepository(db), config, progress: noProgress });
+  // the bells of the server's users show the run at their next look
+  const notifier = createNotifier(createNotificationsRepository(db), createUsersRepository(db));
+  const sync = createSyncService({
+    db,
+    leads: createLeadsRepository(db),
+    config,
+    progress: noProgress,
+    notifier,
+  });
   try {
     const result = await sync.execute(range, 'cli', null, cliProgress());
     for (const skipped of result.problems)

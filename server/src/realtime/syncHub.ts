@@ -273,6 +273,15 @@ export function createSyncHub(
       }
     },
 
+    /** Sends an event to every connection of these users. */
+    sendToUsers(userIds: readonly number[], target: string, args: unknown[]): void {
+      const wanted = new Set(userIds);
+      const text = frame({ type: MessageType.Invocation, target, arguments: args });
+      for (const connection of connections.values()) {
+        if (wanted.has(connection.userId) && connection.handshakeDone) connection.sendRaw(text);
+      }
+    },
+
     /** Server-side close: every client gets a Close message. */
     closeAll(reason: { error?: string; allowReconnect?: boolean } = {}): void {
       for (const connection of connections.values()) connection.close(reason);

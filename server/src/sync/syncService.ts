@@ -14,6 +14,7 @@ import { runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import { createSyncRunsRepository, type SyncRuns } from './runs/syncRunsRepository';
+import type { Notifier } from '../notifications/notifier';
 import { createUsersRepository } from '../users/usersRepository';
 import { createSyncAdapters } from './syncSetup';
 
@@ -79,11 +80,14 @@ export function createSyncService({
   leads,
   config,
   progress,
+  notifier,
 }: {
   db: Database;
   leads: LeadsRepository;
   config: Config;
   progress: SyncProgress;
+  /** Tells the bells how every run ended (none in benchmarks). */
+  notifier?: Pick<Notifier, 'syncFinished'>;
 }) {
   const leaseMs = config.syncLeaseMs;
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
@@ -114,7 +118,14 @@ export function createSyncService({
           {
             runId: run.id,
             range,
-            previousHash: previous?.status === 'succeeded' ? previous.runHash : null,
+            previous:
+              previous?.status === 'succeeded'
+                ? {
+                    runHash: previous.runHash,
+                    sourceHash: previous.sourceHash,
+                    eventsProcessed: previous.eventsProcessed,
+                  }
+                : null,
             assertStillOwned: lease.assertStillOwned,
           },
           listeners,
@@ -132,12 +143,19 @@ export function createSyncService({
           sheetRemoved: 0,
           problems: [],
           runHash: null,
+          sourceHash: null,
         };
       } finally {
         lease.release();
       }
       const { problems, ...recorded } = outcome;
       const finished = await runs.finish(run.id, recorded);
+      await notifier
+        ?.syncFinished(
+          { success: finished.status === 'succeeded', message: finished.message, ...range },
+          trigger,
+        )
+        .catch(() => undefined); // the run is recorded; a lost notification does not fail it
       return {
         success: finished.status === 'succeeded',
         message: finished.message,
