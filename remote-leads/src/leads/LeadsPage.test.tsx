@@ -61,7 +61,8 @@ function captureDownloads() {
     files,
     restore: () => {
       URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
+      // jsdom has no revokeObjectURL: the page's delayed revoke must still find one
+      if (original.revoke) URL.revokeObjectURL = original.revoke;
       click.mockRestore();
     },
   };
