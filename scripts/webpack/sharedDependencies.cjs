@@ -13,6 +13,7 @@ const SINGLETONS = [
   '@mantine/hooks',
   '@mantine/dates',
   '@mantine/charts',
+  '@mantine/notifications',
   'dayjs',
 ];
 

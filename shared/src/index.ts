@@ -46,6 +46,7 @@ export type {
   Profile,
   SignInCodeResponse,
   SyncHistoryEntry,
+  SyncHistoryPage,
   SyncRange,
   SyncResult,
   SyncStatus,
@@ -54,3 +55,13 @@ export type {
 export * from './contract/vocabulary';
 export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';
+export { formatNumber, formatPercent } from './format/formatNumber';
+export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';
+export { toastFailure, toastSuccess } from './feedback/toast';
+export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
+export { toCsv } from './export/toCsv';
+export { toXlsx } from './export/toXlsx';
+export { downloadTable, exportFile, type ExportFormat } from './export/exportFile';
+export { useExport } from './export/useExport';
+export { ExportMenu } from './ui/ExportMenu';
+export { LoadErrorPanel } from './ui/LoadErrorPanel';

@@ -47,6 +47,19 @@ describe('AppLayout', () => {
     );
   });
 
+  it('opens the Resources group from the keyboard: Tab to it, then Enter', async () => {
+    renderAs('Admin');
+    const group = screen.getByRole('button', { name: 'Resources' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    for (let step = 0; step < 20 && document.activeElement !== group; step += 1) await userEvent.tab();
+    expect(group).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Redis' })).toBeInTheDocument();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'CloudFlare D1' })).toHaveFocus();
+  });
+
   it('user menu shows e-mail and role, and Sign out ends the session', async () => {
     const fetchMock = mockFetch(() => json(204));
     renderAs('Manager');

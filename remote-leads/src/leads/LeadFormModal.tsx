@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { ChoiceInput } from './ChoiceInput';
+import type { ChoiceField } from './knownValues';
 import type { LeadFormValues } from './leadsApi';
 import type { LeadRow } from './leadTypes';
 
@@ -53,11 +55,13 @@ export function validateLead(values: LeadFormValues): string | null {
 
 interface LeadFormModalProps {
   lead: LeadRow | 'new' | null;
+  /** What Status, Auditor, House Type, Heating Fuel and Provider offer. */
+  choices: Record<ChoiceField, string[]>;
   onClose: () => void;
   onSave: (values: LeadFormValues) => Promise<void>;
 }
 
-export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
+export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalProps) {
   // the page gives each lead its own key, so the form starts from that lead's values
   const [values, setValues] = useState<LeadFormValues>(() =>
     lead && lead !== 'new' ? fromRow(lead) : EMPTY,
@@ -69,6 +73,17 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
     setValues((current) => ({ ...current, [field]: value }));
     setError(null);
   };
+  const choice = (field: ChoiceField, label: string) => (
+    <ChoiceInput
+      label={label}
+      value={values[field]}
+      options={choices[field]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [field]: value }));
+        setError(null);
+      }}
+    />
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -111,7 +126,7 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
             onChange={set('customerName')}
             data-autofocus
           />
-          <TextInput label="Status" value={values.status} onChange={set('status')} />
+          {choice('status', 'Status')}
           <TextInput
             label="Scheduled Date"
             type="datetime-local"
@@ -121,12 +136,12 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
               setValues((current) => ({ ...current, scheduledDate }));
             }}
           />
-          <TextInput label="Auditor" value={values.auditor} onChange={set('auditor')} />
-          <TextInput label="House Type" value={values.houseType} onChange={set('houseType')} />
+          {choice('auditor', 'Auditor')}
+          {choice('houseType', 'House Type')}
           <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
           <TextInput label="Email" type="email" value={values.email} onChange={set('email')} />
-          <TextInput label="Heating Fuel" value={values.heatingFuel} onChange={set('heatingFuel')} />
-          <TextInput label="Provider" value={values.provider} onChange={set('provider')} />
+          {choice('heatingFuel', 'Heating Fuel')}
+          {choice('provider', 'Provider')}
           <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
           <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
         </SimpleGrid>

@@ -1,5 +1,5 @@
 import { apiRequest, queryKeys } from '@auditdesk/shared';
-import type { SyncRange, SyncResult, SyncStatus } from './syncTypes';
+import type { SyncHistoryPage, SyncRange, SyncResult, SyncStatus } from './syncTypes';
 
 async function data<T>(path: string): Promise<T> {
   const result = await apiRequest<T>(path);
@@ -11,6 +11,14 @@ export const syncStatusQuery = {
   queryKey: queryKeys.syncStatus,
   queryFn: () => data<SyncStatus>('/sync/status'),
 };
+export const HISTORY_PAGE_SIZE = 10;
+
+/** One page of past runs; under the status key, so whatever refreshes the status refreshes it. */
+export const syncHistoryQuery = (page: number) => ({
+  queryKey: [...queryKeys.syncStatus, 'history', page],
+  queryFn: () => data<SyncHistoryPage>(`/sync/history?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`),
+});
+
 /** Starts a run; resolves with its result when it ends (progress arrives over the hub meanwhile). */
 export async function executeSync(range: SyncRange): Promise<SyncResult> {
   const result = await apiRequest<SyncResult>('/sync/execute', { method: 'POST', body: range });

@@ -1,12 +1,11 @@
 import {
   executeBody,
-  syncHistoryEntry,
+  syncHistoryPage,
   syncHistoryQuery,
   syncResult,
   syncStatus,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import { badRequest, conflict } from '../errors/httpProblem';
@@ -59,11 +58,11 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
     {
       schema: {
         tags,
-        summary: 'Past runs, newest first',
+        summary: 'Past runs, newest first, a page at a time',
         querystring: syncHistoryQuery,
-        response: { 200: z.array(syncHistoryEntry) },
+        response: { 200: syncHistoryPage },
       },
     },
-    async (request) => sync.history(request.query.limit),
+    async (request) => sync.historyPage(request.query.page, request.query.pageSize),
   );
 };

@@ -1,5 +1,6 @@
 import type {
   SyncHistoryEntry,
+  SyncHistoryPage,
   SyncRange,
   SyncResult,
   SyncStatus,
@@ -14,12 +15,13 @@ import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import { createSyncRunsRepository, type SyncRuns } from './runs/syncRunsRepository';
 import type { Notifier } from '../notifications/notifier';
+import { createUsersRepository } from '../users/usersRepository';
 import { createSyncAdapters } from './syncSetup';
 
 export { SyncAlreadyRunning } from './runs/syncRunsRepository';
 
-/** A history entry (spec section 3) with the run's details. */
-export function toHistoryEntry(run: SyncRunRow): SyncHistoryEntry {
+/** A history entry (spec section 3) with the run's details; `startedBy` names the user who started it. */
+export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null): SyncHistoryEntry {
   return {
     id: run.id,
     success: run.status === 'succeeded',
@@ -39,6 +41,8 @@ export function toHistoryEntry(run: SyncRunRow): SyncHistoryEntry {
     stage: run.stage,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
+    startedBy,
+    durationMs: run.finishedAt ? Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)) : null,
     timestamp: run.finishedAt ?? run.startedAt,
   };
 }
@@ -87,6 +91,7 @@ export function createSyncService({
 }) {
   const leaseMs = config.syncLeaseMs;
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
+  const users = createUsersRepository(db);
   const adapters = createSyncAdapters(config);
 
   return {
@@ -190,7 +195,24 @@ export function createSyncService({
       };
     },
 
-    history: async (limit?: number) => (await runs.history(limit)).map(toHistoryEntry),
+    history: async (limit?: number) => (await runs.history(limit)).map((run) => toHistoryEntry(run)),
+
+    /** One page of the runs, newest first, with the total and the names of who started them. */
+    async historyPage(page: number, pageSize: number): Promise<SyncHistoryPage> {
+      const rows = await runs.history(pageSize, (page - 1) * pageSize);
+      const names = new Map<number, string | null>();
+      for (const userId of new Set(rows.map((run) => run.userId))) {
+        if (userId !== null) names.set(userId, (await users.findById(userId))?.fullName ?? null);
+      }
+      return {
+        items: rows.map((run) =>
+          toHistoryEntry(run, run.userId === null ? null : (names.get(run.userId) ?? null)),
+        ),
+        total: await runs.total(),
+        page,
+        pageSize,
+      };
+    },
   };
 }
 

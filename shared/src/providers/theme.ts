@@ -1,7 +1,13 @@
-import { createTheme } from '@mantine/core';
+import { Checkbox, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
+  // Mantine's ring on keyboard focus (:focus-visible); focus.css covers the other elements
+  focusRing: 'auto',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // with the default radius a small checkbox is a circle, which reads as a radio button
+    Checkbox: Checkbox.extend({ defaultProps: { radius: 'xs' } }),
+  },
 });

@@ -154,8 +154,13 @@ export function createSyncRunsRepository(
       return run.progressAt !== null && now - Date.parse(run.progressAt) > stallMs;
     },
 
-    async history(limit = 50): Promise<SyncRunRow[]> {
-      return orm.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).all();
+    async history(limit = 50, offset = 0): Promise<SyncRunRow[]> {
+      return orm.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).offset(offset).all();
+    },
+
+    /** Every run, running ones included (the length of the history). */
+    async total(): Promise<number> {
+      return (await orm.select({ n: count() }).from(syncRuns).get())?.n ?? 0;
     },
 
     /** The most recent run that is over, whatever its outcome. */
