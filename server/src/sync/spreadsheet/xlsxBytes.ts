@@ -9,8 +9,8 @@ export interface SheetData {
 }
 
 // XML 1.0 has no place for most control characters or lone surrogates: they are dropped.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const escapeXml = (text: string) =>
   text
