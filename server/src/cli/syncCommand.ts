@@ -1,14 +1,21 @@
 // `pnpm sync --from YYYY-MM-DD --to YYYY-MM-DD`: one sync from the command line, with the
-// engine, settings and database the server uses (and its one-run-at-a-time lock).
+// engine, settings and database the server uses (and its one-run-at-a-time lock). With
+// REDIS_URL it takes the shared lock and its progress reaches the browsers of every instance.
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { ConfigError } from '../config/ConfigError';
 import { loadConfig } from '../config/loadConfig';
 import { openDatabase } from '../db/openDatabase';
 import { isoDay } from '@auditdesk/shared/core';
 import { createLeadsRepository } from '../leads/repository/leadsRepository';
+import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
+import { createSyncHub, SYNC_GROUP } from '../realtime/syncHub';
+import { createRedisConnection } from '../redis/redisConnection';
+import { hubProgress } from '../sync/engine/hubProgress';
 import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
 import { noProgress } from '../sync/engine/syncProgress';
-import { createSyncService, SyncAlreadyRunning } from '../sync/syncService';
+import { createRedisSyncLock } from '../sync/lock/redisSyncLock';
+import { createSyncService, SyncAlreadyRunning, SyncLockUnavailable } from '../sync/syncService';
 import { ensureDemoCalendar } from '../sync/syncSetup';
 import { cliProgress } from './cliProgress';
 
@@ -37,16 +44,30 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   ensureDemoCalendar(config);
-  const sync = createSyncService({ db, leads: createLeadsRepository(db), config, progress: noProgress });
+  const redis = config.redis
+    ? createRedisConnection(config.redis, pino({ level: config.logLevel }, pino.destination(2)))
+    : null;
+  // a hub without connections of its own: its broadcasts go to the other instances' browsers
+  const hub = redis && createSyncHub({ backplane: createRedisBackplane(redis) });
+  const sync = createSyncService({
+    db,
+    leads: createLeadsRepository(db),
+    config,
+    progress: hub ? hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)) : noProgress,
+    lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
+  });
   try {
     const result = await sync.execute(range, 'cli', null, cliProgress());
     for (const skipped of result.problems)
       console.warn(`  skipped ${skipped.uid} (${skipped.summary}): ${skipped.message}`);
     return result.success ? 0 : 1;
   } catch (error) {
-    if (error instanceof SyncAlreadyRunning) return (console.error(error.message), 1);
+    if (error instanceof SyncAlreadyRunning || error instanceof SyncLockUnavailable)
+      return (console.error(error.message), 1);
     throw error;
   } finally {
+    hub?.stop();
+    await redis?.close();
     await db.close();
   }
 }

@@ -17,6 +17,7 @@ import type { Config } from '../config/loadConfig';
 import type { SendVersioned } from '../http/versionedReads';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { SchedulingStats } from './schedulingStats';
+import { timeframeRange } from './timeframes';
 
 const tags = ['Scheduling'];
 const gridRecords = z.array(gridRecord);
@@ -43,7 +44,7 @@ export const gridDataRoute: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { startDate, endDate } = request.query;
       return sendVersioned(request, reply, {
-        key: `grid-data?${startDate ?? ''}&${endDate ?? ''}`,
+        key: `grid-data?${startDate ?? ''}&${endDate ?? ''}&${auditors.join(',')}`,
         version: await leads.dataVersion(),
         schema: gridRecords,
         build: () => leads.grid(auditors, { startDate, endDate }),
@@ -52,13 +53,20 @@ export const gridDataRoute: FastifyPluginAsyncZod<{
   );
 };
 
-/** /api/scheduling: every signed-in role may read. */
+/**
+ * /api/scheduling: every signed-in role may read. The numbers come from the read cache,
+ * keyed by the days they cover (a timeframe is resolved against today first) and the
+ * auditors compared, at the leads' data version.
+ */
 export const schedulingRoutes: FastifyPluginAsyncZod<{
   stats: SchedulingStats;
+  leads: LeadsRepository;
   config: Config;
   authenticate: Authenticate;
-}> = async (app, { stats, config, authenticate }) => {
+  sendVersioned: SendVersioned;
+}> = async (app, { stats, leads, config, authenticate, sendVersioned }) => {
   guardEveryRoute(app, authenticate());
+  const auditors = config.auditors.join(',');
 
   app.get(
     '/auditors',
@@ -76,7 +84,16 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
         response: { 200: schedulingDashboard },
       },
     },
-    async (request) => stats.dashboard(request.query.months),
+    async (request, reply) => {
+      const today = new Date();
+      const { months } = request.query;
+      return sendVersioned(request, reply, {
+        key: `scheduling/dashboard?${months}&${today.toISOString().slice(0, 7)}&${auditors}`,
+        version: await leads.dataVersion(),
+        schema: schedulingDashboard,
+        build: () => stats.dashboard(months, today),
+      });
+    },
   );
 
   app.get(
@@ -89,7 +106,17 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
         response: { 200: schedulingPerformance },
       },
     },
-    async (request) => stats.performance(request.query.timeframe),
+    async (request, reply) => {
+      const today = new Date();
+      const { timeframe } = request.query;
+      const { startDate, endDate } = timeframeRange(timeframe, today);
+      return sendVersioned(request, reply, {
+        key: `scheduling/performance?${timeframe}&${startDate}&${endDate}&${auditors}`,
+        version: await leads.dataVersion(),
+        schema: schedulingPerformance,
+        build: () => stats.performance(timeframe, today),
+      });
+    },
   );
 
   app.get(
@@ -102,7 +129,17 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
         response: { 200: schedulingCategories },
       },
     },
-    async (request) => stats.categories(request.query.timeframe),
+    async (request, reply) => {
+      const today = new Date();
+      const { timeframe } = request.query;
+      const { startDate, endDate } = timeframeRange(timeframe, today);
+      return sendVersioned(request, reply, {
+        key: `scheduling/categories?${timeframe}&${startDate}&${endDate}&${auditors}`,
+        version: await leads.dataVersion(),
+        schema: schedulingCategories,
+        build: () => stats.categories(timeframe, today),
+      });
+    },
   );
 
   app.get(
@@ -115,6 +152,16 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
         response: { 200: schedulingAnalytics },
       },
     },
-    async (request) => stats.analytics(request.query.timeframe),
+    async (request, reply) => {
+      const today = new Date();
+      const { timeframe } = request.query;
+      const { startDate, endDate } = timeframeRange(timeframe, today);
+      return sendVersioned(request, reply, {
+        key: `scheduling/analytics?${timeframe}&${startDate}&${endDate}&${auditors}`,
+        version: await leads.dataVersion(),
+        schema: schedulingAnalytics,
+        build: () => stats.analytics(timeframe, today),
+      });
+    },
   );
 };
