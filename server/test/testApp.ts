@@ -31,6 +31,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   beforeRoutes?: (app: FastifyInstance) => void,
   hub?: BuildAppOptions['hub'],
+  readStore?: BuildAppOptions['readStore'],
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
   const config = loadConfig({
@@ -46,7 +47,7 @@ export async function createTestApp(
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes, hub });
+  const app = await buildApp({ config, db, beforeRoutes, hub, readStore });
   await app.ready();
 
   return {
