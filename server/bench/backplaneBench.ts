@@ -5,12 +5,12 @@ import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { createRedisBackplane } from '../src/realtime/backplane/redisBackplane';
 import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP, type SyncHub } from '../src/realtime/syncHub';
+import { createSyncHub } from '../src/realtime/syncHub';
 import { createRedisConnection, type RedisConnection } from '../src/redis/redisConnection';
 import { freePort } from '../test/freePort';
 import { startRedisServer } from '../test/support/redisServer';
+import { tripTimes } from './tripTimes';
 
-const SAMPLES = 200;
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;
 
 /** One instance's hub behind its own HTTP server, on the Redis backplane. */
@@ -33,23 +33,6 @@ async function startInstance(redisUrl: string) {
   await app.listen({ port, host: '127.0.0.1' });
   while (!redis.isReady()) await new Promise((resolve) => setTimeout(resolve, 20));
   return { app, hub, url: `http://127.0.0.1:${port}/hubs/sync` };
-}
-
-/** A progress event's trip from `sender`'s broadcast to the client: SAMPLES of them, sorted. */
-async function tripTimes(sender: SyncHub, client: signalR.HubConnection): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < SAMPLES; i += 1) {
-    const received = new Promise<number>((resolve) => {
-      const handler = (_id: string, sentAt: number) => {
-        client.off('StepProgress', handler);
-        resolve(performance.now() - sentAt);
-      };
-      client.on('StepProgress', handler);
-    });
-    sender.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', performance.now(), 'bench']);
-    samples.push(await received);
-  }
-  return samples.sort((a, b) => a - b);
 }
 
 const percentile = (sorted: number[], p: number) =>

@@ -14,17 +14,15 @@ import { openDatabase } from '../../../server/src/db/openDatabase';
 import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
 import { createRedisConnection } from '../../../server/src/redis/redisConnection';
 import { createUsersRepository } from '../../../server/src/users/usersRepository';
-import { weekOfMonth } from '../../../server/src/sync/parser/weekOfMonth';
 import { freePort } from '../../../server/test/freePort';
-import { lead } from '../../../server/test/support/leads';
 import { startRedisServer } from '../../../server/test/support/redisServer';
 import { syncLeads } from '../../../server/test/support/syncLeads';
 import type { Benchmark } from '../benchmark';
+import { gridLeads } from '../gridLeads';
 
 const LEADS = 100_000;
 const SECONDS = 5;
 const CONNECTIONS = 10;
-const AUDITORS = ['Sam Rivera', 'Alex Chen', 'Pat Morgan'];
 const GRID_URL = '/api/leads/grid-data?startDate=2024-01-01&endDate=2025-12-31';
 const ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
 
@@ -89,7 +87,12 @@ export const gridDataCached: Benchmark = {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...ADMIN_ENV });
       const db = await openDatabase(config);
       await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
-      await syncLeads(createLeadsRepository(db), benchLeads(), { from: 0, to: 0 }, new Date().toISOString());
+      await syncLeads(
+        createLeadsRepository(db),
+        gridLeads(LEADS),
+        { from: 0, to: 0 },
+        new Date().toISOString(),
+      );
       await db.close();
 
       const uncached = await gridRequestsPerSecond(dataDir, noBodyStore);
@@ -125,23 +128,6 @@ async function withRedisStore<T>(url: string, measure: (store: BodyStore) => Pro
   } finally {
     await connection.close();
   }
-}
-
-function benchLeads() {
-  return Array.from({ length: LEADS }, (_, index) => {
-    const date = new Date(Date.UTC(2024, 0, 1) + Math.floor(index / 137) * 86_400_000 + 14 * 3_600_000);
-    return lead({
-      leadId: `grid-${index}`,
-      auditor: AUDITORS[index % 3]!,
-      scheduledDate: date.toISOString(),
-      week: weekOfMonth(date),
-      houseType: ['Single Family', '2 Family', '3 Family', '4 Family'][index % 4]!,
-      heatingFuel: ['Gas', 'Oil', 'Propane', 'Electricity'][(index >> 2) % 4]!,
-      provider: index % 5 ? 'National Grid' : 'EverSource',
-      status: index % 12 === 0 ? 'Cancelled' : index % 3 ? 'Completed' : 'Scheduled',
-      referredBy: index % 4 ? '' : 'Friend',
-    });
-  });
 }
 
 export const severalInstancesBenchmarks = [hubAcrossInstances, gridDataCached];

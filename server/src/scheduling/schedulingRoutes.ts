@@ -8,6 +8,7 @@ import {
   schedulingDashboardQuery,
   schedulingPerformance,
   timeframeQuery,
+  type Timeframe,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -96,72 +97,46 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
-    '/performance',
-    {
-      schema: {
-        tags,
-        summary: 'Totals per auditor and their comparison',
-        querystring: timeframeQuery,
-        response: { 200: schedulingPerformance },
+  /** A read of one timeframe's numbers, resolved against today and cached for it. */
+  function timeframeRead(
+    name: string,
+    summary: string,
+    schema: z.ZodType,
+    build: (timeframe: Timeframe, today: Date) => Promise<unknown>,
+  ) {
+    app.get(
+      `/${name}`,
+      { schema: { tags, summary, querystring: timeframeQuery, response: { 200: schema } } },
+      async (request, reply) => {
+        const today = new Date();
+        const { timeframe } = request.query;
+        const { startDate, endDate } = timeframeRange(timeframe, today);
+        return sendVersioned(request, reply, {
+          key: `scheduling/${name}?${timeframe}&${startDate}&${endDate}&${auditors}`,
+          version: await leads.dataVersion(),
+          schema,
+          build: () => build(timeframe, today),
+        });
       },
-    },
-    async (request, reply) => {
-      const today = new Date();
-      const { timeframe } = request.query;
-      const { startDate, endDate } = timeframeRange(timeframe, today);
-      return sendVersioned(request, reply, {
-        key: `scheduling/performance?${timeframe}&${startDate}&${endDate}&${auditors}`,
-        version: await leads.dataVersion(),
-        schema: schedulingPerformance,
-        build: () => stats.performance(timeframe, today),
-      });
-    },
-  );
+    );
+  }
 
-  app.get(
-    '/categories',
-    {
-      schema: {
-        tags,
-        summary: 'Fuel, provider and family counts per auditor',
-        querystring: timeframeQuery,
-        response: { 200: schedulingCategories },
-      },
-    },
-    async (request, reply) => {
-      const today = new Date();
-      const { timeframe } = request.query;
-      const { startDate, endDate } = timeframeRange(timeframe, today);
-      return sendVersioned(request, reply, {
-        key: `scheduling/categories?${timeframe}&${startDate}&${endDate}&${auditors}`,
-        version: await leads.dataVersion(),
-        schema: schedulingCategories,
-        build: () => stats.categories(timeframe, today),
-      });
-    },
+  timeframeRead(
+    'performance',
+    'Totals per auditor and their comparison',
+    schedulingPerformance,
+    stats.performance,
   );
-
-  app.get(
-    '/analytics',
-    {
-      schema: {
-        tags,
-        summary: 'Conversion rate, days from booking to appointment, monthly trend',
-        querystring: timeframeQuery,
-        response: { 200: schedulingAnalytics },
-      },
-    },
-    async (request, reply) => {
-      const today = new Date();
-      const { timeframe } = request.query;
-      const { startDate, endDate } = timeframeRange(timeframe, today);
-      return sendVersioned(request, reply, {
-        key: `scheduling/analytics?${timeframe}&${startDate}&${endDate}&${auditors}`,
-        version: await leads.dataVersion(),
-        schema: schedulingAnalytics,
-        build: () => stats.analytics(timeframe, today),
-      });
-    },
+  timeframeRead(
+    'categories',
+    'Fuel, provider and family counts per auditor',
+    schedulingCategories,
+    stats.categories,
+  );
+  timeframeRead(
+    'analytics',
+    'Conversion rate, days from booking to appointment, monthly trend',
+    schedulingAnalytics,
+    stats.analytics,
   );
 };

@@ -1,3 +1,4 @@
+import { HUB_EVENT_NAMES } from '@auditdesk/shared/core';
 import * as signalR from '@microsoft/signalr';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -61,14 +62,7 @@ export function hubClient(
 /** Records every sync event a connection receives, in order, as [name, ...args]. */
 export function recordSyncEvents(connection: signalR.HubConnection): unknown[][] {
   const events: unknown[][] = [];
-  for (const name of [
-    'SyncStarted',
-    'StepStarted',
-    'StepProgress',
-    'StepCompleted',
-    'SyncCompleted',
-    'SyncError',
-  ])
+  for (const name of HUB_EVENT_NAMES)
     connection.on(name, (...args: unknown[]) => events.push([name, ...args]));
   return events;
 }
