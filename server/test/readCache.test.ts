@@ -105,7 +105,7 @@ describe('cached answers are the answers a build gives', () => {
     const keys = await redis.cli('--scan', '--pattern', 'auditdesk:cache:*');
     // every read but /api/dashboard/stats' cached part is one key; that one too
     expect(keys.trim().split('\n').sort()).toHaveLength(CACHED_READS.length);
-  });
+  }, 60_000); // a hundred reads
 
   it('after every kind of write to the leads', async () => {
     const [first] = await bodyOf(uncached, '/api/leads');
@@ -140,5 +140,5 @@ describe('cached answers are the answers a build gives', () => {
       2,
     ); // a sync that removed 140 leads
     await expectAllEqual();
-  });
+  }, 120_000); // five rounds of a hundred reads
 });

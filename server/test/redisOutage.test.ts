@@ -22,6 +22,9 @@ const READS = [
   '/api/sync/history',
 ];
 
+// real servers, several of them, on a machine that may be busy: no test here is about time
+jest.setTimeout(30_000);
+
 describe('Redis stopped mid-use and started again', () => {
   let redis: RedisServer;
   let a: Instance;

@@ -41,6 +41,9 @@ function calendarFile(): string {
 
 const tokenOf = async (instance: Instance) => (await instance.login()).access_token;
 
+// real servers, several of them, on a machine that may be busy: no test here is about time
+jest.setTimeout(30_000);
+
 describe('two instances on one database and one Redis', () => {
   let redis: RedisServer;
   beforeAll(async () => {

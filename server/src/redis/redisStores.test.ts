@@ -20,6 +20,9 @@ import { createRedisConnection, type RedisConnection } from './redisConnection';
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;
 const signIn = { codeVerifier: 'v', nonce: 'n', redirectUri: 'r', returnUrl: 'u', browserHash: 'h' };
 
+// real servers, several of them, on a machine that may be busy: no test here is about time
+jest.setTimeout(30_000);
+
 describe('the Redis stores against a real redis-server', () => {
   let server: RedisServer;
   let connection: RedisConnection;
