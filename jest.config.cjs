@@ -13,17 +13,19 @@ const shared = {
   transform,
   transformIgnorePatterns,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 15_000,
 };
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // a global option: inside a project's config jest ignores it (and falls back to 5 s)
+  testTimeout: 15_000,
   projects: [
     {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/support/setupServerTests.ts'],
     },
     {
       ...shared,

@@ -12,9 +12,11 @@ import { leadsList } from './benchmarks/leadsList';
 import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
 import { severalInstancesBenchmarks } from './benchmarks/severalInstances';
 import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
+import { sync10kD1 } from './benchmarks/sync10kD1';
 
 const BENCHMARKS: Benchmark[] = [
   sync10kFirst,
+  sync10kD1,
   sync10kRerun,
   hubLatency,
   leadsList,

@@ -33,6 +33,9 @@ import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
 import { createSignInLimiter } from './limits/signInLimiter';
 import { loggerOptions } from './logging/loggerOptions';
+import { createNotificationsRepository } from './notifications/notificationsRepository';
+import { notificationsRoutes } from './notifications/notificationsRoutes';
+import { createNotifier } from './notifications/notifier';
 import { hubRoutes } from './realtime/hubRoutes';
 import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
@@ -102,11 +105,15 @@ export async function buildApp({
   const users = createUsersRepository(db);
   const signIns = createSignIns(db);
   const passwordLinks = createPasswordLinks(db);
+  const notificationsRepository = createNotificationsRepository(db);
   const hub = createSyncHub({
     ...hubOptions,
     stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
     backplane: redis && createRedisBackplane(redis),
   });
+  const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
+    hub.sendToUsers(userIds, target, args),
+  );
   const ctx: AppContext = {
     config,
     db,
@@ -118,7 +125,13 @@ export async function buildApp({
     ),
     signIns,
     passwordLinks,
-    usersService: createUsersService(users, signIns, passwordLinks, (userId) => hub.endAccess(userId)),
+    usersService: createUsersService(users, signIns, passwordLinks, {
+      accessEnded: (userId) => hub.endAccess(userId),
+      changed: (change) =>
+        void notifier
+          .accessChanged(change)
+          .catch((error: unknown) => app.log.error({ err: error }, 'notification lost')),
+    }),
   };
   const authenticate = createAuthenticate(ctx);
   const counters = redis
@@ -136,6 +149,7 @@ export async function buildApp({
     db,
     leads,
     config,
+    notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
     lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
   });
@@ -187,7 +201,18 @@ export async function buildApp({
         authenticate,
         cache: readCache,
       });
-      await api.register(resourcesRoutes, { prefix: '/resources', config, redis, authenticate });
+      await api.register(notificationsRoutes, {
+        prefix: '/notifications',
+        notifications: notificationsRepository,
+        authenticate,
+      });
+      await api.register(resourcesRoutes, {
+        prefix: '/resources',
+        config,
+        db,
+        redis,
+        authenticate,
+      });
     },
     { prefix: '/api' },
   );

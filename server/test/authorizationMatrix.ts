@@ -283,9 +283,27 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
   },
   {
+    route: 'GET /api/resources/cloudflare',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/resources/cloudflare' }),
+  },
+  {
     route: 'GET /api/resources/redis',
     allowed: ADMIN_ONLY,
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/resources/redis' }),
+  },
+  {
+    route: 'GET /api/notifications',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/notifications?page=1&pageSize=10' }),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { all: true } }),
   },
 ];

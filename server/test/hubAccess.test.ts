@@ -12,7 +12,7 @@ describe('hub connections follow the access of their user', () => {
   let kimId: number;
 
   beforeEach(async () => {
-    t = await createTestApp({}, undefined, { recheckMs: 200, maxConnectionsPerUser: 3 });
+    t = await createTestApp({}, { hub: { recheckMs: 200, maxConnectionsPerUser: 3 } });
     const port = await freePort();
     await t.app.listen({ port, host: '127.0.0.1' });
     base = `http://127.0.0.1:${port}`;

@@ -16,19 +16,23 @@ describe('the OpenAPI document', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({}, (app) =>
-      app.addHook('onRoute', (route) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods)
-          if (
-            method !== 'HEAD' &&
-            route.url.startsWith('/api/') &&
-            !META.some((meta) => route.url.startsWith(meta))
-          )
-            registered.push(
-              `${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`,
-            );
-      }),
+    t = await createTestApp(
+      {},
+      {
+        beforeRoutes: (app) =>
+          app.addHook('onRoute', (route) => {
+            const methods = Array.isArray(route.method) ? route.method : [route.method];
+            for (const method of methods)
+              if (
+                method !== 'HEAD' &&
+                route.url.startsWith('/api/') &&
+                !META.some((meta) => route.url.startsWith(meta))
+              )
+                registered.push(
+                  `${method.toLowerCase()} ${route.url.replace(/:(\w+)/g, '{$1}').replace(/\/$/, '')}`,
+                );
+          }),
+      },
     );
     const response = await t.app.inject({ url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);

@@ -6,14 +6,29 @@ import { buildApp, type BuildAppOptions } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
 import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
-import type { Database } from '../src/db/database';
+import type { Database, DatabaseEngine } from '../src/db/database';
+import type { RetryPolicy } from '../src/db/d1/retryPolicy';
 import { openDatabase } from '../src/db/openDatabase';
 import { createLeadsRepository, type LeadsRepository } from '../src/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/users/usersRepository';
+import type { D1ContractServer } from './support/d1/d1ContractServer';
+import { sharedD1Server } from './support/d1/sharedD1Server';
+import { defaultTestEngine } from './support/engines';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
+/** The D1 client's retries, quick enough for tests that make calls fail. */
+export const TEST_D1_RETRY: RetryPolicy = {
+  attempts: 3,
+  baseDelayMs: 5,
+  maxDelayMs: 40,
+  maxRetryAfterMs: 2000,
+};
+
 export interface TestApp {
+  engine: DatabaseEngine;
+  /** The D1 contract server behind the app on the d1 engine (its calls, faults, analytics). */
+  d1?: D1ContractServer;
   app: FastifyInstance;
   config: Config;
   db: Database;
@@ -26,14 +41,33 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** The real app over a real SQLite file in a fresh temp folder. */
+/** The settings that put a server on the D1 contract server's database. */
+export function d1Env(d1: D1ContractServer): Record<string, string> {
+  return { ...d1.env(), JWT_SECRET: 'a-test-signing-key-shared-by-every-instance' };
+}
+
+/**
+ * The real app over a fresh database in a fresh temp folder: a real SQLite file, or (engine
+ * d1) an empty D1 database of Cloudflare's engine behind the local REST contract server.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  beforeRoutes?: (app: FastifyInstance) => void,
-  hub?: BuildAppOptions['hub'],
-  readStore?: BuildAppOptions['readStore'],
+  {
+    beforeRoutes,
+    engine = defaultTestEngine(),
+    hub,
+    readStore,
+  }: {
+    beforeRoutes?: (app: FastifyInstance) => void;
+    engine?: DatabaseEngine;
+    hub?: BuildAppOptions['hub'];
+    /** Where the hot reads' answers are kept; default: the app's own choice. */
+    readStore?: BuildAppOptions['readStore'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
+  const d1 = engine === 'd1' ? await sharedD1Server() : undefined;
+  await d1?.reset();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -41,9 +75,10 @@ export async function createTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
+    ...(d1 ? d1Env(d1) : {}),
     ...env,
   });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
@@ -51,6 +86,8 @@ export async function createTestApp(
   await app.ready();
 
   return {
+    engine,
+    d1,
     app,
     config,
     db,

@@ -10,6 +10,7 @@ export * from './contract/leads';
 export * from './contract/sync';
 export * from './contract/scheduling';
 export * from './contract/health';
+export * from './contract/notifications';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';

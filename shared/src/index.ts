@@ -2,7 +2,7 @@ import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
 export { API_ERRORS, errorMessage } from './api/apiErrors';
-export { apiUrl, setApiRoot } from './api/apiUrl';
+export { apiUrl } from './api/apiUrl';
 export type { ApiRequestOptions, ApiResult, ProblemDetails } from './api/apiTypes';
 export { authStore, type AuthState } from './auth/authStore';
 export { AUTH_STORAGE_KEYS } from './auth/authStorage';

@@ -8,10 +8,13 @@ import { loadConfig } from '../config/loadConfig';
 import { openDatabase } from '../db/openDatabase';
 import { isoDay } from '@auditdesk/shared/core';
 import { createLeadsRepository } from '../leads/repository/leadsRepository';
+import { createNotificationsRepository } from '../notifications/notificationsRepository';
+import { createNotifier } from '../notifications/notifier';
 import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
 import { createSyncHub, SYNC_GROUP } from '../realtime/syncHub';
 import { createRedisConnection } from '../redis/redisConnection';
 import { hubProgress } from '../sync/engine/hubProgress';
+import { createUsersRepository } from '../users/usersRepository';
 import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
 import { noProgress } from '../sync/engine/syncProgress';
 import { createRedisSyncLock } from '../sync/lock/redisSyncLock';
@@ -49,11 +52,18 @@ async function main(): Promise<number> {
     : null;
   // a hub without connections of its own: its broadcasts go to the other instances' browsers
   const hub = redis && createSyncHub({ backplane: createRedisBackplane(redis) });
+  // the bells of the server's users show the run (at once, through Redis; else at their next look)
+  const notifier = createNotifier(
+    createNotificationsRepository(db),
+    createUsersRepository(db),
+    hub ? (userIds, target, args) => hub.sendToUsers(userIds, target, args) : undefined,
+  );
   const sync = createSyncService({
     db,
     leads: createLeadsRepository(db),
     config,
     progress: hub ? hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)) : noProgress,
+    notifier,
     lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
   });
   try {

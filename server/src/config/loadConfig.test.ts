@@ -158,4 +158,62 @@ describe('loadConfig', () => {
       /CALDAV_URL: expected an http\(s\) URL \(got "dav.example.com"\)/,
     );
   });
+  describe('DATABASE', () => {
+    const D1 = {
+      DATABASE: 'd1',
+      D1_ACCOUNT_ID: 'account-1',
+      D1_DATABASE_ID: 'database-1',
+      D1_API_TOKEN: 'a-cloudflare-api-token',
+      JWT_SECRET: 'a-signing-key-of-at-least-thirty-two-characters',
+    };
+
+    it('is the local SQLite file by default', () => {
+      expect(loadConfig({})).toMatchObject({ database: 'sqlite', d1: undefined });
+    });
+
+    it('reads the D1 settings, with Cloudflare as the API root and Free as the plan', () => {
+      expect(loadConfig(D1)).toMatchObject({
+        database: 'd1',
+        d1: {
+          accountId: 'account-1',
+          databaseId: 'database-1',
+          apiToken: 'a-cloudflare-api-token',
+          apiRoot: 'https://api.cloudflare.com/client/v4',
+          planName: 'Free',
+        },
+      });
+      expect(
+        loadConfig({ ...D1, D1_API_ROOT: 'http://127.0.0.1:8787/client/v4/', D1_PLAN: 'Workers Paid' }).d1,
+      ).toMatchObject({ apiRoot: 'http://127.0.0.1:8787/client/v4', planName: 'Workers Paid' });
+    });
+
+    it('names every missing D1 variable, and JWT_SECRET with the reason', () => {
+      try {
+        loadConfig({ DATABASE: 'd1', D1_DATABASE_ID: 'database-1' });
+        throw new Error('expected a ConfigError');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        expect((error as ConfigError).problems).toEqual([
+          'D1_ACCOUNT_ID: required when DATABASE is d1 (the Cloudflare account that holds the database)',
+          'D1_API_TOKEN: required when DATABASE is d1 (an API token with D1 Edit)',
+          expect.stringMatching(
+            /^JWT_SECRET: required when DATABASE is d1: the instances that share the database must sign and check sign-ins with the same key/,
+          ),
+        ]);
+      }
+    });
+
+    it.each([
+      [{ DATABASE: 'postgres' }, /DATABASE: expected sqlite or d1 \(got "postgres"\)/],
+      [{ ...D1, D1_API_ROOT: 'ftp://x' }, /D1_API_ROOT: expected an http\(s\) URL/],
+      [{ ...D1, DATABASE_URL: 'file:/tmp/x.db' }, /DATABASE_URL: names a SQLite file, but DATABASE is d1/],
+    ])('refuses %p', (env, message) => {
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+
+    it('never repeats the API token', () => {
+      expect(() => loadConfig({ ...D1, D1_API_TOKEN: ' ' })).toThrow(/D1_API_TOKEN/);
+      expect(() => loadConfig({ ...D1, D1_API_TOKEN: ' ' })).not.toThrow(/got/);
+    });
+  });
 });

@@ -10,7 +10,11 @@ export interface Config {
   host: string;
   logLevel: string;
   dataDir: string;
+  /** DATABASE: the local SQLite file (databasePath) or Cloudflare D1 (d1). */
+  database: 'sqlite' | 'd1';
   databasePath: string;
+  /** Present when DATABASE is d1. */
+  d1?: D1Settings;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
@@ -80,6 +84,22 @@ export interface RedisSettings {
   planName: string;
 }
 
+export interface D1Settings {
+  accountId: string;
+  databaseId: string;
+  apiToken: string;
+  /** D1_API_ROOT, without a trailing slash */
+  apiRoot: string;
+  /** D1_PLAN: the plan's name, for the resource page */
+  planName: string;
+}
+
+const D1_REQUIRED = {
+  D1_ACCOUNT_ID: 'the Cloudflare account that holds the database',
+  D1_DATABASE_ID: "the database's id (uuid)",
+  D1_API_TOKEN: 'an API token with D1 Edit',
+} as const;
+
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 
 /** The generated demo calendar, used when CALENDAR_ICS is not set. */
@@ -112,6 +132,20 @@ function crossChecks(settings: Settings): string[] {
   };
   required('caldav', ['CALDAV_URL', 'CALDAV_USERNAME', 'CALDAV_PASSWORD']);
   required('microsoft', ['MS_TENANT_ID', 'MS_CLIENT_ID', 'MS_CLIENT_SECRET', 'MS_CALENDAR_USER']);
+  if (settings.DATABASE === 'd1') {
+    for (const [name, what] of Object.entries(D1_REQUIRED)) {
+      if (!settings[name as keyof typeof D1_REQUIRED])
+        problems.push(`${name}: required when DATABASE is d1 (${what})`);
+    }
+    if (!settings.JWT_SECRET) {
+      problems.push(
+        "JWT_SECRET: required when DATABASE is d1: the instances that share the database must sign and check sign-ins with the same key, and a generated one would stay in one machine's DATA_DIR",
+      );
+    }
+    if (settings.DATABASE_URL) {
+      problems.push('DATABASE_URL: names a SQLite file, but DATABASE is d1; unset one of them');
+    }
+  }
   if (settings.SYNC_CRON) {
     try {
       new Cron(settings.SYNC_CRON, { paused: true }).stop();
@@ -135,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         const value = present[name];
         const shown =
-          value === undefined || /SECRET|PASSWORD|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
+          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -154,7 +188,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: settings.HOST,
     logLevel: settings.LOG_LEVEL,
     dataDir,
+    database: settings.DATABASE,
     databasePath,
+    d1:
+      settings.DATABASE === 'd1'
+        ? {
+            accountId: settings.D1_ACCOUNT_ID!,
+            databaseId: settings.D1_DATABASE_ID!,
+            apiToken: settings.D1_API_TOKEN!,
+            apiRoot: settings.D1_API_ROOT,
+            planName: settings.D1_PLAN,
+          }
+        : undefined,
     adminEmail: settings.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: settings.ADMIN_PASSWORD,
     jwtSecret: settings.JWT_SECRET,

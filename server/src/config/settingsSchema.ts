@@ -59,6 +59,19 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^file:.+/, 'expected file:<path to the SQLite file>')
     .optional(),
+  /** Where the data lives: the local SQLite file, or Cloudflare D1 (shared by several instances). */
+  DATABASE: z.enum(['sqlite', 'd1'], { error: 'expected sqlite or d1' }).default('sqlite'),
+  D1_ACCOUNT_ID: optionalText,
+  D1_DATABASE_ID: optionalText,
+  /** A Cloudflare API token with D1 Edit (and Account Analytics Read, for the resource page). */
+  D1_API_TOKEN: optionalText,
+  /** Where Cloudflare's API is reached; /accounts/… and /graphql hang below it. */
+  D1_API_ROOT: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .default('https://api.cloudflare.com/client/v4')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** The D1 plan's name, shown on the database resource page. */
+  D1_PLAN: z.string().trim().min(1).default('Free'),
   ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),

@@ -15,6 +15,15 @@ export type Statement = { toSQL(): { sql: string; params: unknown[] } } | SQL;
 
 export type DatabaseEngine = 'sqlite' | 'd1';
 
+export interface DatabaseDescription {
+  /** The D1 database's name, or the SQLite file's */
+  name: string;
+  /** bytes */
+  sizeBytes: number;
+  /** Since 00:00 UTC: D1's own analytics, or on SQLite what this server counted. */
+  today: { rowsRead: number; rowsWritten: number };
+}
+
 /** The one data layer the repositories work with, whichever engine is behind it. */
 export interface Database {
   readonly engine: DatabaseEngine;
@@ -28,5 +37,7 @@ export interface Database {
   batch(statements: Statement[]): Promise<number[]>;
   /** Rows read and written today (UTC), as this server counted them. */
   readonly usage: QueryUsage;
+  /** What the engine itself tells about the database, for the database resource page. */
+  describe(): Promise<DatabaseDescription>;
   close(): Promise<void>;
 }

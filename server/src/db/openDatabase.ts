@@ -1,8 +1,19 @@
 import type { Config } from '../config/loadConfig';
 import type { Database } from './database';
+import { openD1Database } from './d1/openD1Database';
+import type { RetryPolicy } from './d1/retryPolicy';
 import { openSqliteDatabase } from './sqlite/openSqliteDatabase';
 
-/** The database the settings name, migrated and ready. */
-export async function openDatabase(config: Pick<Config, 'databasePath'>): Promise<Database> {
+export type DatabaseSettings = Pick<Config, 'databasePath'> & Partial<Pick<Config, 'database' | 'd1'>>;
+
+/** The database the settings name (DATABASE), migrated and ready. */
+export async function openDatabase(
+  config: DatabaseSettings,
+  options: { d1Retry?: RetryPolicy } = {},
+): Promise<Database> {
+  if (config.database === 'd1') {
+    if (!config.d1) throw new Error('DATABASE is d1 but the D1 settings are missing.');
+    return openD1Database(config.d1, { retry: options.d1Retry });
+  }
   return openSqliteDatabase(config.databasePath);
 }

@@ -1,4 +1,12 @@
-import { LEAD_SOURCES, ROLES, SYNC_RUN_STATUSES, SYNC_STEP_IDS, SYNC_TRIGGERS } from '@auditdesk/shared/core';
+import {
+  LEAD_SOURCES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SEVERITIES,
+  ROLES,
+  SYNC_RUN_STATUSES,
+  SYNC_STEP_IDS,
+  SYNC_TRIGGERS,
+} from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -171,6 +179,8 @@ export const syncRuns = sqliteTable(
     sheetRemoved: integer('sheet_removed').notNull().default(0),
     /** Fingerprint of the run's leads and range: an identical re-run may skip both writes. */
     runHash: text('run_hash'),
+    /** Fingerprint of the calendar's raw content and range: an identical re-run need not even parse it. */
+    sourceHash: text('source_hash'),
   },
   (table) => [
     index('sync_runs_status_idx').on(table.status),
@@ -195,10 +205,8 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    kind: text('kind').notNull(),
-    severity: text('severity', { enum: ['info', 'success', 'error'] })
-      .notNull()
-      .default('info'),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    severity: text('severity', { enum: NOTIFICATION_SEVERITIES }).notNull().default('info'),
     title: text('title').notNull(),
     message: text('message').notNull().default(''),
     /** Where clicking it goes in the app (/sync, /user-management). */
@@ -226,7 +234,6 @@ export const notificationReads = sqliteTable(
   (table) => [primaryKey({ columns: [table.notificationId, table.userId] })],
 );
 
-export type LeadRow = typeof leads.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
+import { databaseUnavailable } from '../db/databaseUnavailable';
 import { HttpProblem } from './httpProblem';
 
 export function problemBody(status: number, detail: string, extras: Record<string, unknown> = {}) {
@@ -48,6 +49,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpProblem) {
       reply.headers(error.headers);
       return problem(reply, error.statusCode, error.detail, error.extras);
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: unavailable }, 'the database is unavailable');
+      if (unavailable.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(unavailable.retryAfterSeconds));
+      return problem(reply, 503, `The database is unavailable: ${unavailable.message}`);
     }
     if (error.validation) {
       return problem(reply, 400, 'The request is not valid.', { errors: fieldErrors(error) });

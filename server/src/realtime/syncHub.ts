@@ -253,7 +253,8 @@ export function createSyncHub(
     const id = rest.join(':');
     if (kind === 'user' && close) return cutOff((caller) => caller.userId === Number(id), close);
     if (text === undefined) return;
-    if (kind === 'all') deliver(text, () => true);
+    if (kind === 'user') deliver(text, (connection) => connection.userId === Number(id));
+    else if (kind === 'all') deliver(text, () => true);
     else if (kind === 'group') deliver(text, (connection) => connection.groups.has(id));
     else if (kind === 'connection') deliver(text, (connection) => connection.connectionId === id);
   }
@@ -354,6 +355,14 @@ export function createSyncHub(
         connection.close(reason);
         remove(connection);
       }
+    },
+
+    /** Sends an event to every connection of these users, on every instance. */
+    sendToUsers(userIds: readonly number[], target: string, args: unknown[]): void {
+      const wanted = new Set(userIds);
+      const text = invocation(target, args);
+      deliver(text, (connection) => wanted.has(connection.userId));
+      for (const userId of wanted) publish(channels.user(userId), { text });
     },
 
     /** A user lost access (revoked, deactivated, deleted): their connections close at once, on every instance. */

@@ -14,6 +14,7 @@ import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import type { SyncLease, SyncLock } from './lock/syncLock';
 import { createSyncRunsRepository, SyncAlreadyRunning, type SyncRuns } from './runs/syncRunsRepository';
+import type { Notifier } from '../notifications/notifier';
 import { createSyncAdapters } from './syncSetup';
 
 export { SyncAlreadyRunning } from './runs/syncRunsRepository';
@@ -88,12 +89,15 @@ export function createSyncService({
   leads,
   config,
   progress,
+  notifier,
   lock = null,
 }: {
   db: Database;
   leads: LeadsRepository;
   config: Config;
   progress: SyncProgress;
+  /** Tells the bells how every run ended (none in benchmarks). */
+  notifier?: Pick<Notifier, 'syncFinished'>;
   /** The lock shared through Redis; none: the sync_runs row alone. */
   lock?: SyncLock | null;
 }) {
@@ -155,7 +159,14 @@ export function createSyncService({
           {
             runId: run.id,
             range,
-            previousHash: previous?.status === 'succeeded' ? previous.runHash : null,
+            previous:
+              previous?.status === 'succeeded'
+                ? {
+                    runHash: previous.runHash,
+                    sourceHash: previous.sourceHash,
+                    eventsProcessed: previous.eventsProcessed,
+                  }
+                : null,
             assertStillOwned: lease.assertStillOwned,
           },
           listeners,
@@ -173,12 +184,19 @@ export function createSyncService({
           sheetRemoved: 0,
           problems: [],
           runHash: null,
+          sourceHash: null,
         };
       } finally {
         lease.release();
       }
       const { problems, ...recorded } = outcome;
       const finished = await runs.finish(run.id, recorded).finally(() => shared?.release());
+      await notifier
+        ?.syncFinished(
+          { success: finished.status === 'succeeded', message: finished.message, ...range },
+          trigger,
+        )
+        .catch(() => undefined); // the run is recorded; a lost notification does not fail it
       return {
         success: finished.status === 'succeeded',
         message: finished.message,

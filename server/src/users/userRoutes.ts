@@ -70,7 +70,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
       onRequest: admin,
       schema: { tags, summary: 'Create a user (Admin)', body: createUserBody, response: { 201: userView } },
     },
-    async (request, reply) => reply.status(201).send(toUserView(await usersService.create(request.body))),
+    async (request, reply) =>
+      reply.status(201).send(toUserView(await usersService.create(request.currentUser!, request.body))),
   );
 
   app.put(

@@ -1,4 +1,4 @@
-import { nameFromEmail } from '@auditdesk/shared/core';
+import { nameFromEmail, type NotificationKind } from '@auditdesk/shared/core';
 import type { PasswordLinks } from '../auth/passwordLinks';
 import type { SignIns } from '../auth/sessions/signIns';
 import type { Role, UserRow } from '../db/schema';
@@ -6,6 +6,16 @@ import { conflict, HttpProblem, notFound } from '../errors/httpProblem';
 import type { UsersRepository } from './usersRepository';
 
 const LAST_ADMIN = 'Auditdesk needs at least one active admin. Make someone else an admin first.';
+
+/** What the service tells the rest of the app about (live connections, the admins' bell). */
+export interface UsersEvents {
+  /** A user lost access: their live connections must close too. */
+  accessEnded(userId: number): void;
+  /** An access change the admins should hear of. */
+  changed(change: { kind: NotificationKind; title: string; message: string }): void;
+}
+
+const NO_EVENTS: UsersEvents = { accessEnded: () => {}, changed: () => {} };
 
 /**
  * The admin's operations on accounts, with the rules that keep the system usable: nobody
@@ -16,8 +26,7 @@ export function createUsersService(
   users: UsersRepository,
   signIns: SignIns,
   passwordLinks: PasswordLinks,
-  /** Told when a user lost access, so their live connections close too. */
-  onAccessEnded: (userId: number) => void = () => {},
+  events: UsersEvents = NO_EVENTS,
 ) {
   async function mustFind(id: number): Promise<UserRow> {
     const user = await users.findById(id);
@@ -38,8 +47,10 @@ export function createUsersService(
   async function cutOff(user: UserRow) {
     await signIns.endAllOfUser(user.id);
     await passwordLinks.revokeAllOfUser(user.id);
-    onAccessEnded(user.id);
+    events.accessEnded(user.id);
   }
+
+  const by = (actor: UserRow) => actor.fullName || actor.email;
 
   return {
     /** Gives an e-mail access, creating its account when new (with a name read from the e-mail). */
@@ -49,23 +60,42 @@ export function createUsersService(
     ): Promise<UserRow> {
       const existing = await users.findByEmail(input.email);
       if (!existing) {
-        return users.create({
+        const created = await users.create({
           email: input.email,
           fullName: input.name ?? nameFromEmail(input.email),
           role: input.role ?? 'User',
           notes: input.notes ?? null,
         });
+        events.changed({
+          kind: 'access-granted',
+          title: `Access granted to ${created.email}`,
+          message: `${by(actor)} gave ${created.fullName} access as ${created.role}.`,
+        });
+        return created;
       }
       if (input.role && input.role !== existing.role) {
         refuseSelf(actor, existing, 'change the role of');
         if (input.role !== 'Admin') await keepAnAdmin(existing);
       }
-      return (await users.update(existing.id, {
+      const granted = (await users.update(existing.id, {
         isActive: true,
         revokedAt: null,
         ...(input.role ? { role: input.role } : {}),
         ...(input.notes !== undefined ? { notes: input.notes } : {}),
       }))!;
+      if (!existing.isActive)
+        events.changed({
+          kind: 'access-granted',
+          title: `Access restored for ${granted.email}`,
+          message: `${by(actor)} restored ${granted.fullName}'s access as ${granted.role}.`,
+        });
+      else if (granted.role !== existing.role)
+        events.changed({
+          kind: 'role-changed',
+          title: `${granted.email} is now ${granted.role}`,
+          message: `${by(actor)} changed the role from ${existing.role} to ${granted.role}.`,
+        });
+      return granted;
     },
 
     async revoke(actor: UserRow, email: string): Promise<UserRow> {
@@ -74,13 +104,28 @@ export function createUsersService(
       refuseSelf(actor, target, 'revoke access of');
       await keepAnAdmin(target);
       await cutOff(target);
-      return (await users.update(target.id, { isActive: false, revokedAt: new Date().toISOString() }))!;
+      const revoked = (await users.update(target.id, {
+        isActive: false,
+        revokedAt: new Date().toISOString(),
+      }))!;
+      events.changed({
+        kind: 'access-revoked',
+        title: `Access revoked for ${target.email}`,
+        message: `${by(actor)} revoked ${target.fullName}'s access.`,
+      });
+      return revoked;
     },
 
-    async create(input: { email: string; name: string; role: Role }): Promise<UserRow> {
+    async create(actor: UserRow, input: { email: string; name: string; role: Role }): Promise<UserRow> {
       if (await users.findByEmail(input.email))
         throw conflict(`A user with the e-mail ${input.email} already exists.`);
-      return users.create({ email: input.email, fullName: input.name, role: input.role });
+      const created = await users.create({ email: input.email, fullName: input.name, role: input.role });
+      events.changed({
+        kind: 'access-granted',
+        title: `Access granted to ${created.email}`,
+        message: `${by(actor)} added ${created.fullName} as ${created.role}.`,
+      });
+      return created;
     },
 
     async setRole(actor: UserRow, id: number, role: Role): Promise<UserRow> {
@@ -88,7 +133,13 @@ export function createUsersService(
       if (target.role === role) return target;
       refuseSelf(actor, target, 'change the role of');
       if (role !== 'Admin') await keepAnAdmin(target);
-      return (await users.update(id, { role }))!;
+      const changed = (await users.update(id, { role }))!;
+      events.changed({
+        kind: 'role-changed',
+        title: `${target.email} is now ${role}`,
+        message: `${by(actor)} changed the role from ${target.role} to ${role}.`,
+      });
+      return changed;
     },
 
     async setStatus(actor: UserRow, id: number, isActive: boolean): Promise<UserRow> {
@@ -99,7 +150,16 @@ export function createUsersService(
         await keepAnAdmin(target);
         await cutOff(target);
       }
-      return (await users.update(id, { isActive, revokedAt: isActive ? null : new Date().toISOString() }))!;
+      const changed = (await users.update(id, {
+        isActive,
+        revokedAt: isActive ? null : new Date().toISOString(),
+      }))!;
+      events.changed({
+        kind: isActive ? 'access-granted' : 'access-revoked',
+        title: `${target.email} was ${isActive ? 'reactivated' : 'deactivated'}`,
+        message: `${by(actor)} ${isActive ? 'reactivated' : 'deactivated'} ${target.fullName}.`,
+      });
+      return changed;
     },
 
     async remove(actor: UserRow, id: number): Promise<void> {
@@ -107,7 +167,12 @@ export function createUsersService(
       refuseSelf(actor, target, 'delete');
       await keepAnAdmin(target);
       await users.remove(id); // sessions, refresh tokens and password links go with it (ON DELETE CASCADE)
-      onAccessEnded(id);
+      events.accessEnded(id);
+      events.changed({
+        kind: 'user-deleted',
+        title: `${target.email} was deleted`,
+        message: `${by(actor)} deleted ${target.fullName}'s account.`,
+      });
     },
 
     /** A one-time link to set a password; an inactive account gets none. */

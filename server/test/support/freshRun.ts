@@ -5,6 +5,6 @@ import type { SyncRunContext } from '../../src/sync/engine/runSync';
 export const freshRun = (range: SyncRange, runId = 1): SyncRunContext => ({
   runId,
   range,
-  previousHash: null,
+  previous: null,
   assertStillOwned: async () => {},
 });

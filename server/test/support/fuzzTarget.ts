@@ -36,6 +36,8 @@ export async function createFuzzTarget(): Promise<{
 }> {
   const t = await createTestApp({
     LOG_LEVEL: 'silent',
+    // a long fuzz outlasts the usual 15 minutes of an access token
+    ACCESS_TOKEN_TTL_SECONDS: '3600',
     RATE_LIMIT_LOGIN_PER_IP: '1000000',
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000000',
     RATE_LIMIT_LOGIN_PER_ACCOUNT: '1000000',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { notification } from './notifications';
 import { SYNC_STEP_IDS, type HubEventName } from './vocabulary';
 
 /**
@@ -77,6 +78,8 @@ export const hubEvents = {
   StepCompleted: z.tuple([stepId, z.number().int().min(0)]),
   SyncCompleted: z.tuple([z.boolean(), z.string(), z.number().int().min(0)]),
   SyncError: z.tuple([z.string()]),
+  /** To its recipients only: a new notification for the bell. */
+  NotificationAdded: z.tuple([notification]),
 } as const satisfies Record<HubEventName, z.ZodTuple>;
 
 export type HubEventArgs<E extends HubEventName> = z.infer<(typeof hubEvents)[E]>;

@@ -45,7 +45,19 @@ export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
 export const TIMEFRAMES = ['month', 'bimonth', 'quarter', 'year'] as const;
 export type Timeframe = (typeof TIMEFRAMES)[number];
 
-/** The events the sync hub sends (spec section 7) and the methods a client may invoke. */
+/** What a notification is about. */
+export const NOTIFICATION_KINDS = [
+  'sync-succeeded',
+  'sync-failed',
+  'access-granted',
+  'access-revoked',
+  'role-changed',
+  'user-deleted',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
+
+/** The events the sync hub sends (spec section 7, and the bell's) and the methods a client may invoke. */
 export const HUB_EVENT_NAMES = [
   'SyncStarted',
   'StepStarted',
@@ -53,6 +65,7 @@ export const HUB_EVENT_NAMES = [
   'StepCompleted',
   'SyncCompleted',
   'SyncError',
+  'NotificationAdded',
 ] as const;
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;

@@ -49,6 +49,12 @@ export function openSqliteDatabase(file: string): Database & { client: BetterSql
         queries.map(({ sql, params }) => client.prepare(sql).run(...params).changes),
       )();
     },
+    async describe() {
+      const pageCount = client.pragma('page_count', { simple: true }) as number;
+      const pageSize = client.pragma('page_size', { simple: true }) as number;
+      const { rowsRead, rowsWritten } = usage.today();
+      return { name: path.basename(file), sizeBytes: pageCount * pageSize, today: { rowsRead, rowsWritten } };
+    },
     async close() {
       if (client.open) client.close();
     },

@@ -19,8 +19,9 @@ export interface LeadsWriteResult {
 }
 
 /**
- * Rows go to the database as JSON text bound to one parameter (D1 allows 100 parameters
- * per statement, and a string of up to 2 MB); a run larger than one chunk is staged.
+ * Rows (and lists of leadIds) go to the database as JSON text bound to one parameter: D1
+ * allows 100 parameters and 100 KB of SQL per statement, and a string of up to 2 MB (1 MB in
+ * older docs), so a chunk stays under 1,000,000 bytes. A run larger than one chunk is staged.
  */
 const CHUNK_BYTES = 1_000_000;
 
@@ -31,19 +32,21 @@ const updatedColumns = SYNCED_COLUMNS.filter((name) => name !== leads.leadId.nam
   .map((name) => `${name} = excluded.${name}`)
   .join(', ');
 
-function chunksOf(rows: HashedLead[]): string[] {
+/** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
+function jsonChunks(items: unknown[]): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
-  let size = 0;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    if (size + text.length > CHUNK_BYTES && current.length > 0) {
+  let size = 2;
+  for (const item of items) {
+    const text = JSON.stringify(item);
+    const bytes = Buffer.byteLength(text) + 1;
+    if (size + bytes > CHUNK_BYTES && current.length > 0) {
       chunks.push(`[${current.join(',')}]`);
       current = [];
-      size = 0;
+      size = 2;
     }
     current.push(text);
-    size += text.length + 1;
+    size += bytes;
   }
   if (current.length > 0) chunks.push(`[${current.join(',')}]`);
   return chunks;
@@ -68,9 +71,9 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
         version = leads.version + 1
       WHERE leads.source = 'calendar'`;
 
-  const softDelete = (leadIds: string[], at: string) =>
+  const softDelete = (leadIds: string, at: string) =>
     sql`UPDATE leads SET deleted_at = ${at}, updated_at = ${at}, version = version + 1
-      WHERE source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${JSON.stringify(leadIds)}))`;
+      WHERE source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
 
   /** What the database holds of the calendar's leads scheduled inside the range. */
   async function syncedState(range: { from: string; to: string }): Promise<Map<string, SyncedState>> {
@@ -85,11 +88,14 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
 
   /** How many of these leadIds the table already holds (anywhere, deleted or not). */
   async function countExisting(leadIds: string[]): Promise<number> {
-    if (leadIds.length === 0) return 0;
-    const [row] = await db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM leads WHERE lead_id IN (SELECT value FROM json_each(${JSON.stringify(leadIds)}))`,
-    );
-    return row?.n ?? 0;
+    let existing = 0;
+    for (const ids of jsonChunks(leadIds)) {
+      const [row] = await db.all<{ n: number }>(
+        sql`SELECT count(*) AS n FROM leads WHERE lead_id IN (SELECT value FROM json_each(${ids}))`,
+      );
+      existing += row?.n ?? 0;
+    }
+    return existing;
   }
 
   return {
@@ -119,30 +125,34 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
       const created = unseen.length - (await countExisting(unseen));
 
-      const chunks = chunksOf(changed);
+      const chunks = jsonChunks(changed);
       const staged = chunks.length > 1;
       if (staged) {
         await orm.delete(leadsStaging).run(); // what a crashed run may have left
         for (const chunk of chunks) {
+          // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
           await db.batch([
-            sql`INSERT INTO leads_staging (run_id, lead_id, payload)
+            sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
               SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
           ]);
         }
       }
-      const final: Statement[] = [];
+      const upserts: Statement[] = [];
       if (chunks.length > 0) {
         const rows = staged
           ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
           : sql`json_each(${chunks[0]})`;
-        final.push(upsert(rows, syncedAt));
+        upserts.push(upsert(rows, syncedAt));
       }
-      if (gone.length > 0) final.push(softDelete(gone, syncedAt));
+      const deletes = jsonChunks(gone).map((leadIds) => softDelete(leadIds, syncedAt));
+      const final: Statement[] = [...upserts, ...deletes];
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
       const changes = await db.batch(final);
-      const written = chunks.length > 0 ? (changes[0] ?? 0) : 0;
-      const deleted = gone.length > 0 ? (changes[chunks.length > 0 ? 1 : 0] ?? 0) : 0;
+      const sum = (from: number, count: number) =>
+        changes.slice(from, from + count).reduce((total, n) => total + n, 0);
+      const written = sum(0, upserts.length);
+      const deleted = sum(upserts.length, deletes.length);
       return { created, updated: written - created, deleted };
     },
   };

@@ -1,13 +1,19 @@
+import { rootDatabaseError } from '../../db/databaseUnavailable';
 import type { SyncRange } from '@auditdesk/shared/core';
 import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { describeWait } from '../../http/retryingFetch';
-import { rangeBounds, type CalendarSource, type EventProblem } from '../calendar/calendarEvent';
+import {
+  rangeBounds,
+  type CalendarReadResult,
+  type CalendarSource,
+  type EventProblem,
+} from '../calendar/calendarEvent';
 import { leadContentHash } from '../database/leadContentHash';
 import type { LeadRecord } from '../parser/leadRecord';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
-import { runHash } from './runHash';
+import { runHash, sourceHash } from './runHash';
 import { describeOutcome } from './describeOutcome';
 import type { SyncProgress } from './syncProgress';
 
@@ -21,8 +27,8 @@ export interface SyncDependencies {
 export interface SyncRunContext {
   runId: number;
   range: SyncRange;
-  /** The fingerprint of the previous run, when it succeeded; null otherwise. */
-  previousHash: string | null;
+  /** The fingerprints and event count of the previous run, when it succeeded; null otherwise. */
+  previous: { runHash: string | null; sourceHash: string | null; eventsProcessed: number } | null;
   /** Throws when the run may no longer write (its lease was lost): checked before the database step. */
   assertStillOwned: () => Promise<void>;
 }
@@ -39,6 +45,7 @@ export interface SyncOutcome {
   /** Events the calendar held that could not be read (reported, skipped). */
   problems: EventProblem[];
   runHash: string | null;
+  sourceHash: string | null;
 }
 
 /** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
@@ -58,6 +65,7 @@ const failed = (message: string): SyncOutcome => ({
   sheetRemoved: 0,
   problems: [],
   runHash: null,
+  sourceHash: null,
 });
 
 /**
@@ -75,11 +83,57 @@ export async function runSync(
   const { range } = run;
   const bounds = rangeBounds(range);
   progress.syncStarted();
+  const unchanged = (
+    eventsProcessed: number,
+    problems: EventProblem[],
+    hashes: Pick<SyncOutcome, 'runHash' | 'sourceHash'>,
+  ): SyncOutcome => {
+    for (const step of ['spreadsheet', 'database'] as const) {
+      progress.stepStarted(step, 'Checking for changes');
+      progress.stepProgress(step, 100, 'Already up to date');
+      progress.stepCompleted(step, 0);
+    }
+    const counts = {
+      eventsProcessed,
+      eventsCreated: 0,
+      eventsUpdated: 0,
+      eventsDeleted: 0,
+      sheetWritten: 0,
+      sheetRemoved: 0,
+    };
+    const message = describeOutcome(counts, problems.length);
+    progress.syncCompleted(true, message, eventsProcessed);
+    return { success: true, message, ...counts, problems, ...hashes };
+  };
   try {
     progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
-    const read = await deps.source.events(range, (wait) =>
-      progress.stepProgress('calendar', 0, describeWait(wait)),
-    );
+    const onWait = (wait: Parameters<typeof describeWait>[0]) =>
+      progress.stepProgress('calendar', 0, describeWait(wait));
+    const sheetBefore = await deps.spreadsheet.fingerprint();
+    // what the previous run left: only worth reading when the sheet can say whether it changed
+    const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
+    let read: CalendarReadResult;
+    let fingerprint: string | null = null;
+    if (deps.source.snapshot) {
+      const snapshot = await deps.source.snapshot(range);
+      fingerprint = snapshot.fingerprint;
+      const raw =
+        sheetBefore === null || versionBefore === null
+          ? null
+          : sourceHash(range, fingerprint, deps.auditors, versionBefore, sheetBefore);
+      // the very same calendar, leads and sheet as the last successful run: nothing to parse or write
+      if (raw !== null && run.previous?.sourceHash === raw) {
+        progress.stepProgress('calendar', 100, 'The calendar has not changed since the last run');
+        progress.stepCompleted('calendar', run.previous.eventsProcessed);
+        return unchanged(run.previous.eventsProcessed, [], {
+          runHash: run.previous.runHash,
+          sourceHash: raw,
+        });
+      }
+      read = snapshot.read();
+    } else {
+      read = await deps.source.events(range, onWait);
+    }
     const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
     progress.stepProgress(
       'calendar',
@@ -88,22 +142,23 @@ export async function runSync(
     );
     progress.stepCompleted('calendar', leads.length);
 
-    const sheetBefore = await deps.spreadsheet.fingerprint();
-    const unchanged =
+    const finalHashes = async () => {
+      const sheet = await deps.spreadsheet.fingerprint();
+      const version = await deps.leads.dataVersion();
+      return {
+        runHash: sheet === null ? null : runHash(range, leads, version, sheet),
+        sourceHash:
+          sheet === null || fingerprint === null
+            ? null
+            : sourceHash(range, fingerprint, deps.auditors, version, sheet),
+      };
+    };
+    if (
       sheetBefore !== null &&
-      run.previousHash === runHash(range, leads, await deps.leads.dataVersion(), sheetBefore);
-    if (unchanged) {
-      for (const step of ['spreadsheet', 'database'] as const) {
-        progress.stepStarted(step, 'Checking for changes');
-        progress.stepProgress(step, 100, 'Already up to date');
-        progress.stepCompleted(step, 0);
-      }
-      const counts = { eventsProcessed: leads.length, eventsCreated: 0, eventsUpdated: 0, eventsDeleted: 0 };
-      const outcome = { ...counts, sheetWritten: 0, sheetRemoved: 0 };
-      const message = describeOutcome(outcome, read.problems.length);
-      progress.syncCompleted(true, message, leads.length);
-      return { success: true, message, ...outcome, problems: read.problems, runHash: run.previousHash };
-    }
+      versionBefore !== null &&
+      run.previous?.runHash === runHash(range, leads, versionBefore, sheetBefore)
+    )
+      return unchanged(leads.length, read.problems, await finalHashes());
 
     const syncedAt = new Date().toISOString();
     progress.stepStarted(
@@ -147,12 +202,11 @@ export async function runSync(
       sheetRemoved: sheet.removed,
     };
     const message = describeOutcome(outcome, read.problems.length);
-    const sheetAfter = await deps.spreadsheet.fingerprint();
-    const hash =
-      sheetAfter === null ? null : runHash(range, leads, await deps.leads.dataVersion(), sheetAfter);
+    const hashes = await finalHashes();
     progress.syncCompleted(true, message, leads.length);
-    return { success: true, message, ...outcome, problems: read.problems, runHash: hash };
-  } catch (error) {
+    return { success: true, message, ...outcome, problems: read.problems, ...hashes };
+  } catch (failure) {
+    const error = rootDatabaseError(failure);
     const message = error instanceof Error ? error.message : String(error);
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);

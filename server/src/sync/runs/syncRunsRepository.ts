@@ -32,6 +32,7 @@ export interface FinishedRun {
   sheetWritten: number;
   sheetRemoved: number;
   runHash: string | null;
+  sourceHash: string | null;
 }
 
 /**
