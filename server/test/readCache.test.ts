@@ -64,10 +64,10 @@ describe('cached answers are the answers a build gives', () => {
     redis = await startRedisServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-cache-'));
     const env = { DATA_DIR: dataDir };
-    uncached = await createTestApp(env, { readStore: noBodyStore });
-    inProcess = await createTestApp(env);
-    withRedis = await createTestApp({ ...env, REDIS_URL: redis.url });
-    fromRedis = await createTestApp({ ...env, REDIS_URL: redis.url });
+    uncached = await createTestApp(env, { engine: 'sqlite', readStore: noBodyStore });
+    inProcess = await createTestApp(env, { engine: 'sqlite' });
+    withRedis = await createTestApp({ ...env, REDIS_URL: redis.url }, { engine: 'sqlite' });
+    fromRedis = await createTestApp({ ...env, REDIS_URL: redis.url }, { engine: 'sqlite' });
     await syncLeads(uncached.leads, leadsAroundToday(), { from: 0, to: 0 }, new Date().toISOString());
     token = (await uncached.login()).access_token;
   });

@@ -56,7 +56,7 @@ describe('the instance running a sync is killed', () => {
       CALENDAR_ICS: calendar.url,
       SYNC_LEASE_SECONDS: '2',
     };
-    t = await createTestApp(env);
+    t = await createTestApp(env, { engine: 'sqlite' }); // the CLI opens the same file
     const token = (await t.login()).access_token;
     const status = async () =>
       (await t.app.inject({ url: '/api/sync/status', headers: bearer(token) })).json();

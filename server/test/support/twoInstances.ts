@@ -26,11 +26,14 @@ export async function startTwoInstances(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-instances-'));
   for (const index of [0, 1]) ports[index] ||= await freePort();
   const start = async (port: number): Promise<Instance> => {
-    const instance = await createTestApp({
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, // the load balancer's address: one for both
-      ...env,
-    });
+    const instance = await createTestApp(
+      {
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${ports[0]}`, // the load balancer's address: one for both
+        ...env,
+      },
+      { engine: 'sqlite' },
+    ); // one SQLite file shared by two processes' worth of apps
     await instance.app.listen({ port, host: '127.0.0.1' });
     return Object.assign(instance, { url: `http://127.0.0.1:${port}` });
   };
@@ -59,10 +62,10 @@ export function hubClient(
     .build();
 }
 
-/** Records every sync event a connection receives, in order, as [name, ...args]. */
+/** Records every sync progress event a connection receives (not its notifications), in order, as [name, ...args]. */
 export function recordSyncEvents(connection: signalR.HubConnection): unknown[][] {
   const events: unknown[][] = [];
-  for (const name of HUB_EVENT_NAMES)
+  for (const name of HUB_EVENT_NAMES.filter((event) => event !== 'NotificationAdded'))
     connection.on(name, (...args: unknown[]) => events.push([name, ...args]));
   return events;
 }
