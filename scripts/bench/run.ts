@@ -10,6 +10,7 @@ import { hubLatency } from './benchmarks/hubLatency';
 import { leadsKeystroke } from './benchmarks/leadsKeystroke';
 import { leadsList } from './benchmarks/leadsList';
 import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
+import { severalInstancesBenchmarks } from './benchmarks/severalInstances';
 import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
 import { sync10kD1 } from './benchmarks/sync10kD1';
 
@@ -23,6 +24,7 @@ const BENCHMARKS: Benchmark[] = [
   gridData,
   schedulingFirstLoadJs,
   ...calendarSourceBenchmarks,
+  ...severalInstancesBenchmarks,
 ];
 
 async function main() {

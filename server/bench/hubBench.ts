@@ -4,7 +4,8 @@ import net from 'node:net';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP } from '../src/realtime/syncHub';
+import { createSyncHub } from '../src/realtime/syncHub';
+import { tripTimes } from './tripTimes';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -51,19 +52,7 @@ export async function measureHub(
   }
   const watcher = await connect();
   await watcher.invoke('JoinSyncGroup');
-  const samples: number[] = [];
-  for (let i = 0; i < 200; i += 1) {
-    const received = new Promise<number>((resolve) => {
-      const handler = (_id: string, sentAt: number) => {
-        watcher.off('StepProgress', handler);
-        resolve(performance.now() - sentAt);
-      };
-      watcher.on('StepProgress', handler);
-    });
-    hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', performance.now(), 'bench']);
-    samples.push(await received);
-  }
-  samples.sort((a, b) => a - b);
+  const samples = await tripTimes(hub, watcher);
   const connectedAtEnd = idleConnections.filter(
     (connection) => connection.state === signalR.HubConnectionState.Connected,
   ).length;

@@ -51,10 +51,13 @@ export async function createTestApp(
     beforeRoutes,
     engine = defaultTestEngine(),
     hub,
+    readStore,
   }: {
     beforeRoutes?: (app: FastifyInstance) => void;
     engine?: DatabaseEngine;
     hub?: BuildAppOptions['hub'];
+    /** Where the hot reads' answers are kept; default: the app's own choice. */
+    readStore?: BuildAppOptions['readStore'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
@@ -74,7 +77,7 @@ export async function createTestApp(
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes, hub });
+  const app = await buildApp({ config, db, beforeRoutes, hub, readStore });
   await app.ready();
 
   return {

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { RedisSettings } from '../config/loadConfig';
 import { redisAddress } from './redisAddress';
-import { redisClientOptions } from './redisClientOptions';
+import { CONNECT_TIMEOUT_MS, redisClientOptions } from './redisClientOptions';
 import { reportOutages } from './reportOutages';
 
 /** The app's way to Redis: one main client, and more (e.g. subscribers) with the same settings. */
@@ -16,6 +16,11 @@ export interface RedisConnection {
   readonly address: string;
   /** Whether the main client can send a command now. */
   isReady(): boolean;
+  /**
+   * Whether the main client can send a command: waits for the first connection (at most a
+   * connection attempt's time) but not during an outage, so a caller fails fast then.
+   */
+  whenReady(): Promise<boolean>;
   /** Another client on the same server and settings, logged alike and closed with this connection. */
   createClient(purpose: string, overrides?: Partial<RedisOptions>): Redis;
   /** Ends every client: politely when connected, at once when not. */
@@ -46,11 +51,27 @@ export function createRedisConnection(settings: RedisSettings, log: FastifyBaseL
     return client;
   };
   const client = createClient('main');
+  let connectedOnce = false;
+  client.once('ready', () => (connectedOnce = true));
   return {
     client,
     prefix: settings.prefix,
     address,
     isReady: () => client.status === 'ready',
+    async whenReady() {
+      if (client.status === 'ready') return true;
+      if (connectedOnce || client.status === 'end') return false;
+      return new Promise<boolean>((resolve) => {
+        const done = (ready: boolean) => {
+          clearTimeout(timer);
+          client.off('ready', onReady);
+          resolve(ready);
+        };
+        const onReady = () => done(true);
+        const timer = setTimeout(() => done(false), CONNECT_TIMEOUT_MS);
+        client.once('ready', onReady);
+      });
+    },
     createClient,
     close: async () => {
       await Promise.all(clients.map(closeClient));

@@ -8,9 +8,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
-import { badRequest, conflict } from '../errors/httpProblem';
+import { badRequest, conflict, serviceUnavailable } from '../errors/httpProblem';
 import { defaultSyncRange, rangeProblem } from './engine/syncRange';
-import { SyncAlreadyRunning, type SyncService } from './syncService';
+import { SyncAlreadyRunning, SyncLockUnavailable, type SyncService } from './syncService';
+
+/** When to ask again after the shared lock could not be reached (Redis reconnects at most 2 s apart). */
+const LOCK_RETRY_SECONDS = 5;
 
 const tags = ['Sync'];
 
@@ -28,7 +31,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
         tags,
         summary: 'Run one sync over a date range; answers when it ends',
         description:
-          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance.',
+          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance; 503 while the shared lock (Redis) cannot be reached.',
         body: executeBody,
         response: { 200: syncResult },
       },
@@ -42,6 +45,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
         return await sync.execute(range, 'api', request.currentUser!.id);
       } catch (error) {
         if (error instanceof SyncAlreadyRunning) throw conflict(error.message, { runningRunId: error.runId });
+        if (error instanceof SyncLockUnavailable) throw serviceUnavailable(error.message, LOCK_RETRY_SECONDS);
         throw error;
       }
     },

@@ -12,8 +12,13 @@ const dbNow = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const dbAgo = (ms: number) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${ms / 1000} seconds`})`;
 
 export class SyncAlreadyRunning extends Error {
-  constructor(readonly runId: number) {
-    super(`A sync is already running (run ${runId}).`);
+  /** runId null: another instance holds the lock and has not recorded its run yet. */
+  constructor(readonly runId: number | null) {
+    super(
+      runId === null
+        ? 'A sync is starting on another instance.'
+        : `A sync is already running (run ${runId}).`,
+    );
   }
 }
 
