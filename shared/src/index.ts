@@ -1,6 +1,7 @@
 import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
+export { ApiError, apiData, failureMessage } from './api/apiData';
 export { API_ERRORS, errorMessage } from './api/apiErrors';
 export { apiUrl } from './api/apiUrl';
 export type { ApiRequestOptions, ApiResult, ProblemDetails } from './api/apiTypes';

@@ -1,9 +1,13 @@
+import { ApiError } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ChoiceInput } from './ChoiceInput';
+import { leadChanges } from './leadChanges';
+import { LeadConflictAlert } from './LeadConflictAlert';
+import { toLeadRow } from './leadRows';
 import type { ChoiceField } from './knownValues';
 import type { LeadFormValues } from './leadsApi';
-import type { LeadRow } from './leadTypes';
+import type { ApiLead, LeadRow } from './leadTypes';
 
 const EMPTY: LeadFormValues = {
   customerName: '',
@@ -53,12 +57,19 @@ export function validateLead(values: LeadFormValues): string | null {
   return null;
 }
 
+/** The lead as this form opened it: what changed is measured from it, and its version guards the save. */
+export interface OpenedLead {
+  values: LeadFormValues;
+  version: number;
+}
+
 interface LeadFormModalProps {
   lead: LeadRow | 'new' | null;
   /** What Status, Auditor, House Type, Heating Fuel and Provider offer. */
   choices: Record<ChoiceField, string[]>;
   onClose: () => void;
-  onSave: (values: LeadFormValues) => Promise<void>;
+  /** Saves a new lead (opened null) or the changes since `opened`. */
+  onSave: (values: LeadFormValues, opened: OpenedLead | null) => Promise<void>;
 }
 
 export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalProps) {
@@ -66,6 +77,10 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
   const [values, setValues] = useState<LeadFormValues>(() =>
     lead && lead !== 'new' ? fromRow(lead) : EMPTY,
   );
+  const [opened, setOpened] = useState<OpenedLead | null>(() =>
+    lead && lead !== 'new' ? { values: fromRow(lead), version: lead.version } : null,
+  );
+  const [conflict, setConflict] = useState<OpenedLead | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (field: keyof LeadFormValues) => (event: { currentTarget: { value: string } }) => {
@@ -85,19 +100,40 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateLead(values);
+  const save = async (base: OpenedLead | null, toSave: LeadFormValues) => {
+    const invalid = validateLead(toSave);
     if (invalid) return setError(invalid);
     setSaving(true);
     try {
-      await onSave(values);
+      await onSave(toSave, base);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
+      const current =
+        failure instanceof ApiError && failure.status === 412 ? failure.problem?.current : undefined;
+      if (current) {
+        const row = toLeadRow(current as ApiLead);
+        setConflict({ values: fromRow(row), version: row.version });
+      } else setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
     } finally {
       setSaving(false);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(opened, values);
+  };
+  const useTheirs = () => {
+    setValues(conflict!.values);
+    setOpened(conflict);
+    setConflict(null);
+  };
+  const keepMine = () => {
+    // their version, with the fields this person changed on top: only those are sent again
+    const merged = { ...conflict!.values, ...leadChanges(opened!.values, values) };
+    setValues(merged);
+    setOpened(conflict);
+    setConflict(null);
+    void save(conflict, merged);
   };
 
   return (
@@ -112,6 +148,14 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           <Alert color="red" role="alert" mb="sm">
             {error}
           </Alert>
+        )}
+        {conflict && opened && (
+          <LeadConflictAlert
+            opened={opened.values}
+            current={conflict.values}
+            onUseTheirs={useTheirs}
+            onKeepMine={keepMine}
+          />
         )}
         {lead && lead !== 'new' && lead.source === 'calendar' && (
           <Alert color="yellow" mb="sm">
@@ -157,7 +201,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={saving} disabled={conflict !== null}>
             Save
           </Button>
         </Group>

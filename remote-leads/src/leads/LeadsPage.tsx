@@ -17,8 +17,9 @@ import {
   type Sorting,
 } from './leadFilters';
 import { knownValues } from './knownValues';
-import { LeadFormModal } from './LeadFormModal';
-import { deleteLead, saveLead, type LeadFormValues } from './leadsApi';
+import { leadChanges } from './leadChanges';
+import { LeadFormModal, type OpenedLead } from './LeadFormModal';
+import { createLead, deleteLead, updateLead, type LeadFormValues } from './leadsApi';
 import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
@@ -72,9 +73,14 @@ export default function LeadsPage() {
 
   const exporter = useExport(() => leadsExportTable(sorted, visibility), leadsExportName);
 
-  const save = async (values: LeadFormValues) => {
+  const save = async (values: LeadFormValues, opened: OpenedLead | null) => {
     const isNew = editing === 'new' || editing === null;
-    await saveLead(isNew ? null : editing.id, values);
+    if (isNew) await createLead(values);
+    else {
+      const changes = leadChanges(opened!.values, values);
+      if (Object.keys(changes).length === 0) return;
+      await updateLead(editing.id, changes, opened!.version);
+    }
     toastSuccess(
       `${values.customerName.trim()} was ${isNew ? 'added' : 'saved'}.`,
       isNew ? 'Lead added' : 'Lead saved',

@@ -19,7 +19,7 @@ export async function sendRequest<T>(
   options: ApiRequestOptions,
   token: string | null,
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !token.startsWith(DEV_TOKEN_PREFIX)) headers.Authorization = `Bearer ${token}`;
 
