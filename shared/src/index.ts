@@ -43,6 +43,8 @@ export type {
   LeadEditableFields,
   LeadPatch,
   LeadResource,
+  Notification,
+  NotificationsPage,
   PasswordLink,
   Profile,
   SignInCodeResponse,
@@ -58,6 +60,7 @@ export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resourc
 export { StatCards, type StatCard } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';
+export { formatRelativeTime } from './format/formatRelativeTime';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { toCsv } from './export/toCsv';

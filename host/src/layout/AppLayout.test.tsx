@@ -61,7 +61,11 @@ describe('AppLayout', () => {
   });
 
   it('user menu shows e-mail and role, and Sign out ends the session', async () => {
-    const fetchMock = mockFetch(() => json(204));
+    const fetchMock = mockFetch(({ url }) =>
+      url.startsWith('/api/notifications')
+        ? json(200, { items: [], total: 0, page: 1, pageSize: 20, unreadCount: 0 })
+        : json(204),
+    );
     renderAs('Manager');
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
@@ -71,7 +75,8 @@ describe('AppLayout', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(authStore.getState().status).toBe('anonymous'));
     expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
-    expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/auth/logout']);
+    const authCalls = fetchMock.calls.filter((call) => call.url.startsWith('/api/auth'));
+    expect(authCalls.map((call) => call.url)).toEqual(['/api/auth/logout']);
     fetchMock.restore();
   });
 

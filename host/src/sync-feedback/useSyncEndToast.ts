@@ -6,12 +6,9 @@ const SYNC_PATH = '/sync';
 
 /**
  * Whoever started it, a sync that ends while the user is on another screen says so in a
- * toast; the Sync screen shows the outcome itself. Listens on the page's hub connection
- * (opened by the Sync screen, which keeps it for the rest of the visit) without opening
- * one: a connection held on every screen reconnects at each token expiry, and a refresh
- * it starts while the page reloads is lost, which reuse detection takes for a stolen
- * token and ends the sign-in in every tab. Holds no hub status either, so the layout does
- * not re-render when the connection changes.
+ * toast; the Sync screen shows the outcome itself. Listens on the page's one hub
+ * connection (the bell keeps it open) and holds no hub status, so the layout does not
+ * re-render when the connection changes.
  */
 export function useSyncEndToast(client: SyncHubClient = syncHubClient): void {
   const { pathname } = useLocation();

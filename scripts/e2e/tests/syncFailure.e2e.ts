@@ -1,34 +1,7 @@
-import { test as base } from '@playwright/test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { icsCalendar } from '../../../server/test/support/icsBuilder';
-import { startAppServer, type AppServer } from '../support/appServer';
+import { BROKEN_ICS, test } from '../support/breakableCalendar';
 import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
-
-/** A server reading its calendar from a file the test can break. */
-const test = base.extend<{ calendarFile: string; appServer: AppServer; baseURL: string }>({
-  // eslint-disable-next-line no-empty-pattern
-  calendarFile: async ({}, use) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-e2e-calendar-'));
-    await use(path.join(dir, 'calendar.ics'));
-    fs.rmSync(dir, { recursive: true, force: true });
-  },
-  appServer: async ({ calendarFile }, use) => {
-    const soon = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
-    fs.writeFileSync(
-      calendarFile,
-      icsCalendar([
-        { uid: 'a@e2e', start: `${soon}T140000Z`, summary: 'Jane Doe' },
-        { uid: 'b@e2e', start: `${soon}T160000Z`, summary: 'Tom Lee' },
-      ]),
-    );
-    const server = await startAppServer({ CALENDAR_ICS: calendarFile });
-    await use(server);
-    await server.stop();
-  },
-  baseURL: async ({ appServer }, use) => use(appServer.url),
-});
 
 test('a failed sync shows its failed step, one panel with the reason, and a history row that unfolds to it', async ({
   page,
@@ -42,7 +15,7 @@ test('a failed sync shows its failed step, one panel with the reason, and a hist
   // a run that works, then the calendar breaks
   await page.getByRole('button', { name: 'Start Sync' }).click();
   await expect(page.getByTestId('sync-result')).toContainText('Sync Completed Successfully');
-  fs.writeFileSync(calendarFile, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n');
+  fs.writeFileSync(calendarFile, BROKEN_ICS);
   await expect(page.getByText('Ready to sync')).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Start Sync' }).click();
 

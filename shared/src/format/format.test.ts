@@ -37,3 +37,17 @@ describe('one time format', () => {
     expect(formatDuration(null)).toBe('');
   });
 });
+
+describe('relative times', () => {
+  it('says how long ago, as people do', async () => {
+    const { formatRelativeTime } = await import('./formatRelativeTime');
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    const ago = (ms: number) => formatRelativeTime(new Date(now - ms).toISOString(), now);
+    expect(ago(20_000)).toBe('just now');
+    expect(ago(3 * 60_000)).toBe('3 min ago');
+    expect(ago(2 * 3_600_000 + 5)).toBe('2 h ago');
+    expect(ago(30 * 3_600_000)).toBe('yesterday');
+    expect(ago(4 * 86_400_000)).toBe('4 days ago');
+    expect(ago(40 * 86_400_000)).toMatch(/^\d{2}\/\d{2}\/2026, \d{2}:\d{2} (AM|PM)$/);
+  });
+});
