@@ -102,7 +102,9 @@ describe('the instance running a sync is killed', () => {
       });
       expect(result).toMatchObject({ success: true, eventsCreated: 1 });
       expect(await status()).toMatchObject({ isRunning: false, runningRunId: null });
-      const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      const { items: history } = (
+        await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })
+      ).json();
       expect(history.find((run: { id: number }) => run.id === running)).toMatchObject({
         status: 'failed',
         message: INTERRUPTED,
