@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { once } from 'node:events';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { RedisSettings } from '../config/loadConfig';
 import { redisAddress } from './redisAddress';
@@ -31,7 +30,9 @@ async function closeClient(client: Redis): Promise<void> {
   if (client.status === 'end') return;
   // between attempts there is no socket: stopping the retry timer is all there is to do
   if (client.status === 'reconnecting' || client.status === 'wait') return client.disconnect();
-  const ended = once(client, 'end');
+  // not events.once: it rejects on 'error', and a client closed mid-handshake emits one
+  // (its ready check's INFO finds the stream gone) before it ends
+  const ended = new Promise((resolve) => client.once('end', resolve));
   if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
   else client.disconnect();
   await ended;
