@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROKEN_ICS, test } from '../support/breakableCalendar';
@@ -12,7 +13,7 @@ const MANAGER = {
 } as const;
 
 /** The number in the bell's label: "Notifications (3 unread)", or 0. */
-async function unreadCount(bell: import('@playwright/test').Locator): Promise<number> {
+async function unreadCount(bell: Locator): Promise<number> {
   const label = (await bell.getAttribute('aria-label')) ?? '';
   return Number(/\((\d+) unread\)/.exec(label)?.[1] ?? 0);
 }
