@@ -38,7 +38,9 @@ export { useSyncHub } from './realtime/useSyncHub';
 // The contract's types; its schemas (zod) stay out of the browser bundles.
 export type {
   AccessRecord,
+  CacheStats,
   CurrentUser,
+  DatabaseStats,
   GridRecord,
   LeadEditableFields,
   LeadPatch,
@@ -47,6 +49,7 @@ export type {
   NotificationsPage,
   PasswordLink,
   Profile,
+  ResourceStatsResponse,
   SignInCodeResponse,
   SyncHistoryEntry,
   SyncHistoryPage,
@@ -56,7 +59,6 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
-export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';

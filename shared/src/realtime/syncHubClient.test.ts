@@ -2,7 +2,6 @@ import type { HubConnection } from '@microsoft/signalr';
 import { fakeHubConnection as fakeConnection } from '../testing/fakeHubConnection';
 import { createSyncHubClient } from './syncHubClient';
 
-
 describe('syncHubClient', () => {
   it('connects once, joins the sync group and passes the events on', async () => {
     const connection = fakeConnection();
