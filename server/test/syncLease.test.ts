@@ -38,7 +38,9 @@ describe.each(ENGINES)('on %s', (engine) => {
 
       await sleep(1300);
       expect(await status()).toMatchObject({ isRunning: false, runningRunId: null });
-      const { items: history } = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      const { items: history } = (
+        await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })
+      ).json();
       expect(history[0]).toMatchObject({ id: run.id, status: 'failed', message: INTERRUPTED });
       expect((await execute()).json()).toMatchObject({ success: true });
     });
@@ -66,6 +68,24 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect((await execute()).statusCode).toBe(200);
     });
 
+    it('the status tells when a quiet run last made progress and when it will be stopped', async () => {
+      const quiet = createSyncRunsRepository(t.db, { leaseMs: 60_000, stallMs: 60_000 });
+      const run = await quiet.start(MARCH, 'cli', null, { source: 'x', sink: 'y' });
+      await t.db.batch([
+        // its heartbeat far ahead too: this app's 1 s lease must not end it while the test looks
+        sql`UPDATE sync_runs SET progress_at = '2099-01-01T10:00:00.000Z', heartbeat_at = '2099-01-01T10:00:00.000Z' WHERE id = ${run.id}`,
+      ]);
+      expect((await status()).running).toEqual({
+        id: run.id,
+        trigger: 'cli',
+        stage: null,
+        startedAt: run.startedAt,
+        lastProgressAt: '2099-01-01T10:00:00.000Z',
+        // SYNC_STALL_MINUTES, 10 by default, after it
+        stopsAt: '2099-01-01T10:10:00.000Z',
+      });
+    });
+
     it('a run that makes no progress for too long is failed as stalled, though its instance lives', async () => {
       const stuck = createSyncRunsRepository(t.db, { leaseMs: 60_000, stallMs: 60_000 });
       const run = await stuck.start(MARCH, 'schedule', null, { source: 'x', sink: 'y' });
@@ -74,7 +94,9 @@ describe.each(ENGINES)('on %s', (engine) => {
         sql`UPDATE sync_runs SET progress_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE id = ${run.id}`,
       ]);
       expect(await status()).toMatchObject({ isRunning: false });
-      const { items: history } = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      const { items: history } = (
+        await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })
+      ).json();
       expect(history[0]).toMatchObject({ id: run.id, status: 'failed', message: STALLED });
     });
 

@@ -8,9 +8,17 @@ interface SyncConfigCardProps {
   onRangeChange: (range: SyncRange) => void;
   onStart: () => void;
   running: boolean;
+  /** Another run is on (not this screen's): Start waits for it. */
+  blocked?: boolean;
 }
 
-export function SyncConfigCard({ range, onRangeChange, onStart, running }: SyncConfigCardProps) {
+export function SyncConfigCard({
+  range,
+  onRangeChange,
+  onStart,
+  running,
+  blocked = false,
+}: SyncConfigCardProps) {
   return (
     <Card withBorder padding="lg">
       <Title order={4} mb="md">
@@ -46,7 +54,7 @@ export function SyncConfigCard({ range, onRangeChange, onStart, running }: SyncC
         The appointments in the calendar between these dates will be synced to the spreadsheet and the
         database.
       </Text>
-      <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} disabled={running}>
+      <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} disabled={running || blocked}>
         {running ? 'Synchronizing...' : 'Start Sync'}
       </Button>
     </Card>

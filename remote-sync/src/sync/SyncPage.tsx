@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HubStatusBadge } from './HubStatusBadge';
 import { syncStatusQuery } from './syncApi';
+import { RunningRunAlert } from './RunningRunAlert';
 import { SyncConfigCard } from './SyncConfigCard';
 import { SyncHistoryCard } from './SyncHistoryCard';
 import { defaultRange } from './syncDates';
@@ -16,6 +17,8 @@ export default function SyncPage() {
   const [range, setRange] = useState(defaultRange);
   const status = useQuery(syncStatusQuery);
   const { state, start, hubStatus } = useSyncRun();
+  // a run this screen did not start: another tab or person, the command line, the schedule
+  const otherRun = state.isRunning ? null : (status.data?.running ?? null);
 
   return (
     <>
@@ -28,12 +31,14 @@ export default function SyncPage() {
       </Group>
       <Stack>
         <SyncStatusCard status={status.data} running={state.isRunning} />
+        {otherRun && <RunningRunAlert running={otherRun} />}
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <SyncConfigCard
             range={range}
             onRangeChange={setRange}
             onStart={() => void start(range)}
             running={state.isRunning}
+            blocked={Boolean(otherRun)}
           />
           <SyncProgressCard state={state} />
         </SimpleGrid>

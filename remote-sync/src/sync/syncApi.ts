@@ -1,9 +1,14 @@
 import { apiData, queryKeys } from '@auditdesk/shared';
 import type { SyncHistoryPage, SyncRange, SyncResult, SyncStatus } from './syncTypes';
 
+/** How often the status is asked again while a run is on: a stalled run sends no event to say so. */
+export const RUNNING_STATUS_POLL_MS = 15_000;
+
 export const syncStatusQuery = {
   queryKey: queryKeys.syncStatus,
   queryFn: () => apiData<SyncStatus>('/sync/status'),
+  refetchInterval: (query: { state: { data?: SyncStatus } }) =>
+    query.state.data?.isRunning ? RUNNING_STATUS_POLL_MS : false,
 };
 export const HISTORY_PAGE_SIZE = 10;
 

@@ -48,6 +48,9 @@ const STEPS: Pick<SyncStep, 'id' | 'stepName' | 'description'>[] = [
   { id: 'database', stepName: 'Sync to Database', description: 'Save them in the database' },
 ];
 
+/** A step's name as the progress card shows it. */
+export const stepName = (id: SyncStepId): string => STEPS.find((step) => step.id === id)?.stepName ?? id;
+
 const pendingSteps = (): SyncStep[] => STEPS.map((step) => ({ ...step, status: 'pending' }));
 
 export const initialSyncRunState: SyncRunState = {

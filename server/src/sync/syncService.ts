@@ -231,7 +231,7 @@ export function createSyncService({
               trigger: running.trigger,
               stage: running.stage,
               startedAt: running.startedAt,
-              stalled: runs.isStalled(running),
+              ...runs.progressDeadline(running),
             }
           : null,
         lastSync: (await runs.lastSucceeded())?.finishedAt ?? null,

@@ -52,8 +52,10 @@ const runningRun = z.object({
   trigger: z.enum(SYNC_TRIGGERS),
   stage: z.enum(SYNC_STEP_IDS).nullable(),
   startedAt: z.string(),
-  /** No progress for longer than the stall limit: it will be failed as stalled. */
-  stalled: z.boolean(),
+  /** When it last reported progress (its start, before the first). */
+  lastProgressAt: z.string(),
+  /** When it is failed as stalled if no progress comes before (SYNC_STALL_MINUTES after the last). */
+  stopsAt: z.string(),
 });
 
 export const syncStatus = z.object({

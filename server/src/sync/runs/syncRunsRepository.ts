@@ -154,9 +154,10 @@ export function createSyncRunsRepository(
       return current();
     },
 
-    /** Whether a running run has been silent for longer than the stall limit (as of now). */
-    isStalled(run: SyncRunRow, now = Date.now()): boolean {
-      return run.progressAt !== null && now - Date.parse(run.progressAt) > stallMs;
+    /** When a running run last reported progress, and when it is failed as stalled unless it reports again. */
+    progressDeadline(run: SyncRunRow): { lastProgressAt: string; stopsAt: string } {
+      const lastProgressAt = run.progressAt ?? run.startedAt;
+      return { lastProgressAt, stopsAt: new Date(Date.parse(lastProgressAt) + stallMs).toISOString() };
     },
 
     async history(limit = 50, offset = 0): Promise<SyncRunRow[]> {

@@ -1,0 +1,83 @@
+import { renderWithProviders } from '@auditdesk/shared/testing';
+import { screen, within } from '@testing-library/react';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import SyncPage from './SyncPage';
+import type { SyncStatus } from './syncTypes';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+function statusWith(running: SyncStatus['running']): SyncStatus {
+  return {
+    isRunning: running !== null,
+    runningRunId: running?.id ?? null,
+    running,
+    lastSync: minutesAgo(120),
+    totalSyncs: 4,
+    successfulSyncs: 3,
+    failedSyncs: 1,
+  };
+}
+
+function serve(status: SyncStatus) {
+  return mockFetch(({ url }) =>
+    url.startsWith('/api/sync/status')
+      ? json(200, status)
+      : json(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+  );
+}
+
+describe('SyncPage with a run it did not start', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  afterEach(() => fetchMock.restore());
+
+  it('says which run is on and waits for it: Start Sync is disabled', async () => {
+    fetchMock = serve(
+      statusWith({
+        id: 41,
+        trigger: 'schedule',
+        stage: 'spreadsheet',
+        startedAt: minutesAgo(3),
+        lastProgressAt: new Date(Date.now() - 5_000).toISOString(),
+        stopsAt: new Date(Date.now() + 595_000).toISOString(),
+      }),
+    );
+    renderWithProviders(<SyncPage />);
+    const alert = await screen.findByTestId('running-run');
+    expect(within(alert).getByText('A sync is running')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(
+      'Sync #41 is running: started by the schedule (SYNC_CRON) 3 min ago, now at “Sync to Spreadsheet”. Start Sync is available again when it ends.',
+    );
+    expect(alert).not.toHaveTextContent('No progress since');
+    expect(screen.getByRole('button', { name: 'Start Sync' })).toBeDisabled();
+  });
+
+  it('a run gone quiet says since when, and when it will be stopped', async () => {
+    const lastProgressAt = new Date(2026, 0, 5, 9, 0).toISOString();
+    const stopsAt = new Date(2026, 0, 5, 9, 10).toISOString();
+    fetchMock = serve(
+      statusWith({
+        id: 7,
+        trigger: 'cli',
+        stage: 'database',
+        startedAt: lastProgressAt,
+        lastProgressAt,
+        stopsAt,
+      }),
+    );
+    renderWithProviders(<SyncPage />);
+    const alert = await screen.findByTestId('running-run');
+    expect(within(alert).getByText('A sync is running but has gone quiet')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('started from the command line');
+    expect(alert).toHaveTextContent(
+      'No progress since 01/05/2026, 09:00 AM. If none comes, it will be stopped at 01/05/2026, 09:10 AM and a new sync can start.',
+    );
+  });
+
+  it('nothing running: no notice, Start Sync ready', async () => {
+    fetchMock = serve(statusWith(null));
+    renderWithProviders(<SyncPage />);
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    expect(screen.queryByTestId('running-run')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start Sync' })).toBeEnabled();
+  });
+});
