@@ -52,8 +52,9 @@ export function createSignIns(db: Database) {
     /** A new sign-in for the user: its id (the access tokens' `sid`) and first refresh token. */
     async start(userId: number): Promise<{ sessionId: string; refreshToken: string }> {
       const sessionId = randomUUID();
-      const expiresAt = new Date(Date.now() + SESSION_MAX_LIFETIME_MS).toISOString();
-      await sessions.create({ id: sessionId, userId, expiresAt });
+      const startedAt = Date.now();
+      const expiresAt = new Date(startedAt + SESSION_MAX_LIFETIME_MS).toISOString();
+      await sessions.create({ id: sessionId, userId, createdAt: new Date(startedAt).toISOString(), expiresAt });
       return { sessionId, refreshToken: await issueRefreshToken(userId, sessionId, expiresAt) };
     },
 
