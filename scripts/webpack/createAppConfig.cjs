@@ -1,12 +1,33 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
 // webpack.config.cjs passes only its name, dev port and exposed modules.
+const fs = require('node:fs');
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const swcOptions = require('../swcOptions.cjs');
 const sharedDependencies = require('./sharedDependencies.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
+
+/** Where an app's production source maps go: beside its dist folder, not inside it. */
+const SOURCE_MAPS_FOLDER = 'dist-sourcemaps';
+
+/** Full source maps written to `<app>/dist-sourcemaps/`, emptied before each build. */
+function privateSourceMaps(dir) {
+  const folder = path.join(dir, SOURCE_MAPS_FOLDER);
+  return [
+    {
+      apply: (compiler) =>
+        compiler.hooks.beforeRun.tap('PrivateSourceMaps', () => fs.rmSync(folder, { recursive: true, force: true })),
+    },
+    new webpack.SourceMapDevToolPlugin({
+      filename: `../${SOURCE_MAPS_FOLDER}/[file].map`,
+      append: false,
+      test: /\.(js|css)$/,
+    }),
+  ];
+}
 
 /**
  * @param {object} app
@@ -25,7 +46,9 @@ module.exports = function createAppConfig({ dir, name, title, port, exposes }) {
     return {
       context: dir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps carry the full sources: they go next to dist, never into the
+      // served folder, and the code does not point at them.
+      devtool: production ? false : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
         // The host is served at / with history fallback, so nested routes need
@@ -73,6 +96,7 @@ module.exports = function createAppConfig({ dir, name, title, port, exposes }) {
         ...(isHost && production
           ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })]
           : []),
+        ...(production ? privateSourceMaps(dir) : []),
       ],
       performance: { hints: false },
       devServer: devServerOptions({ port, isHost }),
