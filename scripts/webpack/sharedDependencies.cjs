@@ -5,7 +5,8 @@ const path = require('node:path');
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
+  // react-router-dom re-exports react-router: sharing only the former lets the host's copy
+  // be tree-shaken (see treeShakenShared.cjs); import the router from react-router-dom.
   'react-router-dom',
   '@tanstack/react-query',
   'zustand',

@@ -1,69 +1,109 @@
 import * as signalR from '@microsoft/signalr';
-import Fastify from 'fastify';
-import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TokenUser } from '../src/auth/authenticate';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
 import { createSyncHub, SYNC_GROUP } from '../src/realtime/syncHub';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export type BenchTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+export interface BenchHub {
+  app: FastifyInstance;
+  /** http://127.0.0.1:port */
+  url: string;
+  /** Sends a StepProgress to the sync group carrying the send time (ms since the epoch). */
+  sendProgress(): void;
+  close(): Promise<void>;
+}
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across processes. */
+export const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
- * The hub's routes on loopback with `idle` official clients connected over WebSockets:
- * how long a progress event takes to reach one more client (median of 200 sends), and
- * whether every idle connection is still up at the end.
+ * The hub's routes on loopback. Any token `user-N` is user N, so every benchmark
+ * connection is its own user (as it would be in production).
  */
-export async function measureHub(
-  idle: number,
-): Promise<{ medianMs: number; p95Ms: number; connectedAtEnd: number }> {
+export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void): Promise<BenchHub> {
   const app = Fastify({ forceCloseConnections: true });
   const hub = createSyncHub();
-  const user = { id: 1, isActive: true } as UserRow;
-  await app.register(hubRoutes, { hub, tokenUser: async () => user, config: loadConfig({}) });
-  app.addHook('preClose', async () => hub.stop());
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const connect = async () => {
-    const connection = new signalR.HubConnectionBuilder()
-      .withUrl(`http://127.0.0.1:${port}/hubs/sync`, {
-        transport: signalR.HttpTransportType.WebSockets,
-        accessTokenFactory: () => 'token',
-      })
-      .configureLogging(signalR.LogLevel.None)
-      .build();
-    await connection.start();
-    return connection;
+  const tokenUser: TokenUser = async (token) => {
+    const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
+    return id ? ({ id: Number(id) + 1, isActive: true } as UserRow) : null;
   };
-  const idleConnections: signalR.HubConnection[] = [];
-  for (let i = 0; i < idle; i += 20) {
-    idleConnections.push(...(await Promise.all(Array.from({ length: Math.min(20, idle - i) }, connect))));
+  await app.register(hubRoutes, { hub, tokenUser, config: loadConfig({}) });
+  extraRoutes?.(app);
+  app.addHook('preClose', async () => hub.stop());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    sendProgress: () => hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', epochNow(), 'bench']),
+    close: () => app.close(),
+  };
+}
+
+export async function connectNodeClient(
+  url: string,
+  user: number,
+  transport: BenchTransport = 'WebSockets',
+): Promise<signalR.HubConnection> {
+  const connection = new signalR.HubConnectionBuilder()
+    .withUrl(`${url}/hubs/sync`, {
+      transport: signalR.HttpTransportType[transport],
+      accessTokenFactory: () => `user-${user}`,
+    })
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+  await connection.start();
+  return connection;
+}
+
+/** `count` official clients connected over WebSockets and doing nothing, twenty at a time. */
+export async function holdIdleConnections(url: string, count: number) {
+  const connections: signalR.HubConnection[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+      connectNodeClient(url, 1000 + i + j),
+    );
+    connections.push(...(await Promise.all(batch)));
   }
-  const watcher = await connect();
-  await watcher.invoke('JoinSyncGroup');
-  const samples: number[] = [];
-  for (let i = 0; i < 200; i += 1) {
-    const received = new Promise<number>((resolve) => {
-      const handler = (_id: string, sentAt: number) => {
-        watcher.off('StepProgress', handler);
-        resolve(performance.now() - sentAt);
-      };
-      watcher.on('StepProgress', handler);
-    });
-    hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', performance.now(), 'bench']);
-    samples.push(await received);
+  return {
+    connected: () =>
+      connections.filter((connection) => connection.state === signalR.HubConnectionState.Connected).length,
+    stop: () => Promise.all(connections.map((connection) => connection.stop())),
+  };
+}
+
+/**
+ * In one process: how long a progress event takes from the hub's send to an official Node
+ * client, with `idle` other connections held open (200 sends, one at a time).
+ */
+export async function measureHubInProcess(
+  idle: number,
+): Promise<{ samples: number[]; connectedAtEnd: number }> {
+  const benchHub = await startBenchHub();
+  try {
+    const idleConnections = await holdIdleConnections(benchHub.url, idle);
+    const watcher = await connectNodeClient(benchHub.url, 0);
+    await watcher.invoke('JoinSyncGroup');
+    const samples: number[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      const received = new Promise<number>((resolve) => {
+        const handler = (_step: string, sentAt: number) => {
+          watcher.off('StepProgress', handler);
+          resolve(epochNow() - sentAt);
+        };
+        watcher.on('StepProgress', handler);
+      });
+      benchHub.sendProgress();
+      samples.push(await received);
+    }
+    const connectedAtEnd = idleConnections.connected();
+    await Promise.all([idleConnections.stop(), watcher.stop()]);
+    return { samples, connectedAtEnd };
+  } finally {
+    await benchHub.close();
   }
-  samples.sort((a, b) => a - b);
-  const connectedAtEnd = idleConnections.filter(
-    (connection) => connection.state === signalR.HubConnectionState.Connected,
-  ).length;
-  await Promise.all([...idleConnections, watcher].map((connection) => connection.stop()));
-  await app.close();
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return { medianMs: round(samples[100]!), p95Ms: round(samples[190]!), connectedAtEnd };
 }

@@ -83,7 +83,11 @@ describe('production web serving', () => {
   });
 
   it('never serves a source map, even one left in a served folder', async () => {
-    for (const url of ['/620.08477066.js.map', '/620.08477066.JS.MAP', '/remotes/leads/106.b0f2fc39.js.map']) {
+    for (const url of [
+      '/620.08477066.js.map',
+      '/620.08477066.JS.MAP',
+      '/remotes/leads/106.b0f2fc39.js.map',
+    ]) {
       const response = await get(url);
       expect(response.statusCode).toBe(404);
       expect(response.body).not.toContain('secret source');
