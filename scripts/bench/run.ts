@@ -9,7 +9,9 @@ import { machineDescription, writeReport, type BenchReport } from './report/writ
 
 async function main() {
   const only = process.argv.slice(2).join(' ').trim().toLowerCase();
-  const selected = BENCHMARKS.filter((benchmark) => !only || benchmark.name.includes(only));
+  // an exact name runs that one; otherwise every benchmark whose name contains NAME
+  const exact = BENCHMARKS.filter((benchmark) => benchmark.name === only);
+  const selected = exact.length ? exact : BENCHMARKS.filter((benchmark) => benchmark.name.includes(only));
   if (selected.length === 0) {
     console.error(
       `No benchmark is named like "${only}". There are: ${BENCHMARKS.map((b) => b.name).join(', ')}.`,

@@ -3,6 +3,8 @@ import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
 import { leadsListBenchmark } from './leadsList';
+import { lighthouseBenchmark } from './lighthouse';
+import { loadBenchmark } from './load';
 import { leadsScreenBenchmark } from './leadsScreen';
 import { syncBenchmark } from './sync';
 
@@ -11,7 +13,9 @@ export const BENCHMARKS: Benchmark[] = [
   syncBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
+  loadBenchmark,
   hubBenchmark,
   firstLoadBenchmark,
+  lighthouseBenchmark,
   leadsScreenBenchmark,
 ];
