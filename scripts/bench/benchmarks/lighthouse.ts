@@ -10,8 +10,9 @@ import { ensureBuilt } from '../../ensureBuilt';
 import { againstLimit, type Benchmark, type Figure } from '../benchmark';
 import { APP_PAGES } from '../support/appPages';
 import { sessionStorageEntries, signInTokens } from '../support/signedInContext';
-import { round } from '../support/statistics';
+import { median, round } from '../support/statistics';
 
+const RUNS = 3;
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage';
 
 interface LighthouseResult {
@@ -86,14 +87,21 @@ export const lighthouseBenchmark: Benchmark = {
       for (const appPage of APP_PAGES) {
         const profile = appPage.signedIn ? await signedInProfile(server.url, chromePath) : null;
         if (profile) profiles.push(profile);
-        const result = await runLighthouse(`${server.url}${appPage.path}`, chromePath, profile);
-        if (new URL(result.finalDisplayedUrl).pathname !== appPage.path)
-          throw new Error(`Lighthouse ended on ${result.finalDisplayedUrl}, not ${appPage.path}`);
-        const audit = (id: string) => result.audits[id]?.numericValue ?? NaN;
+        // Lighthouse's own advice for variable machines: several runs, report the median one
+        const runs: LighthouseResult[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const result = await runLighthouse(`${server.url}${appPage.path}`, chromePath, profile);
+          if (new URL(result.finalDisplayedUrl).pathname !== appPage.path)
+            throw new Error(`Lighthouse ended on ${result.finalDisplayedUrl}, not ${appPage.path}`);
+          runs.push(result);
+        }
+        const scores = runs.map((result) => Math.round(result.categories.performance.score * 100));
+        const medianRun = runs[scores.indexOf(median(scores))]!;
+        const audit = (id: string) => medianRun.audits[id]?.numericValue ?? NaN;
         figures.push(
           againstLimit(
-            `Lighthouse performance of ${appPage.path} (desktop)`,
-            { value: Math.round(result.categories.performance.score * 100), unit: '' },
+            `Lighthouse performance of ${appPage.path} (desktop, median of ${RUNS})`,
+            { value: median(scores), unit: '' },
             '≥',
             95,
             {
@@ -101,6 +109,7 @@ export const lighthouseBenchmark: Benchmark = {
               'TBT ms': round(audit('total-blocking-time')),
               CLS: round(audit('cumulative-layout-shift')),
               'FCP ms': round(audit('first-contentful-paint')),
+              runs: scores.join('/'),
             },
           ),
         );

@@ -56,6 +56,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The app server on port ${port} exited (${code ?? signal}):\n${log.slice(-4000)}`);
+  });
+
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => log);
   return {
@@ -63,6 +69,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     dataDir,
     pid: child.pid!,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
