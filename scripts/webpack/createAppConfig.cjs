@@ -8,6 +8,9 @@ const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
 
+/** What the host shares, so always provides: its own dependencies and the shared package. */
+const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
+
 /** The runtime-core package folder (its main file is dist/index.cjs). */
 const FEDERATION_RUNTIME_CORE = path.join(
   path.dirname(
@@ -63,7 +66,9 @@ module.exports = function createAppConfig(app) {
         new ModuleFederationPlugin({
           name,
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedDependencies(dependencies),
+          shared: sharedDependencies(dependencies, {
+            fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+          }),
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.
           shareStrategy: 'loaded-first',

@@ -86,3 +86,12 @@ test.describe('the shell', () => {
     expect(await page.evaluate(() => globalThis.__AUDITDESK_SHARED__?.instances)).toBe(1);
   });
 });
+
+test('the production build serves no source maps and points at none', async ({ request }) => {
+  for (const script of ['/main.js', '/remotes/leads/remoteEntry.js']) {
+    const response = await request.get(script);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).not.toMatch(/sourceMappingURL=\S+\.map/);
+    expect((await request.get(`${script}.map`)).status()).toBe(404);
+  }
+});
