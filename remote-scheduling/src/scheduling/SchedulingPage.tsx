@@ -2,7 +2,7 @@ import { PageHeader } from '@auditdesk/shared';
 import { Alert, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ComparisonTable } from './ComparisonTable';
 import { groupGrid } from './groupGrid';
 import { KpiCards } from './KpiCards';
@@ -32,6 +32,14 @@ export default function SchedulingPage() {
   );
   const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
   const error = grid.error ?? auditors.error;
+  // the chart's code is fetched in the frame after the numbers are on screen
+  const [showChart, setShowChart] = useState(false);
+  const numbersShown = Boolean(names) && gridData !== undefined;
+  useEffect(() => {
+    if (!numbersShown) return;
+    const frame = requestAnimationFrame(() => setShowChart(true));
+    return () => cancelAnimationFrame(frame);
+  }, [numbersShown]);
 
   return (
     <>
@@ -54,9 +62,13 @@ export default function SchedulingPage() {
           <KpiCards values={kpis(records)} />
           <PeriodRangePicker period={period} onChange={setPeriod} />
           <ComparisonTable months={months} auditors={names} />
-          <Suspense fallback={<Skeleton h={360} />}>
-            <PerformanceChart records={records} period={period} auditors={names} />
-          </Suspense>
+          {showChart ? (
+            <Suspense fallback={<Skeleton h={360} />}>
+              <PerformanceChart records={records} period={period} auditors={names} />
+            </Suspense>
+          ) : (
+            <Skeleton h={360} />
+          )}
         </>
       )}
     </>

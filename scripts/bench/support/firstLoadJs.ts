@@ -23,13 +23,18 @@ export async function firstLoadJs(browser: Browser, url: string, appPage: AppPag
   try {
     await context.addInitScript(`(${RECORD_USABLE_AT})(${JSON.stringify(appPage.usableWhen)})`);
     const page = await context.newPage();
-    const bodies = new Map<string, Promise<number>>();
+    const bodies = new Map<string, Promise<number | null>>();
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script')
-        bodies.set(
-          response.url(),
-          response.body().then((body) => gzipSync(body).length),
-        );
+      if (response.request().resourceType() !== 'script') return;
+      // a script still arriving when the context closes fails here; only those that had
+      // arrived by the usable moment are read below
+      bodies.set(
+        response.url(),
+        response.body().then(
+          (body) => gzipSync(body).length,
+          () => null,
+        ),
+      );
     });
     await page.goto(`${url}${appPage.path}`);
     // functions, not strings: the app's CSP forbids evaluating strings
@@ -51,9 +56,9 @@ export async function firstLoadJs(browser: Browser, url: string, appPage: AppPag
     });
     const scripts = await Promise.all(
       arrived.map(async (scriptUrl) => {
-        const size = bodies.get(scriptUrl);
-        if (!size) throw new Error(`no response body seen for ${scriptUrl}`);
-        return { url: scriptUrl.replace(url, ''), gzipBytes: await size };
+        const size = await bodies.get(scriptUrl);
+        if (size === undefined || size === null) throw new Error(`no response body read for ${scriptUrl}`);
+        return { url: scriptUrl.replace(url, ''), gzipBytes: size };
       }),
     );
     const bytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
