@@ -14,7 +14,7 @@ import { againstLimit, reportOnly, type Benchmark, type Figure } from '../benchm
 import { percentile, round } from '../support/statistics';
 
 const IDLE = 500;
-const SENDS = 200;
+const SENDS = 300;
 const SEND_INTERVAL_MS = 50;
 const TRANSPORTS: BenchTransport[] = ['WebSockets', 'ServerSentEvents', 'LongPolling'];
 const SIGNALR_BROWSER_BUNDLE = path.join(
