@@ -3,6 +3,51 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const APPS = ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin'];
+const restrict = (groups, message, regex) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [...groups.map((group) => ({ group, message })), ...(regex ? [{ regex, message }] : [])] },
+  ],
+});
+
+/**
+ * The architecture's forbidden imports: an app never imports another app (remotes are
+ * loaded at run time), shared never imports an app or the server, and the server imports
+ * only the framework-free contract of shared.
+ */
+const boundaries = [
+  ...APPS.map((app) => ({
+    files: [`${app}/src/**/*.{ts,tsx}`],
+    rules: restrict(
+      [...APPS.filter((other) => other !== app), 'server'].map((other) => [`**/${other}/**`]),
+      'Apps share code through @auditdesk/shared; remotes are loaded at run time, never imported.',
+    ),
+  })),
+  {
+    files: ['shared/src/**/*.{ts,tsx}'],
+    rules: restrict(
+      [...APPS, 'server'].map((app) => [`**/${app}/**`]),
+      'shared is what the apps use; it never imports one of them.',
+    ),
+  },
+  {
+    files: ['shared/src/contract/**/*.ts', 'shared/src/core.ts'],
+    rules: restrict(
+      [['react', 'react-*', '@mantine/*', '@tanstack/*', 'zustand', '@microsoft/signalr']],
+      'The contract is framework-free: the server imports it.',
+    ),
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict(
+      [['**/shared/src/**'], APPS.map((app) => `**/${app}/**`)],
+      'The server imports only the contract: @auditdesk/shared/core.',
+      '^@auditdesk/shared(?!/core$)',
+    ),
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -43,6 +88,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...boundaries,
   {
     // Playwright fixtures call their continuation `use`, which is not React's hook.
     files: ['scripts/e2e/**'],

@@ -8,16 +8,24 @@ const esmPackages = require('./scripts/jest/esmPackages.cjs');
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ESM = esmPackages(__dirname).map((name) => `${escape(name)}/`);
 const transformIgnorePatterns = [`/node_modules/(?!\\.pnpm/|${ESM.join('|')})`];
-const shared = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/dist/'] };
+// Rendering a full Mantine table in jsdom takes seconds on a busy 2-core machine.
+const shared = {
+  transform,
+  transformIgnorePatterns,
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // a global option: inside a project's config jest ignores it (and falls back to 5 s)
+  testTimeout: 15_000,
   projects: [
     {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/support/setupServerTests.ts'],
     },
     {
       ...shared,

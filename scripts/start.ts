@@ -8,5 +8,7 @@ try {
   process.exit(1);
 }
 process.env.NODE_ENV ??= 'production';
+// Production needs the app's own address; on this machine it is where the server listens.
+process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT || 8080}`;
 // The server runs in this very process.
 void import('../server/src/main');

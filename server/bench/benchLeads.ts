@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/openDatabase';
-import { writeLeads } from '../src/sync/database/writeLeads';
+import { createLeadsRepository } from '../src/leads/repository/leadsRepository';
 import type { LeadRecord } from '../src/sync/parser/leadRecord';
+import { weekOfMonth } from '../src/sync/parser/weekOfMonth';
 import { lead } from '../test/support/leads';
+import { syncLeads } from '../test/support/syncLeads';
 
 const AUDITORS = ['Sam Rivera', 'Alex Chen', 'Pat Morgan'];
 const HOUSES = ['Single Family', '2 Family', '3 Family', '4 Family'];
@@ -28,14 +30,12 @@ export function benchLeads(count: number): LeadRecord[] {
   return Array.from({ length: count }, (_, index) => {
     const day = Math.floor((index * days) / count);
     const date = new Date(Date.UTC(2024, 0, 1) + day * 86_400_000 + (13 + (index % 6)) * 3_600_000);
-    const firstWeekday =
-      (new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).getUTCDay() + 6) % 7;
     return lead({
       leadId: `bench-${index}`,
       customerName: `${NAMES[index % NAMES.length]} ${index}`,
       auditor: AUDITORS[index % 3]!,
       scheduledDate: date.toISOString(),
-      weekView: `Week ${Math.floor((date.getUTCDate() - 1 + firstWeekday) / 7) + 1}`,
+      week: weekOfMonth(date),
       houseType: HOUSES[index % 4]!,
       heatingFuel: FUELS[(index >> 2) % 4]!,
       provider: index % 5 ? 'National Grid' : 'EverSource',
@@ -47,11 +47,11 @@ export function benchLeads(count: number): LeadRecord[] {
 }
 
 /** A data folder whose database holds `count` bench leads; the caller removes `dir`. */
-export function seededDataDir(count: number): { dir: string; databasePath: string } {
+export async function seededDataDir(count: number): Promise<{ dir: string; databasePath: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-data-'));
   const databasePath = path.join(dir, 'auditdesk.db');
-  const db = openDatabase(databasePath);
-  writeLeads(db, benchLeads(count), { from: 0, to: 0 }, new Date().toISOString());
-  db.$client.close();
+  const db = await openDatabase({ databasePath });
+  await syncLeads(createLeadsRepository(db), benchLeads(count), { from: 0, to: 0 }, new Date().toISOString());
+  await db.close();
   return { dir, databasePath };
 }

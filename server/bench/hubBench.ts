@@ -1,6 +1,6 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { TokenUser } from '../src/auth/authenticate';
+import type { TokenCaller } from '../src/auth/authenticate';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
@@ -27,11 +27,13 @@ export const epochNow = () => performance.timeOrigin + performance.now();
 export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void): Promise<BenchHub> {
   const app = Fastify({ forceCloseConnections: true });
   const hub = createSyncHub();
-  const tokenUser: TokenUser = async (token) => {
+  const tokenCaller: TokenCaller = async (token) => {
     const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
-    return id ? ({ id: Number(id) + 1, isActive: true } as UserRow) : null;
+    if (!id) return null;
+    const user = { id: Number(id) + 1, isActive: true } as UserRow;
+    return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
   };
-  await app.register(hubRoutes, { hub, tokenUser, config: loadConfig({}) });
+  await app.register(hubRoutes, { hub, tokenCaller, config: loadConfig({}) });
   extraRoutes?.(app);
   app.addHook('preClose', async () => hub.stop());
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { buildApp } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
+import { createPasswords } from '../src/auth/passwords';
 import { loadConfig } from '../src/config/loadConfig';
 import { openDatabase } from '../src/db/openDatabase';
 import { createUsersRepository } from '../src/users/usersRepository';
@@ -26,7 +27,7 @@ export async function startInProcessApp(
   leads: number,
   extraRoutes?: (app: FastifyInstance) => void,
 ): Promise<InProcessApp> {
-  const { dir } = seededDataDir(leads);
+  const { dir } = await seededDataDir(leads);
   const config = loadConfig({
     DATA_DIR: dir,
     NODE_ENV: 'test',
@@ -34,8 +35,8 @@ export async function startInProcessApp(
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   });
-  const db = openDatabase(config.databasePath);
-  await ensureBootstrapAdmin(config, createUsersRepository(db));
+  const db = await openDatabase(config);
+  await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
   const app = await buildApp({ config, db, beforeRoutes: extraRoutes });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
@@ -52,7 +53,7 @@ export async function startInProcessApp(
     authorization: `Bearer ${token}`,
     async close() {
       await app.close();
-      db.$client.close();
+      await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,11 +6,11 @@ import { createSyncBench } from './syncRun';
 async function main() {
   const [file, startDate, endDate] = process.argv.slice(2);
   if (!file || !startDate || !endDate) throw new Error('usage: syncPeakRss.ts FILE FROM TO');
-  const bench = createSyncBench(file, { startDate, endDate });
+  const bench = await createSyncBench(file, { startDate, endDate });
   const started = performance.now();
   const result = await bench.run();
   const ms = performance.now() - started;
-  bench.dispose();
+  await bench.dispose();
   // resourceUsage().maxRSS is in kilobytes
   const peakRssMB = process.resourceUsage().maxRSS / 1024;
   console.log(JSON.stringify({ peakRssMB, ms, eventsProcessed: result.eventsProcessed }));

@@ -1,27 +1,38 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './appContext';
 import { createAccessTokens } from './auth/accessTokens';
 import { authRoutes } from './auth/authRoutes';
-import { createAuthenticate, createTokenUser } from './auth/authenticate';
+import { createAuthenticate, createTokenCaller } from './auth/authenticate';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { oidcRoutes } from './auth/oidc/oidcRoutes';
 import { createPasswordLinks } from './auth/passwordLinks';
-import { createRefreshTokens } from './auth/refreshTokens';
+import { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } from './auth/passwords';
+import { createSignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
-import type { AppDatabase } from './db/openDatabase';
+import type { Database } from './db/database';
+import { apiDocs } from './docs/apiDocs';
 import { errorHandler } from './errors/errorHandler';
+import { clientErrorHandler, frameworkErrors } from './errors/frameworkErrors';
 import { healthRoutes } from './health/healthRoutes';
+import { createVersionedReads } from './http/versionedReads';
 import { dashboardRoutes } from './leads/dashboardRoutes';
-import { createLeadsRepository } from './leads/leadsRepository';
 import { leadsRoutes } from './leads/leadsRoutes';
+import { createLeadsRepository } from './leads/repository/leadsRepository';
+import { createMemoryCounterStore } from './limits/memoryCounterStore';
+import { createSignInLimiter } from './limits/signInLimiter';
 import { loggerOptions } from './logging/loggerOptions';
-import { createGridData } from './scheduling/gridData';
+import { createNotificationsRepository } from './notifications/notificationsRepository';
+import { notificationsRoutes } from './notifications/notificationsRoutes';
+import { createNotifier } from './notifications/notifier';
+import { hubRoutes } from './realtime/hubRoutes';
+import { redisPlugin } from './redis/redisPlugin';
+import { resourcesRoutes } from './resources/resourcesRoutes';
+import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { createSchedulingStats } from './scheduling/schedulingStats';
 import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
-import { hubRoutes } from './realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { hubProgress } from './sync/engine/hubProgress';
 import { syncRoutes } from './sync/syncRoutes';
 import { createSyncService, type SyncService } from './sync/syncService';
@@ -29,8 +40,8 @@ import { accessRoutes } from './users/accessRoutes';
 import { userRoutes } from './users/userRoutes';
 import { createUsersRepository } from './users/usersRepository';
 import { createUsersService } from './users/usersService';
-import { securityHeaders } from './web/securityHeaders';
 import { remotesManifest } from './web/remotesManifest';
+import { securityHeaders } from './web/securityHeaders';
 import { webAssets } from './web/webAssets';
 
 declare module 'fastify' {
@@ -44,19 +55,32 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   config: Config;
-  db: AppDatabase;
+  db: Database;
   /** Runs before any route is registered (tests use it to watch onRoute). */
   beforeRoutes?: (app: FastifyInstance) => void;
+  /** The hub's timings and limits (tests shorten them). */
+  hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
-export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  beforeRoutes,
+  hub: hubOptions,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: true,
+    // the client's address comes from X-Forwarded-For only when a configured proxy says so
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // SSE streams and held long polls would otherwise keep close() waiting
     forceCloseConnections: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -64,25 +88,46 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   beforeRoutes?.(app);
 
   const users = createUsersRepository(db);
-  const refreshTokens = createRefreshTokens(db);
+  const signIns = createSignIns(db);
+  const passwordLinks = createPasswordLinks(db);
+  const notificationsRepository = createNotificationsRepository(db);
+  const hub = createSyncHub({
+    ...hubOptions,
+    stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
+  });
+  const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
+    hub.sendToUsers(userIds, target, args),
+  );
   const ctx: AppContext = {
     config,
     db,
     users,
-    refreshTokens,
-    accessTokens: createAccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)),
-    passwordLinks: createPasswordLinks(db),
-    usersService: createUsersService(users, refreshTokens),
+    passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+    accessTokens: createAccessTokens(
+      resolveJwtSecret(config.jwtSecret, config.dataDir),
+      config.accessTokenTtlSeconds,
+    ),
+    signIns,
+    passwordLinks,
+    usersService: createUsersService(users, signIns, passwordLinks, {
+      accessEnded: (userId) => hub.endAccess(userId),
+      changed: (change) =>
+        void notifier
+          .accessChanged(change)
+          .catch((error: unknown) => app.log.error({ err: error }, 'notification lost')),
+    }),
   };
   const authenticate = createAuthenticate(ctx);
-  const hub = createSyncHub();
+  const counters = createMemoryCounterStore();
+  const leads = createLeadsRepository(db);
+  const sendVersioned = createVersionedReads();
   const sync = createSyncService({
     db,
+    leads,
     config,
+    notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
   });
-  const leads = createLeadsRepository(db);
-  const grid = createGridData(db, config.auditors);
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
   // before the server waits for open requests: SSE streams and held polls never end by themselves
@@ -91,29 +136,56 @@ export async function buildApp({ config, db, beforeRoutes }: BuildAppOptions): P
   await app.register(errorHandler);
   await app.register(securityHeaders, { config });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
+  await app.register(apiDocs, { config });
+  await app.register(redisPlugin, { settings: config.redis });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { ctx });
-      await api.register(authRoutes, { prefix: '/auth', ctx, authenticate });
-      await api.register(oidcRoutes, { prefix: '/auth', ctx });
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        ctx,
+        authenticate,
+        counters,
+        signInLimiter: createSignInLimiter(counters, config.rateLimits),
+      });
+      await api.register(oidcRoutes, { prefix: '/auth', ctx, counters });
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
       await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
-      await api.register(gridDataRoute, { prefix: '/leads', grid, authenticate });
-      await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate });
+      await api.register(gridDataRoute, {
+        prefix: '/leads',
+        leads,
+        auditors: config.auditors,
+        authenticate,
+        sendVersioned,
+      });
+      await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
-        stats: createSchedulingStats(db, grid, config.auditors),
+        stats: createSchedulingStats(leads, config.auditors),
         config,
         authenticate,
       });
       await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
+      await api.register(notificationsRoutes, {
+        prefix: '/notifications',
+        notifications: notificationsRepository,
+        authenticate,
+      });
+      await api.register(resourcesRoutes, {
+        prefix: '/resources',
+        config,
+        db,
+        redis: app.redis,
+        authenticate,
+      });
     },
     { prefix: '/api' },
   );
 
-  await app.register(hubRoutes, { hub, tokenUser: createTokenUser(ctx), config });
+  await app.register(hubRoutes, { hub, tokenCaller: createTokenCaller(ctx), config });
   await app.register(remotesManifest, { config });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;

@@ -1,18 +1,20 @@
 import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordLinks } from './auth/passwordLinks';
-import type { RefreshTokens } from './auth/refreshTokens';
+import type { Passwords } from './auth/passwords';
+import type { SignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
-import type { AppDatabase } from './db/openDatabase';
+import type { Database } from './db/database';
 import type { UsersRepository } from './users/usersRepository';
 import type { UsersService } from './users/usersService';
 
 /** What the route plugins work with; built once per app in buildApp. */
 export interface AppContext {
   config: Config;
-  db: AppDatabase;
+  db: Database;
   users: UsersRepository;
+  passwords: Passwords;
   accessTokens: AccessTokens;
-  refreshTokens: RefreshTokens;
+  signIns: SignIns;
   passwordLinks: PasswordLinks;
   usersService: UsersService;
 }

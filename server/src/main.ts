@@ -1,15 +1,18 @@
 import { buildApp } from './app';
 import { ensureBootstrapAdmin } from './auth/ensureBootstrapAdmin';
+import { createPasswords } from './auth/passwords';
 import { ConfigError } from './config/ConfigError';
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/openDatabase';
+import { ensurePrivateFolder } from './files/privateFolder';
 import { startSync } from './sync/syncStartup';
 import { createUsersRepository } from './users/usersRepository';
 
 async function main() {
   const config = loadConfig();
-  const db = openDatabase(config.databasePath);
-  const admin = await ensureBootstrapAdmin(config, createUsersRepository(db));
+  ensurePrivateFolder(config.dataDir);
+  const db = await openDatabase(config);
+  const admin = await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
   if (admin.kind === 'created-with-generated-password') {
     // Printed once, on the terminal only: the log stream never carries a password.
     process.stdout.write(
@@ -24,7 +27,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     stopSchedule();
     await app.close();
-    db.$client.close();
+    await db.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
+import { leadCreate } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
-import { leadInput } from '../src/leads/leadSchemas';
-import { createLeadsRepository } from '../src/leads/leadsRepository';
 import type { TestApp } from './testApp';
 
 /**
@@ -15,7 +14,7 @@ export interface RouteRule {
   allowed: 'anyone' | Role[];
   ok: number;
   /** Builds the request for one call (a fresh target for routes that change or delete). */
-  request: (t: TestApp) => InjectOptions;
+  request: (t: TestApp) => InjectOptions | Promise<InjectOptions>;
 }
 
 const SIGNED_IN: Role[] = ['User', 'Manager', 'Admin'];
@@ -24,15 +23,34 @@ const LEAD_EDITORS: Role[] = ['Admin', 'Manager'];
 
 let seq = 0;
 /** A throwaway account for routes that change or remove one. */
-function target(t: TestApp): number {
+async function target(t: TestApp): Promise<number> {
   seq += 1;
-  return t.users.create({ email: `target-${seq}@example.com`, fullName: `Target ${seq}`, role: 'User' }).id;
+  return (
+    await t.users.create({ email: `target-${seq}@example.com`, fullName: `Target ${seq}`, role: 'User' })
+  ).id;
 }
 
 /** A fresh manual lead for routes that read, change or delete one. */
-function someLead(t: TestApp): number {
-  return createLeadsRepository(t.db).create(leadInput.parse({ customerName: `Lead ${++seq}` })).id;
+async function someLead(t: TestApp): Promise<number> {
+  return (await t.leads.create(leadCreate.parse({ customerName: `Lead ${++seq}` }))).id;
 }
+
+/** Every editable field of a lead, as PUT requires. */
+const wholeLead = {
+  customerName: 'Replaced',
+  email: '',
+  phoneNumber: '',
+  auditor: '',
+  houseType: '',
+  heatingFuel: '',
+  provider: '',
+  referredBy: '',
+  scheduledBy: '',
+  status: 'Completed',
+  scheduledDate: null,
+  linkId: '',
+  comments: '',
+};
 
 export const AUTHORIZATION_MATRIX: RouteRule[] = [
   {
@@ -91,25 +109,33 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     route: 'PUT /api/user/{id}/role',
     allowed: ADMIN_ONLY,
     ok: 200,
-    request: (t) => ({ method: 'PUT', url: `/api/user/${target(t)}/role`, payload: { role: 'Manager' } }),
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/user/${await target(t)}/role`,
+      payload: { role: 'Manager' },
+    }),
   },
   {
     route: 'PUT /api/user/{id}/status',
     allowed: ADMIN_ONLY,
     ok: 200,
-    request: (t) => ({ method: 'PUT', url: `/api/user/${target(t)}/status`, payload: { isActive: false } }),
+    request: async (t) => ({
+      method: 'PUT',
+      url: `/api/user/${await target(t)}/status`,
+      payload: { isActive: false },
+    }),
   },
   {
     route: 'DELETE /api/user/{id}',
     allowed: ADMIN_ONLY,
     ok: 204,
-    request: (t) => ({ method: 'DELETE', url: `/api/user/${target(t)}` }),
+    request: async (t) => ({ method: 'DELETE', url: `/api/user/${await target(t)}` }),
   },
   {
     route: 'POST /api/user/{id}/password-link',
     allowed: ADMIN_ONLY,
     ok: 201,
-    request: (t) => ({ method: 'POST', url: `/api/user/${target(t)}/password-link` }),
+    request: async (t) => ({ method: 'POST', url: `/api/user/${await target(t)}/password-link` }),
   },
   {
     route: 'GET /api/useraccess',
@@ -131,12 +157,12 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     route: 'POST /api/useraccess/revoke',
     allowed: ADMIN_ONLY,
     ok: 200,
-    request: (t) => {
-      const id = target(t);
+    request: async (t) => {
+      const id = await target(t);
       return {
         method: 'POST',
         url: '/api/useraccess/revoke',
-        payload: { email: t.users.findById(id)!.email },
+        payload: { email: (await t.users.findById(id))!.email },
       };
     },
   },
@@ -184,7 +210,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     route: 'GET /api/leads/{id}',
     allowed: SIGNED_IN,
     ok: 200,
-    request: (t) => ({ method: 'GET', url: `/api/leads/${someLead(t)}` }),
+    request: async (t) => ({ method: 'GET', url: `/api/leads/${await someLead(t)}` }),
   },
   {
     route: 'POST /api/leads',
@@ -196,13 +222,23 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     route: 'PUT /api/leads/{id}',
     allowed: LEAD_EDITORS,
     ok: 200,
-    request: (t) => ({ method: 'PUT', url: `/api/leads/${someLead(t)}`, payload: { status: 'Completed' } }),
+    request: async (t) => ({ method: 'PUT', url: `/api/leads/${await someLead(t)}`, payload: wholeLead }),
+  },
+  {
+    route: 'PATCH /api/leads/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'PATCH',
+      url: `/api/leads/${await someLead(t)}`,
+      payload: { status: 'Completed' },
+    }),
   },
   {
     route: 'DELETE /api/leads/{id}',
     allowed: LEAD_EDITORS,
     ok: 204,
-    request: (t) => ({ method: 'DELETE', url: `/api/leads/${someLead(t)}` }),
+    request: async (t) => ({ method: 'DELETE', url: `/api/leads/${await someLead(t)}` }),
   },
   {
     route: 'GET /api/dashboard/stats',
@@ -245,5 +281,29 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: SIGNED_IN,
     ok: 200,
     request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
+  },
+  {
+    route: 'GET /api/resources/cloudflare',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/resources/cloudflare' }),
+  },
+  {
+    route: 'GET /api/resources/redis',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/resources/redis' }),
+  },
+  {
+    route: 'GET /api/notifications',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/notifications?page=1&pageSize=10' }),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { all: true } }),
   },
 ];

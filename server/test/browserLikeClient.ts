@@ -35,6 +35,9 @@ export function createBrowserLikeClient() {
   }
 
   return {
+    /** A request from this browser: its cookies go along, redirects are not followed. */
+    request,
+
     /**
      * Starts at `url` and follows the dance until a redirect goes where `stop` says (by
      * default: a page of the host app on `stopAtOrigin`); answers that address.

@@ -1,5 +1,8 @@
 import { createGoogleCalendarSource } from '../src/sync/calendar/googleCalendarSource';
+import type { RetryWait } from '../src/http/retryingFetch';
 import { startFakeGoogleApi, testGoogleAuth } from './support/fakeGoogleApi';
+import { refuseAlways, refuseFirst } from './support/fakeHttpApi';
+import { testClock } from './support/testClock';
 
 const event = (overrides: object) => ({
   kind: 'calendar#event',
@@ -113,6 +116,67 @@ describe('Google Calendar source (events.list v3)', () => {
     await expect(source.events({ startDate: '2025-03-01', endDate: '2025-03-31' })).rejects.toThrow(
       'Google Calendar missing could not be read: HTTP 404: Not Found',
     );
+    await google.close();
+  });
+
+  it('waits out 429 with Retry-After, 503 and a userRateLimitExceeded 403, then reads the events', async () => {
+    const google = await startFakeGoogleApi(
+      refuseFirst(
+        [
+          { status: 429, retryAfter: '2' },
+          { status: 503 },
+          {
+            status: 403,
+            body: {
+              error: {
+                code: 403,
+                message: 'User Rate Limit Exceeded',
+                errors: [{ domain: 'usageLimits', reason: 'userRateLimitExceeded' }],
+              },
+            },
+          },
+        ],
+        () => ({
+          body: { items: [event({ id: 'e1', iCalUID: 'e1@google.com', start: { date: '2025-03-05' } })] },
+        }),
+      ),
+    );
+    const { clock, sleeps } = testClock();
+    const source = createGoogleCalendarSource({
+      auth: await testGoogleAuth(),
+      calendarId: 'primary',
+      rootUrl: google.rootUrl,
+      retry: { clock },
+    });
+    const waits: RetryWait[] = [];
+
+    const { events } = await source.events({ startDate: '2025-03-01', endDate: '2025-03-31' }, (wait) =>
+      waits.push(wait),
+    );
+
+    expect(events.map((item) => item.leadId)).toEqual(['e1@google.com']);
+    expect(google.requests).toHaveLength(4);
+    expect(sleeps[0]).toBe(2000);
+    expect(waits.map((wait) => [wait.service, wait.status])).toEqual([
+      ['Google Calendar', 429],
+      ['Google Calendar', 503],
+      ['Google Calendar', 403],
+    ]);
+    await google.close();
+  });
+
+  it('gives up after the last attempt with a message that says so', async () => {
+    const google = await startFakeGoogleApi(refuseAlways({ status: 503 }));
+    const source = createGoogleCalendarSource({
+      auth: await testGoogleAuth(),
+      calendarId: 'primary',
+      rootUrl: google.rootUrl,
+      retry: { clock: testClock().clock, policy: { maxAttempts: 3 } },
+    });
+    await expect(source.events({ startDate: '2025-03-01', endDate: '2025-03-31' })).rejects.toThrow(
+      'Google Calendar primary could not be read: Google Calendar answered HTTP 503 Service Unavailable 3 times in a row; gave up, try again later',
+    );
+    expect(google.requests).toHaveLength(3);
     await google.close();
   });
 });

@@ -12,12 +12,14 @@ const user = { id: 1, isActive: true } as UserRow;
 /** The hub routes alone, with short keep-alive and client timeouts. */
 async function startHub(
   options: Parameters<typeof createSyncHub>[0],
+  tokenLifetimeMs = 3_600_000,
 ): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify({ forceCloseConnections: true });
   const hub = createSyncHub(options);
   await app.register(hubRoutes, {
     hub,
-    tokenUser: async (token) => (token === 'good' ? user : null),
+    tokenCaller: async (token) =>
+      token === 'good' ? { user, sessionId: 's', expiresAt: Date.now() + tokenLifetimeMs } : null,
     config: loadConfig({}),
   });
   app.addHook('preClose', async () => hub.stop());
@@ -78,6 +80,19 @@ describe('hub keep-alive', () => {
     const closed = await new Promise<number>((resolve) => socket.on('close', resolve));
     expect(closed).toBe(1000);
     expect(messages.join('')).toContain('"type":7');
+    await app.close();
+  }, 15_000);
+
+  it('closes a connection when its token expires, and the client reconnects with a fresh one', async () => {
+    const { app, url } = await startHub({ keepAliveMs: 60_000 }, 1500);
+    const connection = client(url, 30_000);
+    const reconnecting = new Promise<Error | undefined>((resolve) => connection.onreconnecting(resolve));
+    const reconnected = new Promise<string | undefined>((resolve) => connection.onreconnected(resolve));
+    await connection.start();
+    const firstId = connection.connectionId;
+    expect(String(await reconnecting)).toContain('Your sign-in token expired');
+    expect(await reconnected).not.toBe(firstId);
+    await connection.stop();
     await app.close();
   }, 15_000);
 });

@@ -5,6 +5,24 @@ import { freePort } from './freePort';
 export const OIDC_CLIENT = { id: 'auditdesk-test', secret: 'a-client-secret-for-tests-only' };
 
 /**
+ * How the provider vouches for an e-mail, chosen by a prefix of the login name:
+ * `unverified-false:kim@x` sends email_verified false, `unverified-text:` the text "false",
+ * `unverified-absent:` no claim; a plain e-mail is verified.
+ */
+function claimsOf(id: string) {
+  const [, variant, email] = /^(?:(unverified-\w+):)?(.*)$/.exec(id)!;
+  const verified =
+    variant === 'unverified-false'
+      ? { email_verified: false }
+      : variant === 'unverified-text'
+        ? { email_verified: 'false' }
+        : variant === 'unverified-absent'
+          ? {}
+          : { email_verified: true };
+  return { sub: id, email, ...verified, name: 'Kim Lee' };
+}
+
+/**
  * A real OpenID provider on loopback (the `oidc-provider` package with its development
  * login form): any login name is accepted and becomes the account's e-mail.
  */
@@ -39,7 +57,7 @@ export async function startOidcProvider(
     async findAccount(_ctx: unknown, id: string) {
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email: id, email_verified: true, name: 'Kim Lee' }),
+        claims: async () => claimsOf(id),
       };
     },
   });

@@ -1,5 +1,4 @@
 import type { Role } from '../src/db/schema';
-import { hashPassword } from '../src/auth/passwords';
 import { ADMIN, type TestApp } from './testApp';
 
 export type Caller = 'anonymous' | Role;
@@ -10,11 +9,11 @@ export async function signInEveryRole(t: TestApp): Promise<Record<Caller, string
   const tokens: Record<Caller, string | null> = { anonymous: null, User: null, Manager: null, Admin: null };
   for (const role of ['User', 'Manager'] as const) {
     const email = `${role.toLowerCase()}@example.com`;
-    t.users.create({
+    await t.users.create({
       email,
       fullName: `${role} Person`,
       role,
-      passwordHash: await hashPassword(`${role}-password-1`),
+      passwordHash: await t.passwords.hash(`${role}-password-1`),
     });
     tokens[role] = (await t.login(email, `${role}-password-1`)).access_token;
   }

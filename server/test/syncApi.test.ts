@@ -2,167 +2,221 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { icsCalendar } from './support/icsBuilder';
 import { bearer, createTestApp, type TestApp } from './testApp';
+import { ENGINES } from './support/engines';
 
-const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
+describe.each(ENGINES)('on %s', (engine) => {
+  const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 
-describe('sync API', () => {
-  let t: TestApp;
-  let token: string;
-  let calendarFile: string;
+  describe('sync API', () => {
+    let t: TestApp;
+    let token: string;
+    let calendarFile: string;
 
-  const writeCalendar = (events: Parameters<typeof icsCalendar>[0]) =>
-    fs.writeFileSync(calendarFile, icsCalendar(events));
-  const execute = (payload?: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/sync/execute',
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
+    const writeCalendar = (events: Parameters<typeof icsCalendar>[0]) =>
+      fs.writeFileSync(calendarFile, icsCalendar(events));
+    const execute = (payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sync/execute',
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+    const leadCount = async () =>
+      (await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM leads WHERE deleted_at IS NULL`))[0]!.n;
+    const leadRows = () => t.db.all(sql`SELECT * FROM leads ORDER BY id`);
+
+    beforeEach(async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-cal-'));
+      calendarFile = path.join(dir, 'calendar.ics');
+      t = await createTestApp({ CALENDAR_ICS: calendarFile }, { engine });
+      token = (await t.login()).access_token;
+      writeCalendar([
+        { uid: 'a', start: '20250304T140000Z', summary: 'Jane Doe' },
+        { uid: 'b', start: '20250305T140000Z', summary: 'Cancelled: Tom Lee' },
+        { uid: 'c', start: '20250306T140000Z', summary: 'Call Bob', description: 'Phone: 555' },
+        { uid: 'april', start: '20250402T140000Z' },
+      ]);
     });
-  const leadCount = () =>
-    (t.db.$client.prepare('SELECT count(*) AS n FROM leads WHERE deleted_at IS NULL').get() as { n: number })
-      .n;
+    afterEach(() => t.close());
 
-  beforeEach(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-cal-'));
-    calendarFile = path.join(dir, 'calendar.ics');
-    t = await createTestApp({ CALENDAR_ICS: calendarFile });
-    token = (await t.login()).access_token;
-    writeCalendar([
-      { uid: 'a', start: '20250304T140000Z', summary: 'Jane Doe' },
-      { uid: 'b', start: '20250305T140000Z', summary: 'Cancelled: Tom Lee' },
-      { uid: 'c', start: '20250306T140000Z', summary: 'Call Bob', description: 'Phone: 555' },
-      { uid: 'april', start: '20250402T140000Z' },
-    ]);
-  });
-  afterEach(() => t.close());
-
-  it('runs calendar → spreadsheet → database and answers the result', async () => {
-    const response = await execute(MARCH);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      success: true,
-      message: 'Synced 3 events: 3 created, 0 updated, 0 deleted.',
-      eventsProcessed: 3,
-      eventsCreated: 3,
-      eventsUpdated: 0,
-      eventsDeleted: 0,
-      syncedCount: 3,
-      startDate: '2025-03-01',
-      endDate: '2025-03-31',
-      timestamp: expect.any(String),
-      runId: 1,
-      problems: [],
+    it('runs calendar → spreadsheet → database and answers the result', async () => {
+      const response = await execute(MARCH);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        success: true,
+        message:
+          'Synced 3 events: spreadsheet 3 rows written, 0 removed; database 3 created, 0 updated, 0 deleted.',
+        eventsProcessed: 3,
+        eventsCreated: 3,
+        eventsUpdated: 0,
+        eventsDeleted: 0,
+        syncedCount: 3,
+        spreadsheet: { written: 3, removed: 0 },
+        startDate: '2025-03-01',
+        endDate: '2025-03-31',
+        timestamp: expect.any(String),
+        runId: 1,
+        problems: [],
+      });
+      expect(await leadCount()).toBe(3);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(t.config.spreadsheet.path);
+      expect(workbook.getWorksheet('Leads')!.rowCount).toBe(3); // header + 2 formatted
+      expect(workbook.getWorksheet('Unformatted')!.rowCount).toBe(2);
     });
-    expect(leadCount()).toBe(3);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(t.config.spreadsheet.path);
-    expect(workbook.getWorksheet('Leads')!.rowCount).toBe(3); // header + 2 formatted
-    expect(workbook.getWorksheet('Unformatted')!.rowCount).toBe(2);
-  });
 
-  it('writes nothing on a re-run of the same range', async () => {
-    await execute(MARCH);
-    const sheetBefore = fs.readFileSync(t.config.spreadsheet.path);
-    const changes = () => (t.db.$client.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
-    const before = changes();
-    const again = await execute(MARCH);
-    expect(again.json()).toMatchObject({
-      success: true,
-      eventsCreated: 0,
-      eventsUpdated: 0,
-      eventsDeleted: 0,
-      message: 'Nothing changed: 3 events already up to date.',
+    it('writes nothing on a re-run of the same range', async () => {
+      await execute(MARCH);
+      const sheetBefore = fs.readFileSync(t.config.spreadsheet.path);
+      const rowsBefore = await leadRows();
+      const versionBefore = await t.leads.dataVersion();
+      const again = await execute(MARCH);
+      expect(again.json()).toMatchObject({
+        success: true,
+        eventsCreated: 0,
+        eventsUpdated: 0,
+        eventsDeleted: 0,
+        spreadsheet: { written: 0, removed: 0 },
+        message: 'Nothing changed: 3 events already up to date.',
+      });
+      expect(await leadRows()).toEqual(rowsBefore);
+      expect(await t.leads.dataVersion()).toBe(versionBefore);
+      expect(fs.readFileSync(t.config.spreadsheet.path).equals(sheetBefore)).toBe(true);
     });
-    // only the run's own bookkeeping row was written
-    expect(changes() - before).toBe(2);
-    expect(fs.readFileSync(t.config.spreadsheet.path).equals(sheetBefore)).toBe(true);
-  });
 
-  it('soft-deletes leads gone from the calendar inside the range', async () => {
-    await execute(MARCH);
-    writeCalendar([{ uid: 'a', start: '20250304T140000Z', summary: 'Jane Doe' }]);
-    expect((await execute(MARCH)).json()).toMatchObject({ eventsDeleted: 2 });
-    expect(leadCount()).toBe(1);
-  });
-
-  it('accepts PascalCase dates and defaults to 5 days back and 15 ahead', async () => {
-    expect((await execute({ StartDate: '2025-03-01', EndDate: '2025-03-31' })).json()).toMatchObject({
-      eventsProcessed: 3,
+    it('reports what each step changed: a sheet behind the database is rewritten and said so', async () => {
+      await execute(MARCH);
+      fs.rmSync(t.config.spreadsheet.path); // as after a crash or a hand deletion
+      expect((await execute(MARCH)).json()).toMatchObject({
+        success: true,
+        spreadsheet: { written: 3, removed: 0 },
+        eventsCreated: 0,
+        eventsUpdated: 0,
+        message: 'Synced 3 events: spreadsheet 3 rows written, 0 removed; database already up to date.',
+      });
     });
-    const today = new Date();
-    const day = (offset: number) =>
-      new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset))
-        .toISOString()
-        .slice(0, 10);
-    expect((await execute()).json()).toMatchObject({ startDate: day(-5), endDate: day(15) });
-  });
 
-  it.each([
-    [{ startDate: '2025-03-31', endDate: '2025-03-01' }, 'startDate must not be after endDate.'],
-    [{ startDate: '2020-01-01', endDate: '2025-03-01' }, 'The range may span at most three years.'],
-  ])('refuses %p with 400', async (payload, detail) => {
-    const response = await execute(payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().detail).toBe(detail);
-    expect(leadCount()).toBe(0);
-  });
-
-  it.each([
-    { startDate: '2025-02-30', endDate: '2025-03-01' },
-    { startDate: '03/01/2025', endDate: '2025-03-31' },
-    { startDate: '2025-03-01' },
-    { startDate: '2025-03-01', endDate: '2025-03-31', extra: 1 },
-  ])('refuses malformed input %p with 400', async (payload) => {
-    expect((await execute(payload)).statusCode).toBe(400);
-  });
-
-  it('answers 409 with the running run id to a second request while one runs', async () => {
-    const [first, second] = await Promise.all([execute(MARCH), execute(MARCH)]);
-    const statuses = [first.statusCode, second.statusCode].sort();
-    expect(statuses).toEqual([200, 409]);
-    const refused = first.statusCode === 409 ? first : second;
-    expect(refused.json()).toMatchObject({ detail: 'A sync is already running (run 1).', runningRunId: 1 });
-  });
-
-  it('fails the run with a clear message and writes nothing when the calendar cannot be read', async () => {
-    fs.writeFileSync(calendarFile, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n');
-    const response = await execute(MARCH);
-    expect(response.json()).toMatchObject({
-      success: false,
-      message: expect.stringMatching(/^The calendar file could not be read: /),
+    it('reports what each step changed: a database behind the sheet is brought in line and said so', async () => {
+      await execute(MARCH);
+      // as a crashed run or a hand edit leaves it: the leads changed since the last run
+      await t.db.batch([
+        sql`UPDATE leads SET customer_name = 'stale', content_hash = ''`,
+        sql`UPDATE data_versions SET version = version + 1 WHERE name = 'leads'`,
+      ]);
+      expect((await execute(MARCH)).json()).toMatchObject({
+        success: true,
+        spreadsheet: { written: 0, removed: 0 },
+        eventsUpdated: 3,
+        message: 'Synced 3 events: spreadsheet already up to date; database 0 created, 3 updated, 0 deleted.',
+      });
     });
-    expect(leadCount()).toBe(0);
-    expect(fs.existsSync(t.config.spreadsheet.path)).toBe(false);
-    expect(
-      (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json()[0],
-    ).toMatchObject({ success: false, status: 'failed' });
-  });
 
-  it('reports status and history, newest first', async () => {
-    await execute(MARCH);
-    await execute({ startDate: '2025-04-01', endDate: '2025-04-30' });
-    const status = (await t.app.inject({ url: '/api/sync/status', headers: bearer(token) })).json();
-    expect(status).toEqual({
-      isRunning: false,
-      runningRunId: null,
-      lastSync: expect.any(String),
-      totalSyncs: 2,
-      successfulSyncs: 2,
-      failedSyncs: 0,
+    it('a re-run after a hand edit writes the calendar version back', async () => {
+      await execute(MARCH);
+      const [first] = (await t.app.inject({ url: '/api/leads', headers: bearer(token) })).json();
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${first.id}`,
+        headers: bearer(token),
+        payload: { customerName: 'By hand' },
+      });
+      expect((await execute(MARCH)).json()).toMatchObject({ eventsUpdated: 1 });
+      const after = (await t.app.inject({ url: `/api/leads/${first.id}`, headers: bearer(token) })).json();
+      expect(after.customerName).toBe(first.customerName);
     });
-    const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
-    expect(history.map((entry: { startDate: string }) => entry.startDate)).toEqual([
-      '2025-04-01',
-      '2025-03-01',
-    ]);
-    expect(history[0]).toMatchObject({
-      success: true,
-      message: expect.any(String),
-      syncedCount: 1,
-      timestamp: expect.any(String),
+
+    it('soft-deletes leads gone from the calendar inside the range', async () => {
+      await execute(MARCH);
+      writeCalendar([{ uid: 'a', start: '20250304T140000Z', summary: 'Jane Doe' }]);
+      expect((await execute(MARCH)).json()).toMatchObject({ eventsDeleted: 2 });
+      expect(await leadCount()).toBe(1);
+    });
+
+    it('accepts PascalCase dates and defaults to 5 days back and 15 ahead', async () => {
+      expect((await execute({ StartDate: '2025-03-01', EndDate: '2025-03-31' })).json()).toMatchObject({
+        eventsProcessed: 3,
+      });
+      const today = new Date();
+      const day = (offset: number) =>
+        new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset))
+          .toISOString()
+          .slice(0, 10);
+      expect((await execute()).json()).toMatchObject({ startDate: day(-5), endDate: day(15) });
+    });
+
+    it.each([
+      [{ startDate: '2025-03-31', endDate: '2025-03-01' }, 'startDate must not be after endDate.'],
+      [{ startDate: '2020-01-01', endDate: '2025-03-01' }, 'The range may span at most three years.'],
+    ])('refuses %p with 400', async (payload, detail) => {
+      const response = await execute(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toBe(detail);
+      expect(await leadCount()).toBe(0);
+    });
+
+    it.each([
+      { startDate: '2025-02-30', endDate: '2025-03-01' },
+      { startDate: '03/01/2025', endDate: '2025-03-31' },
+      { startDate: '2025-03-01' },
+      { startDate: '2025-03-01', endDate: '2025-03-31', extra: 1 },
+    ])('refuses malformed input %p with 400', async (payload) => {
+      expect((await execute(payload)).statusCode).toBe(400);
+    });
+
+    it('answers 409 with the running run id to a second request while one runs', async () => {
+      const [first, second] = await Promise.all([execute(MARCH), execute(MARCH)]);
+      const statuses = [first.statusCode, second.statusCode].sort();
+      expect(statuses).toEqual([200, 409]);
+      const refused = first.statusCode === 409 ? first : second;
+      expect(refused.json()).toMatchObject({ detail: 'A sync is already running (run 1).', runningRunId: 1 });
+    });
+
+    it('fails the run with a clear message and writes nothing when the calendar cannot be read', async () => {
+      fs.writeFileSync(calendarFile, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n');
+      const response = await execute(MARCH);
+      expect(response.json()).toMatchObject({
+        success: false,
+        message: expect.stringMatching(/^The calendar file could not be read: /),
+      });
+      expect(await leadCount()).toBe(0);
+      expect(fs.existsSync(t.config.spreadsheet.path)).toBe(false);
+      expect(
+        (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json()[0],
+      ).toMatchObject({ success: false, status: 'failed' });
+    });
+
+    it('reports status and history, newest first', async () => {
+      await execute(MARCH);
+      await execute({ startDate: '2025-04-01', endDate: '2025-04-30' });
+      const status = (await t.app.inject({ url: '/api/sync/status', headers: bearer(token) })).json();
+      expect(status).toEqual({
+        isRunning: false,
+        runningRunId: null,
+        running: null,
+        lastSync: expect.any(String),
+        totalSyncs: 2,
+        successfulSyncs: 2,
+        failedSyncs: 0,
+      });
+      const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      expect(history.map((entry: { startDate: string }) => entry.startDate)).toEqual([
+        '2025-04-01',
+        '2025-03-01',
+      ]);
+      expect(history[0]).toMatchObject({
+        success: true,
+        message: expect.any(String),
+        syncedCount: 1,
+        timestamp: expect.any(String),
+        trigger: 'api',
+        userId: expect.any(Number),
+        source: 'calendar calendar.ics',
+        sink: 'spreadsheet leads.xlsx',
+        stage: 'database',
+      });
     });
   });
 });

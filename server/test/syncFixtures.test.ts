@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ICS_FIXTURES, icsFixtureNames } from './support/fixtures';
@@ -16,7 +17,7 @@ describe.each(icsFixtureNames())('syncing %s', (name) => {
     });
     expect(response.statusCode).toBe(200);
     const result = response.json();
-    const leads = (t.db.$client.prepare('SELECT count(*) AS n FROM leads').get() as { n: number }).n;
+    const leads = (await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM leads`))[0]!.n;
     if (result.success) {
       expect(leads).toBe(result.eventsProcessed);
       expect(result.eventsCreated).toBe(result.eventsProcessed);

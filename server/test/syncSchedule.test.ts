@@ -18,12 +18,12 @@ describe('sync at start and on a schedule', () => {
   it('imports the generated demo calendar once, on a new database', async () => {
     const t = await createTestApp();
     await startSync(t.app, t.config);
-    const runs = t.app.syncService.history();
+    const runs = await t.app.syncService.history();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ success: true, trigger: 'first-start' });
     expect(runs[0]!.syncedCount).toBeGreaterThan(2000);
     await startSync(t.app, t.config); // a restart imports nothing again
-    expect(t.app.syncService.history()).toHaveLength(1);
+    expect(await t.app.syncService.history()).toHaveLength(1);
     await t.close();
   }, 30_000);
 
@@ -45,10 +45,11 @@ describe('sync at start and on a schedule', () => {
     const stopSchedule = await startSync(t.app, t.config);
 
     const deadline = Date.now() + 5000;
-    const finished = () => t.app.syncService.history().filter((entry) => entry.status !== 'running');
-    while (finished().length === 0 && Date.now() < deadline)
+    const finished = async () =>
+      (await t.app.syncService.history()).filter((entry) => entry.status !== 'running');
+    while ((await finished()).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    const [run] = finished();
+    const [run] = await finished();
     expect(run).toMatchObject({ trigger: 'schedule', success: true, syncedCount: 1 }); // only the one inside 5 back / 15 ahead
     stopSchedule();
     await new Promise((resolve) => setTimeout(resolve, 300)); // let a run that just started finish

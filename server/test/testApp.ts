@@ -2,31 +2,69 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
+import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
-import { openDatabase, type AppDatabase } from '../src/db/openDatabase';
+import type { Database, DatabaseEngine } from '../src/db/database';
+import type { RetryPolicy } from '../src/db/d1/retryPolicy';
+import { openDatabase } from '../src/db/openDatabase';
+import { createLeadsRepository, type LeadsRepository } from '../src/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/users/usersRepository';
+import type { D1ContractServer } from './support/d1/d1ContractServer';
+import { sharedD1Server } from './support/d1/sharedD1Server';
+import { defaultTestEngine } from './support/engines';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
+/** The D1 client's retries, quick enough for tests that make calls fail. */
+export const TEST_D1_RETRY: RetryPolicy = {
+  attempts: 3,
+  baseDelayMs: 5,
+  maxDelayMs: 40,
+  maxRetryAfterMs: 2000,
+};
+
 export interface TestApp {
+  engine: DatabaseEngine;
+  /** The D1 contract server behind the app on the d1 engine (its calls, faults, analytics). */
+  d1?: D1ContractServer;
   app: FastifyInstance;
   config: Config;
-  db: AppDatabase;
+  db: Database;
   users: UsersRepository;
+  leads: LeadsRepository;
+  passwords: Passwords;
   dataDir: string;
   /** Signs in and answers the token pair. */
   login: (email?: string, password?: string) => Promise<{ access_token: string; refresh_token: string }>;
   close: () => Promise<void>;
 }
 
-/** The real app over a real SQLite file in a fresh temp folder. */
+/** The settings that put a server on the D1 contract server's database. */
+export function d1Env(d1: D1ContractServer): Record<string, string> {
+  return { ...d1.env(), JWT_SECRET: 'a-test-signing-key-shared-by-every-instance' };
+}
+
+/**
+ * The real app over a fresh database in a fresh temp folder: a real SQLite file, or (engine
+ * d1) an empty D1 database of Cloudflare's engine behind the local REST contract server.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  beforeRoutes?: (app: FastifyInstance) => void,
+  {
+    beforeRoutes,
+    engine = defaultTestEngine(),
+    hub,
+  }: {
+    beforeRoutes?: (app: FastifyInstance) => void;
+    engine?: DatabaseEngine;
+    hub?: BuildAppOptions['hub'];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
+  const d1 = engine === 'd1' ? await sharedD1Server() : undefined;
+  await d1?.reset();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -34,19 +72,25 @@ export async function createTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
+    ...(d1 ? d1Env(d1) : {}),
     ...env,
   });
-  const db = openDatabase(config.databasePath);
+  const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
   const users = createUsersRepository(db);
-  await ensureBootstrapAdmin(config, users);
-  const app = await buildApp({ config, db, beforeRoutes });
+  const passwords = createPasswords(TEST_SCRYPT);
+  await ensureBootstrapAdmin(config, users, passwords);
+  const app = await buildApp({ config, db, beforeRoutes, hub });
   await app.ready();
 
   return {
+    engine,
+    d1,
     app,
     config,
     db,
     users,
+    leads: createLeadsRepository(db),
+    passwords,
     dataDir,
     async login(email = ADMIN.email, password = ADMIN.password) {
       const response = await app.inject({
@@ -60,7 +104,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      db.$client.close();
+      await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,17 @@
-// The framework-free part of @auditdesk/shared: what the server uses too.
-export { ROLES, toRole, type Role } from './auth/roles';
+// The framework-free part of @auditdesk/shared: the contract between server and clients
+// (zod schemas, the types derived from them, the vocabularies). The server imports
+// nothing else from shared; browser code imports only types from here (see index.ts).
+export * from './contract/vocabulary';
+export * from './contract/common';
+export * from './contract/hub';
+export * from './contract/auth';
+export * from './contract/users';
+export * from './contract/leads';
+export * from './contract/sync';
+export * from './contract/scheduling';
+export * from './contract/health';
+export * from './contract/notifications';
+export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
-export type { LeadEditableFields, LeadResource } from './leads/leadResource';
-export type { GridRecord } from './scheduling/gridRecord';
-export type { SyncResult } from './sync/syncResult';
+export { weekLabel } from './leads/weekLabel';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';

@@ -2,15 +2,16 @@ import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
 export { API_ERRORS, errorMessage } from './api/apiErrors';
-export { apiUrl, setApiRoot } from './api/apiUrl';
+export { apiUrl } from './api/apiUrl';
 export type { ApiRequestOptions, ApiResult, ProblemDetails } from './api/apiTypes';
 export { authStore, type AuthState } from './auth/authStore';
 export { AUTH_STORAGE_KEYS } from './auth/authStorage';
 export { type AuthStatus, type AuthTokens, type AuthUser } from './auth/authTypes';
-export { ROLES, toRole, type Role } from './auth/roles';
+export { toRole } from './auth/roles';
 export { fetchCurrentUser } from './auth/fetchCurrentUser';
 export { useIsAdmin } from './auth/useIsAdmin';
 export { login, type LoginOutcome } from './auth/login';
+export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
 export { signOut } from './auth/signOut';
 export { toAuthUser, type CurrentUserResponse } from './auth/toAuthUser';
@@ -23,6 +24,7 @@ export { queryKeys } from './query/queryKeys';
 export { AccessDenied } from './ui/AccessDenied';
 export { PageHeader } from './ui/PageHeader';
 export { nameFromEmail } from './users/nameFromEmail';
+export { weekLabel } from './leads/weekLabel';
 export { renderStandalone } from './standalone/renderStandalone';
 export {
   createSyncHubClient,
@@ -32,7 +34,23 @@ export {
 } from './realtime/syncHubClient';
 export { type HubConnectionStatus, type SyncHubEvents, type SyncStepId } from './realtime/syncHubEvents';
 export { useSyncHub } from './realtime/useSyncHub';
-export type { LeadEditableFields, LeadResource } from './leads/leadResource';
-export type { GridRecord } from './scheduling/gridRecord';
-export type { SyncResult } from './sync/syncResult';
+// The contract's types; its schemas (zod) stay out of the browser bundles.
+export type {
+  AccessRecord,
+  CurrentUser,
+  GridRecord,
+  LeadEditableFields,
+  LeadPatch,
+  LeadResource,
+  PasswordLink,
+  Profile,
+  SignInCodeResponse,
+  SyncHistoryEntry,
+  SyncRange,
+  SyncResult,
+  SyncStatus,
+  UserView,
+} from './core';
+export * from './contract/vocabulary';
+export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';

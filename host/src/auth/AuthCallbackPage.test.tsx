@@ -19,13 +19,25 @@ describe('AuthCallbackPage', () => {
     act(() => authStore.getState().clearSession());
   });
 
-  it('stores the tokens and the profile, then goes to /scheduling', async () => {
-    fetchMock = mockFetch(() =>
-      json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }),
+  const exchange = {
+    access_token: 'a.b.c',
+    refresh_token: 'r1',
+    user: 'kim@example.com',
+    name: 'Kim',
+    token_type: 'Bearer',
+    expires_in: 900,
+  };
+
+  it('trades the one-time code for the session, stores the profile, then goes to /scheduling', async () => {
+    fetchMock = mockFetch(({ url }) =>
+      url === '/api/auth/exchange'
+        ? json(200, exchange)
+        : json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }),
     );
-    renderRoutes(routes, '/auth/callback?token=a.b.c&refreshToken=r1&user=kim@example.com&name=Kim');
+    renderRoutes(routes, '/auth/callback?code=one-time');
 
     expect(await screen.findByText('scheduling page')).toBeInTheDocument();
+    expect(fetchMock.calls[0]).toMatchObject({ url: '/api/auth/exchange', body: { code: 'one-time' } });
     expect(authStore.getState()).toMatchObject({
       status: 'authenticated',
       token: 'a.b.c',
@@ -35,8 +47,8 @@ describe('AuthCallbackPage', () => {
   });
 
   it('falls back to a User with the given name when the profile cannot be read', async () => {
-    fetchMock = mockFetch(() => json(500));
-    renderRoutes(routes, '/auth/callback?token=a.b.c&user=kim@example.com&name=Kim');
+    fetchMock = mockFetch(({ url }) => (url === '/api/auth/exchange' ? json(200, exchange) : json(500)));
+    renderRoutes(routes, '/auth/callback?code=one-time');
     expect(await screen.findByText('scheduling page')).toBeInTheDocument();
     expect(authStore.getState().user).toEqual({
       id: 'kim@example.com',
@@ -46,8 +58,21 @@ describe('AuthCallbackPage', () => {
     });
   });
 
-  it('stores the login error and goes to /login without a token or user', async () => {
-    renderRoutes(routes, '/auth/callback?user=kim@example.com');
+  it('ignores tokens put in the address by a crafted link', async () => {
+    fetchMock = mockFetch(() => json(200, {}));
+    renderRoutes(routes, '/auth/callback?token=a.b.c&refreshToken=r1&user=attacker@example.com');
+    expect(await screen.findByText('login page')).toBeInTheDocument();
+    expect(authStore.getState()).toMatchObject({
+      status: 'anonymous',
+      token: null,
+      loginError: CALLBACK_FAILED,
+    });
+    expect(fetchMock.calls).toHaveLength(0);
+  });
+
+  it('stores the login error and goes to /login when the code is refused', async () => {
+    fetchMock = mockFetch(() => json(400, { detail: 'This sign-in code is invalid, used or expired.' }));
+    renderRoutes(routes, '/auth/callback?code=stale');
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(authStore.getState().loginError).toBe(CALLBACK_FAILED);
   });

@@ -1,4 +1,4 @@
-import { authStore, fetchCurrentUser } from '@auditdesk/shared';
+import { authStore, exchangeSignInCode } from '@auditdesk/shared';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -6,7 +6,11 @@ import { HOME_PATH } from '../app/homePath';
 
 export const CALLBACK_FAILED = 'Authentication failed. Please try again.';
 
-/** Where the identity-provider sign-in comes back with the tokens in the query. */
+/**
+ * Where the identity-provider sign-in comes back, with a one-time code (never tokens: a
+ * crafted link could then sign a person into someone else's account). The code is traded
+ * for the session from this browser; without one, or when the trade fails, back to /login.
+ */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -15,21 +19,13 @@ export function AuthCallbackPage() {
   useEffect(() => {
     if (handled.current) return;
     handled.current = true;
-    const token = params.get('token');
-    const email = params.get('user');
-    const store = authStore.getState();
-    if (!token || !email) {
-      store.setLoginError(CALLBACK_FAILED);
+    const failed = () => {
+      authStore.getState().setLoginError(CALLBACK_FAILED);
       navigate('/login', { replace: true });
-      return;
-    }
-    const tokens = { token, refreshToken: params.get('refreshToken') };
-    store.setTokens(tokens);
-    void fetchCurrentUser(email).then((user) => {
-      const name = params.get('name') || email.split('@')[0] || email;
-      authStore.getState().setSession(tokens, user ?? { id: email, email, name, role: 'User' });
-      navigate(HOME_PATH, { replace: true });
-    });
+    };
+    const code = params.get('code');
+    if (!code) return failed();
+    void exchangeSignInCode(code).then((user) => (user ? navigate(HOME_PATH, { replace: true }) : failed()));
   }, [params, navigate]);
 
   return (

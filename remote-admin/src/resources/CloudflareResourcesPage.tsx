@@ -1,7 +1,16 @@
-import { PageHeader } from '@auditdesk/shared';
+import type { DatabaseStats } from '@auditdesk/shared';
+import { ResourcePage } from './common/ResourcePage';
+import { D1Stats } from './cloudflare/D1Stats';
 
 export default function CloudflareResourcesPage() {
   return (
-    <PageHeader title="CloudFlare D1 Resources" subtitle="Usage of the database against the plan limits." />
+    <ResourcePage<DatabaseStats>
+      title="CloudFlare D1 Resources"
+      subtitle="The database's storage, rows and daily reads and writes against the plan's limits."
+      path="/resources/cloudflare"
+      failure="Failed to load CloudFlare stats"
+    >
+      {(stats) => <D1Stats stats={stats} />}
+    </ResourcePage>
   );
 }

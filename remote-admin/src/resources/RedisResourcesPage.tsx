@@ -1,5 +1,16 @@
-import { PageHeader } from '@auditdesk/shared';
+import type { CacheStats } from '@auditdesk/shared';
+import { ResourcePage } from './common/ResourcePage';
+import { RedisStats } from './redis/RedisStats';
 
 export default function RedisResourcesPage() {
-  return <PageHeader title="Redis Resources" subtitle="Usage of the cache server against its limits." />;
+  return (
+    <ResourcePage<CacheStats>
+      title="Redis Resources"
+      subtitle="The cache server's memory, keys and clients against its limits, and how well it serves reads."
+      path="/resources/redis"
+      failure="Failed to load Redis stats"
+    >
+      {(stats) => <RedisStats stats={stats} />}
+    </ResourcePage>
+  );
 }

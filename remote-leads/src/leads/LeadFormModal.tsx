@@ -15,6 +15,7 @@ const EMPTY: LeadFormValues = {
   scheduledBy: '',
   status: 'New',
   scheduledDate: null,
+  linkId: '',
   comments: '',
 };
 
@@ -30,6 +31,7 @@ const fromRow = (row: LeadRow): LeadFormValues => ({
   scheduledBy: row.scheduledBy,
   status: row.status || 'New',
   scheduledDate: row.scheduledDate || null,
+  linkId: row.linkId,
   comments: row.comments,
 });
 

@@ -27,10 +27,11 @@ function row(overrides: Partial<LeadRow> = {}): LeadRow {
     scheduledBy: 'Maria',
     status: 'Scheduled',
     scheduledDate: '2025-03-04T14:00:00.000Z',
-    weekView: 'Week 2',
+    week: 2,
     linkId: '',
     comments: '',
     lastSyncedAt: null,
+    version: 1,
     ...(overrides as Partial<ApiLead>),
   });
 }

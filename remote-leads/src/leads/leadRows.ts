@@ -1,3 +1,4 @@
+import { weekLabel } from '@auditdesk/shared';
 import type { ApiLead, LeadRow } from './leadTypes';
 
 /** Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone. */
@@ -16,7 +17,7 @@ export function toLeadRow(lead: ApiLead): LeadRow {
     referredBy: lead.referredBy ?? '',
     leadId: lead.leadId ?? '',
     linkId: lead.linkId ?? '',
-    weekView: lead.weekView ?? '',
+    weekView: weekLabel(lead.week),
     phoneNumber: lead.phoneNumber || lead.phone || '',
     heatingFuel: lead.heatingFuel ?? '',
     provider: lead.provider ?? '',

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import { createGridData } from '../../../server/src/scheduling/gridData';
 import { openDatabase } from '../../../server/src/db/openDatabase';
+import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 import { seededDataDir } from '../../../server/bench/benchLeads';
 import { startInProcessApp } from '../../../server/bench/inProcessApp';
@@ -14,19 +14,21 @@ const TRIVIAL_ROUTE = '/bench/trivial';
 
 /** The grid query itself over two years of leads, nothing cached: median of 7. */
 async function uncachedQueryMs(): Promise<number> {
-  const { dir, databasePath } = seededDataDir(LEADS);
-  const db = openDatabase(databasePath);
+  const { dir, databasePath } = await seededDataDir(LEADS);
+  const db = await openDatabase({ databasePath });
   try {
-    const grid = createGridData(db, ['Sam Rivera', 'Alex Chen']);
+    const leads = createLeadsRepository(db);
     const times: number[] = [];
     for (let i = 0; i < 7; i += 1) {
-      const { ms, result } = await timed(() => grid({ startDate: '2024-01-01', endDate: '2025-12-31' }));
+      const { ms, result } = await timed(() =>
+        leads.grid(['Sam Rivera', 'Alex Chen'], { startDate: '2024-01-01', endDate: '2025-12-31' }),
+      );
       if (result.length === 0) throw new Error('no grid records');
       times.push(ms);
     }
     return median(times);
   } finally {
-    db.$client.close();
+    await db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

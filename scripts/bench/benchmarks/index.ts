@@ -1,4 +1,5 @@
 import type { Benchmark } from '../benchmark';
+import { calendarSourcesBenchmark } from './calendarSources';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
@@ -7,10 +8,13 @@ import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { leadsScreenBenchmark } from './leadsScreen';
 import { syncBenchmark } from './sync';
+import { syncD1Benchmark } from './syncD1';
 
 /** Every benchmark, in the order `pnpm bench` runs them. */
 export const BENCHMARKS: Benchmark[] = [
   syncBenchmark,
+  syncD1Benchmark,
+  calendarSourcesBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
   hubBenchmark,

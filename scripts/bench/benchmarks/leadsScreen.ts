@@ -78,7 +78,7 @@ export const leadsScreenBenchmark: Benchmark = {
   about: `leads screen in Chromium with ${LEADS.toLocaleString('en-US')} leads: first render after the data arrives, keystroke in search`,
   async run() {
     ensureBuilt();
-    const { dir } = seededDataDir(LEADS);
+    const { dir } = await seededDataDir(LEADS);
     const server = await startAppServer({ DATA_DIR: dir, CALENDAR_ICS: path.join(dir, 'none.ics') });
     const browser = await chromium.launch(chromiumLaunchOptions());
     try {

@@ -88,7 +88,7 @@ export const loadBenchmark: Benchmark = {
   name: 'load',
   about: `${CONNECTIONS} connections on /api/leads (first and conditional) and grid-data, ${LEADS.toLocaleString('en-US')} leads, /api/health meanwhile`,
   async run() {
-    const { dir } = seededDataDir(LEADS);
+    const { dir } = await seededDataDir(LEADS);
     const server = await startAppServer({ DATA_DIR: dir, CALENDAR_ICS: path.join(dir, 'none.ics') });
     try {
       const { token } = await signInTokens(server.url);

@@ -56,7 +56,7 @@ export const syncBenchmark: Benchmark = {
         const floor = await timed(() => readCalendarFloor(calendar));
         if (floor.result !== EVENTS) throw new Error(`the floor read ${floor.result} events`);
         floors.push(floor.ms);
-        const bench = createSyncBench(calendar, RANGE);
+        const bench = await createSyncBench(calendar, RANGE);
         try {
           const first = await timed(() => bench.run());
           if (first.result.eventsCreated !== EVENTS)
@@ -68,7 +68,7 @@ export const syncBenchmark: Benchmark = {
           if (written !== 0) throw new Error(`the no-change re-run wrote ${written} rows`);
           reruns.push(rerun.ms);
         } finally {
-          bench.dispose();
+          await bench.dispose();
         }
       }
       const floor = { name: 'parse floor', value: round(median(floors)), unit: 'ms' };

@@ -41,6 +41,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: E2E_ADMIN.email,

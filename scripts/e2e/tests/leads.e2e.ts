@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN } from '../support/appServer';
+import { createUserWithPassword } from '../support/users';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 type ApiLead = { scheduledDate: string | null; status: string; customerName: string; isFormatted: boolean };
@@ -106,35 +106,11 @@ test('the leads screen searches, filters by date, shows unformatted leads, pages
 });
 
 test('a User sees no edit actions and the API refuses their changes', async ({ page, baseURL }) => {
-  // the admin makes a User with a password
-  const admin = await (
-    await fetch(`${baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(E2E_ADMIN),
-    })
-  ).json();
-  const auth = { authorization: `Bearer ${admin.access_token}`, 'content-type': 'application/json' };
-  const createdResponse = await fetch(`${baseURL}/api/user/create`, {
-    method: 'POST',
-    headers: auth,
-    body: JSON.stringify({ email: 'reader@auditdesk.test', name: 'Reader', role: 'User' }),
-  });
-  const created = await createdResponse.json();
-  expect(createdResponse.status, JSON.stringify(created)).toBe(201);
-  const link = await (
-    await fetch(`${baseURL}/api/user/${created.id}/password-link`, {
-      method: 'POST',
-      headers: { authorization: auth.authorization },
-    })
-  ).json();
-  await fetch(`${baseURL}/api/auth/set-password`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      token: new URL(link.url).searchParams.get('token'),
-      password: 'reader-password-1',
-    }),
+  await createUserWithPassword(baseURL, {
+    email: 'reader@auditdesk.test',
+    name: 'Reader',
+    role: 'User',
+    password: 'reader-password-1',
   });
 
   await signIn(page, 'reader@auditdesk.test', 'reader-password-1');

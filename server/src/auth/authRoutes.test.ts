@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../test/testApp';
-import { hashPassword } from './passwords';
+import { sessions } from '../db/schema';
 
 describe('auth routes', () => {
   let t: TestApp;
@@ -20,7 +21,7 @@ describe('auth routes', () => {
     const claims = decodeJwt(body.access_token);
     expect(claims).toMatchObject({ role: 'Admin', iss: 'auditdesk' });
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
-    expect(t.users.findByEmail(ADMIN.email)?.lastLoginAt).toEqual(expect.any(String));
+    expect((await t.users.findByEmail(ADMIN.email))?.lastLoginAt).toEqual(expect.any(String));
   });
 
   it('answers a wrong password and an unknown e-mail alike', async () => {
@@ -34,13 +35,13 @@ describe('auth routes', () => {
   });
 
   it('refuses a deactivated user even with the right password', async () => {
-    const user = t.users.create({
+    const user = await t.users.create({
       email: 'gone@example.com',
       fullName: 'Gone',
       role: 'User',
-      passwordHash: await hashPassword('a-good-password'),
+      passwordHash: await t.passwords.hash('a-good-password'),
     });
-    t.users.update(user.id, { isActive: false });
+    await t.users.update(user.id, { isActive: false });
     expect((await login({ email: 'gone@example.com', password: 'a-good-password' })).statusCode).toBe(401);
   });
 
@@ -71,14 +72,14 @@ describe('auth routes', () => {
 
   it('locks a deactivated user out at the next request', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
-    const user = t.users.create({
+    const user = await t.users.create({
       email: 'kim@example.com',
       fullName: 'Kim',
       role: 'User',
-      passwordHash: await hashPassword('kims-password-1'),
+      passwordHash: await t.passwords.hash('kims-password-1'),
     });
     const { access_token } = await t.login('kim@example.com', 'kims-password-1');
-    t.users.update(user.id, { isActive: false });
+    await t.users.update(user.id, { isActive: false });
     expect((await t.app.inject({ url: '/api/auth/user', headers: bearer(access_token) })).statusCode).toBe(
       401,
     );
@@ -113,5 +114,86 @@ describe('auth routes', () => {
       payload: { refreshToken: refresh_token },
     });
     expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('ends a sign-in at its absolute end, however often its tokens rotated', async () => {
+    const { access_token, refresh_token } = await t.login();
+    const rotated = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        payload: { refreshToken: refresh_token },
+      })
+    ).json();
+    const sessionId = decodeJwt(access_token).sid as string;
+    const session = await t.db.orm.select().from(sessions).where(eq(sessions.id, sessionId)).get();
+    expect(Date.parse(session!.expiresAt) - Date.parse(session!.createdAt)).toBe(90 * 24 * 3600 * 1000);
+    await t.db.orm
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(sessions.id, sessionId))
+      .run();
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: bearer(rotated.accessToken) })).statusCode,
+    ).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: rotated.refreshToken },
+    });
+    expect(again.statusCode).toBe(401);
+  });
+
+  it('refuses access tokens of a sign-in that ended: sign-out, reuse, a new password, deactivation and back', async () => {
+    const signOut = await t.login();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: signOut.refresh_token },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: bearer(signOut.access_token) })).statusCode,
+    ).toBe(401);
+
+    const reused = await t.login();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: reused.refresh_token },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: reused.refresh_token },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: bearer(reused.access_token) })).statusCode,
+    ).toBe(401);
+
+    const kim = await t.users.create({
+      email: 'kim@example.com',
+      fullName: 'Kim',
+      role: 'User',
+      passwordHash: await t.passwords.hash('kims-password-1'),
+    });
+    const before = await t.login('kim@example.com', 'kims-password-1');
+    await t.users.update(kim.id, { isActive: false });
+    await t.users.update(kim.id, { isActive: true }); // reactivated: the old token stays dead
+    const admin = (await t.login()).access_token;
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${kim.id}/status`,
+      headers: bearer(admin),
+      payload: { isActive: false },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${kim.id}/status`,
+      headers: bearer(admin),
+      payload: { isActive: true },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: bearer(before.access_token) })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,77 +1,144 @@
+import {
+  currentUser,
+  loginBody,
+  logoutBody,
+  noContent,
+  refreshBody,
+  refreshResponse,
+  setPasswordBody,
+  tokenPair,
+} from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../appContext';
 import { HttpProblem, unauthorized } from '../errors/httpProblem';
-import { currentUserResponse, loginBody, logoutBody, refreshBody, setPasswordBody } from './authSchemas';
-import type { Authenticate } from './authenticate';
-import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords';
-import { issueTokens } from './issueTokens';
-import { createAttemptLimiter } from './rateLimits';
+import { createAttemptLimit, type SignInLimiter } from '../limits/signInLimiter';
+import type { CounterStore } from '../limits/counterStore';
 import { toCurrentUser } from '../users/userViews';
+import type { Authenticate } from './authenticate';
+import { issueTokens } from './issueTokens';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
+const tags = ['Sign-in'];
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: Authenticate }> = async (
-  app,
-  { ctx, authenticate },
-) => {
-  const { users, accessTokens, refreshTokens, passwordLinks, config } = ctx;
-  const limits = config.rateLimits;
-  const limitLogins = await createAttemptLimiter(app, {
-    ...limits,
-    accountOf: (request) =>
-      String((request.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase(),
-  });
-  const limitPasswordLinks = await createAttemptLimiter(app, {
-    ...limits,
-    accountOf: (request) => String((request.body as { token?: unknown } | undefined)?.token ?? ''),
-  });
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  authenticate: Authenticate;
+  signInLimiter: SignInLimiter;
+  counters: CounterStore;
+}> = async (app, { ctx, authenticate, signInLimiter, counters }) => {
+  const { users, passwords, accessTokens, signIns, passwordLinks, config } = ctx;
+  const setPasswordPerIp = createAttemptLimit(counters, 'set-password:ip', config.rateLimits.perIp);
+  const setPasswordPerToken = createAttemptLimit(
+    counters,
+    'set-password:token',
+    config.rateLimits.perEmailAndIp,
+  );
 
-  app.post('/login', { schema: { body: loginBody }, preHandler: limitLogins }, async (request) => {
-    const user = users.findByEmail(request.body.email);
-    // Unknown e-mail, no password and wrong password take the same time and answer alike.
-    const valid = user?.passwordHash
-      ? await verifyPassword(request.body.password, user.passwordHash)
-      : await verifyAgainstDecoy(request.body.password);
-    if (!user || !valid || !user.isActive) throw unauthorized(INVALID_LOGIN);
-    return issueTokens(ctx, user);
-  });
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        description:
+          'Rate limited per address, per e-mail from one address, and (failures) per e-mail from all addresses; 429 with Retry-After.',
+        body: loginBody,
+        response: { 200: tokenPair },
+      },
+    },
+    async (request) => {
+      const email = request.body.email.toLowerCase();
+      await signInLimiter.admit(request.ip, email);
+      const user = await users.findByEmail(email);
+      // Unknown e-mail, no password and wrong password take the same time and answer alike.
+      const check = user?.passwordHash
+        ? await passwords.verify(request.body.password, user.passwordHash)
+        : { valid: await passwords.verifyAgainstDecoy(request.body.password), needsRehash: false };
+      if (!user || !check.valid || !user.isActive) {
+        await signInLimiter.failed(email);
+        throw unauthorized(INVALID_LOGIN);
+      }
+      await signInLimiter.succeeded(email, request.ip);
+      if (check.needsRehash)
+        await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
+      return issueTokens(ctx, user);
+    },
+  );
 
-  app.post('/refresh', { schema: { body: refreshBody } }, async (request) => {
-    const rotation = refreshTokens.rotate(request.body.refreshToken);
-    const user = rotation.ok ? users.findById(rotation.userId) : undefined;
-    if (!rotation.ok || !user?.isActive) throw unauthorized('The session has ended. Please sign in again.');
-    const accessToken = await accessTokens.sign({ userId: user.id, role: user.role });
-    return {
-      accessToken,
-      refreshToken: rotation.refreshToken,
-      access_token: accessToken,
-      refresh_token: rotation.refreshToken,
-    };
-  });
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Trade a refresh token for new tokens',
+        description: 'Refresh tokens are single use; presenting a used one ends the whole sign-in.',
+        body: refreshBody,
+        response: { 200: refreshResponse },
+      },
+    },
+    async (request) => {
+      const rotation = await signIns.rotate(request.body.refreshToken);
+      if (!rotation.ok) throw unauthorized('The session has ended. Please sign in again.');
+      const accessToken = await accessTokens.sign({
+        userId: rotation.user.id,
+        sessionId: rotation.sessionId,
+        role: rotation.user.role,
+      });
+      return {
+        accessToken,
+        refreshToken: rotation.refreshToken,
+        access_token: accessToken,
+        refresh_token: rotation.refreshToken,
+      };
+    },
+  );
 
-  app.post('/logout', { schema: { body: logoutBody } }, async (request, reply) => {
-    const token = request.body?.refreshToken;
-    if (token) refreshTokens.revokeFamilyOf(token);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out: end the sign-in the refresh token belongs to',
+        body: logoutBody,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      const token = request.body?.refreshToken;
+      if (token) await signIns.end(token);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/set-password',
-    { schema: { body: setPasswordBody }, preHandler: limitPasswordLinks },
+    {
+      schema: {
+        tags,
+        summary: 'Spend a one-time password link',
+        body: setPasswordBody,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
-      const userId = passwordLinks.spend(request.body.token);
-      const user = userId === null ? undefined : users.findById(userId);
+      await setPasswordPerIp(request.ip);
+      await setPasswordPerToken(request.body.token);
+      const userId = await passwordLinks.spend(request.body.token);
+      const user = userId === null ? undefined : await users.findById(userId);
       if (!user)
         throw new HttpProblem(400, 'This link is invalid, used or expired. Ask an admin for a new one.');
-      users.update(user.id, { passwordHash: await hashPassword(request.body.password) });
-      refreshTokens.revokeAllOfUser(user.id); // a new password ends the old sessions
-      return reply.status(204).send();
+      await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
+      await signIns.endAllOfUser(user.id); // a new password ends the old sign-ins
+      return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/user',
-    { preHandler: authenticate(), schema: { response: { 200: currentUserResponse } } },
+    {
+      onRequest: authenticate(),
+      schema: { tags, summary: 'The signed-in user', response: { 200: currentUser } },
+    },
     async (request) => toCurrentUser(request.currentUser!),
   );
 };

@@ -1,11 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../appContext';
 import type { Role, UserRow } from '../db/schema';
 import { forbidden, unauthorized } from '../errors/httpProblem';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by the authenticate pre-handler. */
+    /** The signed-in user, set by the authenticate hook. */
     currentUser?: UserRow;
   }
 }
@@ -16,34 +16,51 @@ export function bearerToken(request: FastifyRequest): string | null {
   return null;
 }
 
+/** Who a valid token speaks for: the user, their sign-in, and when the token runs out. */
+export interface Caller {
+  user: UserRow;
+  sessionId: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
 /**
- * A pre-handler that admits a valid access token of an active user, and, when roles are
- * given, only those roles. The user is read afresh on every request, so a revoked or
- * deleted account is locked out at its next call, not when its token runs out.
+ * The caller a token belongs to, or null for a missing, bad or expired token, a sign-in
+ * that ended (signed out, revoked, password changed) or a lost account. One query.
  */
-/** The active user a token belongs to, or null for a missing, bad or expired token or a lost account. */
-export function createTokenUser({ accessTokens, users }: Pick<AppContext, 'accessTokens' | 'users'>) {
-  return async (token: string | null | undefined): Promise<UserRow | null> => {
+export function createTokenCaller({ accessTokens, signIns }: Pick<AppContext, 'accessTokens' | 'signIns'>) {
+  return async (token: string | null | undefined): Promise<Caller | null> => {
     const claims = token ? await accessTokens.verify(token) : null;
-    const user = claims ? users.findById(claims.userId) : undefined;
-    return user?.isActive ? user : null;
+    const user = claims ? await signIns.activeUser(claims.userId, claims.sessionId) : undefined;
+    return claims && user ? { user, sessionId: claims.sessionId, expiresAt: claims.expiresAt } : null;
   };
 }
 
-export type TokenUser = ReturnType<typeof createTokenUser>;
+export type TokenCaller = ReturnType<typeof createTokenCaller>;
 
-export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'users'>) {
-  const tokenUser = createTokenUser(deps);
-  return (...roles: Role[]): preHandlerAsyncHookHandler =>
-    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-      const user = await tokenUser(bearerToken(request));
-      if (!user) {
-        reply.header('www-authenticate', 'Bearer');
-        throw unauthorized();
-      }
-      if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
-      request.currentUser = user;
-    };
+/**
+ * An onRequest hook that admits a valid access token of a live sign-in and, when roles
+ * are given, only those roles. It runs before the body is read or validated, so a caller
+ * without the right learns nothing about a route's schema (DESIGN.md section 9).
+ */
+/** An authenticate hook, marked with the roles it admits (all signed-in users when empty). */
+export type AuthenticateHook = onRequestAsyncHookHandler & { readonly roles: readonly Role[] };
+
+export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'signIns'>) {
+  const tokenCaller = createTokenCaller(deps);
+  return (...roles: Role[]): AuthenticateHook =>
+    Object.assign(
+      async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+        const user = (await tokenCaller(bearerToken(request)))?.user;
+        if (!user) {
+          reply.header('www-authenticate', 'Bearer');
+          throw unauthorized();
+        }
+        if (roles.length > 0 && !roles.includes(user.role)) throw forbidden();
+        request.currentUser = user;
+      },
+      { roles },
+    );
 }
 
 export type Authenticate = ReturnType<typeof createAuthenticate>;

@@ -4,39 +4,41 @@ import path from 'node:path';
 import { openDatabase } from '../db/openDatabase';
 import { createUsersRepository } from '../users/usersRepository';
 import { ensureBootstrapAdmin } from './ensureBootstrapAdmin';
-import { verifyPassword } from './passwords';
+import { createPasswords, TEST_SCRYPT } from './passwords';
 
-function freshUsers() {
+const passwords = createPasswords(TEST_SCRYPT);
+
+async function freshUsers() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-admin-'));
-  return createUsersRepository(openDatabase(path.join(dir, 'db.sqlite')));
+  return createUsersRepository(await openDatabase({ databasePath: path.join(dir, 'db.sqlite') }));
 }
 
 describe('ensureBootstrapAdmin', () => {
   it('creates an admin with a generated password on a new database, once', async () => {
-    const users = freshUsers();
-    const outcome = await ensureBootstrapAdmin({}, users);
+    const users = await freshUsers();
+    const outcome = await ensureBootstrapAdmin({}, users, passwords);
     expect(outcome.kind).toBe('created-with-generated-password');
     if (outcome.kind !== 'created-with-generated-password') return;
-    const admin = users.findByEmail(outcome.email);
+    const admin = await users.findByEmail(outcome.email);
     expect(admin?.role).toBe('Admin');
-    expect(await verifyPassword(outcome.password, admin!.passwordHash!)).toBe(true);
+    expect((await passwords.verify(outcome.password, admin!.passwordHash!)).valid).toBe(true);
     expect(outcome.password.length).toBeGreaterThanOrEqual(16);
 
-    expect(await ensureBootstrapAdmin({}, users)).toEqual({ kind: 'unchanged' });
+    expect(await ensureBootstrapAdmin({}, users, passwords)).toEqual({ kind: 'unchanged' });
   });
 
   it('makes sure the configured admin exists, is active, is Admin and has the configured password', async () => {
-    const users = freshUsers();
+    const users = await freshUsers();
     const config = { adminEmail: 'boss@example.com', adminPassword: 'first-password-1' };
-    await ensureBootstrapAdmin(config, users);
-    const created = users.findByEmail('boss@example.com')!;
-    users.update(created.id, { role: 'User', isActive: false });
+    await ensureBootstrapAdmin(config, users, passwords);
+    const created = (await users.findByEmail('boss@example.com'))!;
+    await users.update(created.id, { role: 'User', isActive: false });
 
-    await ensureBootstrapAdmin({ ...config, adminPassword: 'second-password-2' }, users);
+    await ensureBootstrapAdmin({ ...config, adminPassword: 'second-password-2' }, users, passwords);
 
-    const admin = users.findByEmail('boss@example.com')!;
+    const admin = (await users.findByEmail('boss@example.com'))!;
     expect(admin).toMatchObject({ role: 'Admin', isActive: true });
-    expect(await verifyPassword('second-password-2', admin.passwordHash!)).toBe(true);
-    expect(users.count()).toBe(1);
+    expect((await passwords.verify('second-password-2', admin.passwordHash!)).valid).toBe(true);
+    expect(await users.count()).toBe(1);
   });
 });

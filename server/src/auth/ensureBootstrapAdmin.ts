@@ -1,6 +1,6 @@
 import type { Config } from '../config/loadConfig';
 import type { UsersRepository } from '../users/usersRepository';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword, type Passwords } from './passwords';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@auditdesk.local';
 
@@ -17,36 +17,39 @@ export type BootstrapOutcome =
 export async function ensureBootstrapAdmin(
   config: Pick<Config, 'adminEmail' | 'adminPassword'>,
   users: UsersRepository,
+  passwords: Passwords,
 ): Promise<BootstrapOutcome> {
   const { adminEmail, adminPassword } = config;
   if (adminEmail && adminPassword) {
-    const existing = users.findByEmail(adminEmail);
+    const existing = await users.findByEmail(adminEmail);
     if (!existing) {
-      users.create({
+      await users.create({
         email: adminEmail,
         fullName: 'Administrator',
         role: 'Admin',
-        passwordHash: await hashPassword(adminPassword),
+        passwordHash: await passwords.hash(adminPassword),
       });
     } else {
-      const passwordMatches =
-        existing.passwordHash && (await verifyPassword(adminPassword, existing.passwordHash));
-      users.update(existing.id, {
+      const check = existing.passwordHash
+        ? await passwords.verify(adminPassword, existing.passwordHash)
+        : { valid: false, needsRehash: false };
+      await users.update(existing.id, {
         role: 'Admin',
         isActive: true,
-        ...(passwordMatches ? {} : { passwordHash: await hashPassword(adminPassword) }),
+        revokedAt: null,
+        ...(check.valid && !check.needsRehash ? {} : { passwordHash: await passwords.hash(adminPassword) }),
       });
     }
     return { kind: 'ensured', email: adminEmail };
   }
-  if (users.count() > 0) return { kind: 'unchanged' };
+  if ((await users.count()) > 0) return { kind: 'unchanged' };
   const email = adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const password = generatePassword();
-  users.create({
+  await users.create({
     email,
     fullName: 'Administrator',
     role: 'Admin',
-    passwordHash: await hashPassword(password),
+    passwordHash: await passwords.hash(password),
   });
   return { kind: 'created-with-generated-password', email, password };
 }

@@ -1,14 +1,14 @@
 import type { AppContext } from '../appContext';
 import type { UserRow } from '../db/schema';
-import { ACCESS_TOKEN_TTL_SECONDS } from './accessTokens';
 
-/** A new sign-in for the user: an access token and the first refresh token of a family. */
-export async function issueTokens({ accessTokens, refreshTokens, users }: AppContext, user: UserRow) {
-  users.recordLogin(user.id);
+/** A new sign-in for the user: an access token and the first refresh token of its session. */
+export async function issueTokens({ accessTokens, signIns, users }: AppContext, user: UserRow) {
+  await users.recordLogin(user.id);
+  const { sessionId, refreshToken } = await signIns.start(user.id);
   return {
-    access_token: await accessTokens.sign({ userId: user.id, role: user.role }),
-    refresh_token: refreshTokens.issue(user.id),
+    access_token: await accessTokens.sign({ userId: user.id, sessionId, role: user.role }),
+    refresh_token: refreshToken,
     token_type: 'Bearer' as const,
-    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_in: accessTokens.ttlSeconds,
   };
 }

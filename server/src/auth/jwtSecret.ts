@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateFolder } from '../files/privateFolder';
 
 const SECRET_FILE = 'jwt-secret';
 
@@ -12,7 +13,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, SECRET_FILE);
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    ensurePrivateFolder(dataDir);
     fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
   }
   return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());

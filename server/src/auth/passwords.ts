@@ -1,46 +1,88 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
-const PARAMS = { N: 16384, r: 8, p: 1 } as const;
 
-function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCallback(password, salt, KEY_LENGTH, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's password storage cheat sheet: scrypt with N=2^17, r=8, p=1 at the least. */
+export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+
+/**
+ * The same algorithm at a cost the test suite can afford for its hundreds of sign-ins; a
+ * test holds the running server to OWASP_SCRYPT.
+ */
+export const TEST_SCRYPT: ScryptParams = { N: 2 ** 12, r: 8, p: 1 };
+
+/**
+ * scrypt holds 128 × N × r bytes while it runs (128 MiB at OWASP's cost): at most two
+ * at a time, so a burst of sign-ins queues instead of exhausting memory.
+ */
+const hashing = pLimit(2);
+
+function scrypt(password: string, salt: Buffer, { N, r, p }: ScryptParams): Promise<Buffer> {
+  const maxmem = 128 * N * r + 16 * 1024 * 1024;
+  return hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password, salt, KEY_LENGTH, { N, r, p, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
-/** `scrypt$N$r$p$salt$key`, base64 parts; the parameters travel with the hash. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+function parse(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
   const [scheme, n, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (scheme !== 'scrypt' || !salt || !key || !Object.values(params).every(Number.isSafeInteger)) return null;
+  return { params, salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
-let decoy: Promise<string> | null = null;
+const weaker = (a: ScryptParams, b: ScryptParams) => a.N * a.r * a.p < b.N * b.r * b.p;
 
-/**
- * Spends the same work as a real check when there is no password to check, so that an
- * unknown e-mail cannot be told from a wrong password by the answer's timing.
- */
-export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(password, await decoy);
-  return false;
+/** Password hashing at the given cost; hashes carry their parameters (`scrypt$N$r$p$salt$key`). */
+export function createPasswords(params: ScryptParams = OWASP_SCRYPT) {
+  async function hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scrypt(password, salt, params);
+    return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join(
+      '$',
+    );
+  }
+
+  /** Whether the password matches, and whether the hash is weaker than today's cost. */
+  async function verify(password: string, stored: string): Promise<{ valid: boolean; needsRehash: boolean }> {
+    const parsed = parse(stored);
+    if (!parsed) return { valid: false, needsRehash: false };
+    const actual = await scrypt(password, parsed.salt, parsed.params);
+    const valid = actual.length === parsed.key.length && timingSafeEqual(actual, parsed.key);
+    return { valid, needsRehash: valid && weaker(parsed.params, params) };
+  }
+
+  let decoy: Promise<string> | null = null;
+
+  return {
+    params,
+    hash,
+    verify,
+    /**
+     * Spends the same work as a real check when there is no password to check, so that an
+     * unknown e-mail cannot be told from a wrong password by the answer's timing.
+     */
+    async verifyAgainstDecoy(password: string): Promise<false> {
+      decoy ??= hash(randomBytes(16).toString('hex'));
+      await verify(password, await decoy);
+      return false;
+    },
+  };
 }
+
+export type Passwords = ReturnType<typeof createPasswords>;
 
 export function generatePassword(): string {
   return randomBytes(15).toString('base64url');

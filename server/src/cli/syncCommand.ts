@@ -4,10 +4,14 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/ConfigError';
 import { loadConfig } from '../config/loadConfig';
 import { openDatabase } from '../db/openDatabase';
-import { defaultSyncRange, isoDay, rangeProblem } from '../sync/engine/syncRange';
+import { isoDay } from '@auditdesk/shared/core';
+import { createLeadsRepository } from '../leads/repository/leadsRepository';
+import { createNotificationsRepository } from '../notifications/notificationsRepository';
+import { createNotifier } from '../notifications/notifier';
+import { createUsersRepository } from '../users/usersRepository';
+import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
 import { noProgress } from '../sync/engine/syncProgress';
-import { SyncAlreadyRunning } from '../sync/runs/syncRunsRepository';
-import { createSyncService } from '../sync/syncService';
+import { createSyncService, SyncAlreadyRunning } from '../sync/syncService';
 import { ensureDemoCalendar } from '../sync/syncSetup';
 import { cliProgress } from './cliProgress';
 
@@ -34,9 +38,17 @@ async function main(): Promise<number> {
   if (problem) return (console.error(problem), 2);
 
   const config = loadConfig();
-  const db = openDatabase(config.databasePath);
+  const db = await openDatabase(config);
   ensureDemoCalendar(config);
-  const sync = createSyncService({ db, config, progress: noProgress });
+  // the bells of the server's users show the run at their next look
+  const notifier = createNotifier(createNotificationsRepository(db), createUsersRepository(db));
+  const sync = createSyncService({
+    db,
+    leads: createLeadsRepository(db),
+    config,
+    progress: noProgress,
+    notifier,
+  });
   try {
     const result = await sync.execute(range, 'cli', null, cliProgress());
     for (const skipped of result.problems)
@@ -46,7 +58,7 @@ async function main(): Promise<number> {
     if (error instanceof SyncAlreadyRunning) return (console.error(error.message), 1);
     throw error;
   } finally {
-    db.$client.close();
+    await db.close();
   }
 }
 

@@ -10,20 +10,35 @@ export interface Config {
   host: string;
   logLevel: string;
   dataDir: string;
+  /** DATABASE: the local SQLite file (databasePath) or Cloudflare D1 (d1). */
+  database: 'sqlite' | 'd1';
   databasePath: string;
+  /** Present when DATABASE is d1. */
+  d1?: D1Settings;
   adminEmail?: string;
   adminPassword?: string;
   jwtSecret?: string;
-  publicUrl?: string;
+  accessTokenTtlSeconds: number;
+  /**
+   * The app's own origin, for links it mints, sign-in returns and the hub's Origin check:
+   * PUBLIC_URL, else the address the server was started on. Never read from a request.
+   */
+  publicOrigin: string;
+  /** Which proxies may tell the client's address (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   /** Federation name → URL of its mf-manifest.json, as /remotes.json tells the host. */
   remoteUrls: Record<string, string>;
   /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
   allowedOrigins: string[];
-  oidc: { issuer: string; clientId?: string; clientSecret?: string };
-  /** Attempts per minute on login and set-password, per client address and per account. */
-  rateLimits: { perIp: number; perAccount: number };
+  oidc: { issuer: string; clientId?: string; clientSecret?: string; allowUnverifiedEmail: boolean };
+  /**
+   * Sign-in attempts per minute: per client address, per e-mail from one address, and
+   * failed ones per e-mail from all addresses together (the known-good addresses of an
+   * account are exempt from that ceiling, so nobody can lock its owner out).
+   */
+  rateLimits: { perIp: number; perEmailAndIp: number; failuresPerAccount: number };
   calendar: {
-    source: 'ics' | 'google';
+    source: 'ics' | 'google' | 'caldav' | 'microsoft';
     ics: string;
     isDemo: boolean;
     timeZone: string;
@@ -37,12 +52,53 @@ export interface Config {
     refreshToken?: string;
     apiRoot?: string;
   };
+  /** Present when CALENDAR_SOURCE is caldav. */
+  caldav?: { url: string; username: string; password: string; calendar?: string };
+  /** Present when CALENDAR_SOURCE is microsoft. */
+  microsoft?: {
+    tenantId: string;
+    clientId: string;
+    clientSecret: string;
+    calendarUser: string;
+    graphRoot: string;
+    loginRoot: string;
+  };
   auditors: [string, string];
   syncCron?: string;
+  /** A running sync's lease and stall limit, in milliseconds. */
+  syncLeaseMs: number;
+  syncStallMs: number;
+  /** Present when REDIS_URL is set. */
+  redis?: RedisSettings;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
 }
+
+export interface RedisSettings {
+  /** redis:// or rediss:// (TLS), with credentials and database number if any */
+  url: string;
+  /** REDIS_PREFIX: the start of every key this app writes */
+  prefix: string;
+  /** REDIS_PLAN: the plan's name, for the resource page */
+  planName: string;
+}
+
+export interface D1Settings {
+  accountId: string;
+  databaseId: string;
+  apiToken: string;
+  /** D1_API_ROOT, without a trailing slash */
+  apiRoot: string;
+  /** D1_PLAN: the plan's name, for the resource page */
+  planName: string;
+}
+
+const D1_REQUIRED = {
+  D1_ACCOUNT_ID: 'the Cloudflare account that holds the database',
+  D1_DATABASE_ID: "the database's id (uuid)",
+  D1_API_TOKEN: 'an API token with D1 Edit',
+} as const;
 
 const REPOSITORY_ROOT = path.resolve(__dirname, '../../..');
 
@@ -63,6 +119,32 @@ function crossChecks(settings: Settings): string[] {
   }
   if (settings.SPREADSHEET === 'google' && !settings.GOOGLE_SHEETS_ID) {
     problems.push('GOOGLE_SHEETS_ID: required when SPREADSHEET is google');
+  }
+  if (settings.NODE_ENV === 'production' && !settings.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required in production (the address users reach the app at, e.g. https://auditdesk.example.com)',
+    );
+  }
+  const required = (source: string, names: (keyof Settings)[]) => {
+    if (settings.CALENDAR_SOURCE !== source) return;
+    for (const name of names)
+      if (!settings[name]) problems.push(`${name}: required when CALENDAR_SOURCE is ${source}`);
+  };
+  required('caldav', ['CALDAV_URL', 'CALDAV_USERNAME', 'CALDAV_PASSWORD']);
+  required('microsoft', ['MS_TENANT_ID', 'MS_CLIENT_ID', 'MS_CLIENT_SECRET', 'MS_CALENDAR_USER']);
+  if (settings.DATABASE === 'd1') {
+    for (const [name, what] of Object.entries(D1_REQUIRED)) {
+      if (!settings[name as keyof typeof D1_REQUIRED])
+        problems.push(`${name}: required when DATABASE is d1 (${what})`);
+    }
+    if (!settings.JWT_SECRET) {
+      problems.push(
+        "JWT_SECRET: required when DATABASE is d1: the instances that share the database must sign and check sign-ins with the same key, and a generated one would stay in one machine's DATA_DIR",
+      );
+    }
+    if (settings.DATABASE_URL) {
+      problems.push('DATABASE_URL: names a SQLite file, but DATABASE is d1; unset one of them');
+    }
   }
   if (settings.SYNC_CRON) {
     try {
@@ -86,7 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
         const value = present[name];
-        const shown = value === undefined || /SECRET|PASSWORD/.test(name) ? '' : ` (got "${value}")`;
+        const shown =
+          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -105,11 +188,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: settings.HOST,
     logLevel: settings.LOG_LEVEL,
     dataDir,
+    database: settings.DATABASE,
     databasePath,
+    d1:
+      settings.DATABASE === 'd1'
+        ? {
+            accountId: settings.D1_ACCOUNT_ID!,
+            databaseId: settings.D1_DATABASE_ID!,
+            apiToken: settings.D1_API_TOKEN!,
+            apiRoot: settings.D1_API_ROOT,
+            planName: settings.D1_PLAN,
+          }
+        : undefined,
     adminEmail: settings.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: settings.ADMIN_PASSWORD,
     jwtSecret: settings.JWT_SECRET,
-    publicUrl: settings.PUBLIC_URL?.replace(/\/+$/, ''),
+    accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
+    publicOrigin: settings.PUBLIC_URL
+      ? new URL(settings.PUBLIC_URL).origin
+      : `http://${['0.0.0.0', '::'].includes(settings.HOST) ? 'localhost' : settings.HOST}:${settings.PORT}`,
+    trustProxy: settings.TRUST_PROXY,
     remoteUrls: Object.fromEntries(
       REMOTES.map((remote) => [remote.name, settings[remote.setting] ?? defaultRemoteUrl(remote)]),
     ),
@@ -118,8 +216,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: settings.OIDC_ISSUER,
       clientId: settings.OIDC_CLIENT_ID,
       clientSecret: settings.OIDC_CLIENT_SECRET,
+      allowUnverifiedEmail: settings.OIDC_ALLOW_UNVERIFIED_EMAIL,
     },
-    rateLimits: { perIp: settings.RATE_LIMIT_LOGIN_PER_IP, perAccount: settings.RATE_LIMIT_LOGIN_PER_EMAIL },
+    rateLimits: {
+      perIp: settings.RATE_LIMIT_LOGIN_PER_IP,
+      perEmailAndIp: settings.RATE_LIMIT_LOGIN_PER_EMAIL,
+      failuresPerAccount: settings.RATE_LIMIT_LOGIN_PER_ACCOUNT,
+    },
     calendar: {
       source: settings.CALENDAR_SOURCE,
       ics: settings.CALENDAR_ICS ?? path.join(dataDir, DEMO_CALENDAR_FILE),
@@ -141,8 +244,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       refreshToken: settings.GOOGLE_REFRESH_TOKEN,
       apiRoot: settings.GOOGLE_API_ROOT,
     },
+    caldav:
+      settings.CALENDAR_SOURCE === 'caldav'
+        ? {
+            url: settings.CALDAV_URL!,
+            username: settings.CALDAV_USERNAME!,
+            password: settings.CALDAV_PASSWORD!,
+            calendar: settings.CALDAV_CALENDAR,
+          }
+        : undefined,
+    microsoft:
+      settings.CALENDAR_SOURCE === 'microsoft'
+        ? {
+            tenantId: settings.MS_TENANT_ID!,
+            clientId: settings.MS_CLIENT_ID!,
+            clientSecret: settings.MS_CLIENT_SECRET!,
+            calendarUser: settings.MS_CALENDAR_USER!,
+            graphRoot: settings.MS_GRAPH_ROOT.replace(/\/+$/, ''),
+            loginRoot: settings.MS_LOGIN_ROOT.replace(/\/+$/, ''),
+          }
+        : undefined,
     auditors: settings.AUDITORS as [string, string],
     syncCron: settings.SYNC_CRON,
+    syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
+    syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
+    redis: settings.REDIS_URL
+      ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
+      : undefined,
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

@@ -16,6 +16,38 @@ const remoteUrl = z
 
 const optionalText = z.string().trim().min(1).optional();
 
+const IPV4_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
+const IPV6_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+/**
+ * Which proxies may tell the client's address (X-Forwarded-For): none by default, a hop
+ * count, or the proxies' addresses/CIDRs. Never "everyone".
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const named = ['loopback', 'linklocal', 'uniquelocal'];
+    if (
+      entries.length > 0 &&
+      entries.every((entry) => named.includes(entry) || IPV4_CIDR.test(entry) || IPV6_CIDR.test(entry))
+    )
+      return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'expected false, a hop count, or proxy addresses/CIDRs separated by commas',
+    });
+    return z.NEVER;
+  });
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
+
 /** Every environment variable the server reads (DESIGN.md section 5). */
 export const settingsSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -27,9 +59,24 @@ export const settingsSchema = z.object({
     .string()
     .regex(/^file:.+/, 'expected file:<path to the SQLite file>')
     .optional(),
+  /** Where the data lives: the local SQLite file, or Cloudflare D1 (shared by several instances). */
+  DATABASE: z.enum(['sqlite', 'd1'], { error: 'expected sqlite or d1' }).default('sqlite'),
+  D1_ACCOUNT_ID: optionalText,
+  D1_DATABASE_ID: optionalText,
+  /** A Cloudflare API token with D1 Edit (and Account Analytics Read, for the resource page). */
+  D1_API_TOKEN: optionalText,
+  /** Where Cloudflare's API is reached; /accounts/… and /graphql hang below it. */
+  D1_API_ROOT: z
+    .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
+    .default('https://api.cloudflare.com/client/v4')
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** The D1 plan's name, shown on the database resource page. */
+  D1_PLAN: z.string().trim().min(1).default('Free'),
   ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
+  /** How long an access token lives; a shorter life ends a lost sign-in sooner. */
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
   REMOTE_LEADS_URL: remoteUrl.optional(),
   REMOTE_SCHEDULING_URL: remoteUrl.optional(),
@@ -51,9 +98,16 @@ export const settingsSchema = z.object({
     .default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
+  /** Accept e-mails the provider does not mark verified (email_verified true); off by default. */
+  OIDC_ALLOW_UNVERIFIED_EMAIL: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxy,
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
-  CALENDAR_SOURCE: z.enum(['ics', 'google']).default('ics'),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
+  CALENDAR_SOURCE: z.enum(['ics', 'google', 'caldav', 'microsoft']).default('ics'),
   /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
   CALENDAR_ICS: optionalText,
   /** The zone of calendar times written without one (floating times). */
@@ -85,6 +139,15 @@ export const settingsSchema = z.object({
       'expected two different names separated by a comma',
     ),
   SYNC_CRON: optionalText,
+  /** How long a running sync's lease lasts without renewal before another instance may take over. */
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** How long a running sync may go without progress before it is failed as stalled. */
+  SYNC_STALL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
   GOOGLE_CALENDAR_ID: z.string().trim().min(1).default('primary'),
   GOOGLE_SHEETS_ID: optionalText,
   /** A service account's JSON key file. */
@@ -94,6 +157,27 @@ export const settingsSchema = z.object({
   GOOGLE_REFRESH_TOKEN: optionalText,
   /** Where Google's APIs are reached (a proxy); default Google's own addresses. */
   GOOGLE_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Redis for what several instances share; unset: everything stays in-process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'expected a redis:// or rediss:// URL' }).optional(),
+  /** Put before every key this app writes, so apps can share one Redis. */
+  REDIS_PREFIX: z.string().default('auditdesk:'),
+  /** The Redis plan's name, shown on the Redis resource page. */
+  REDIS_PLAN: z.string().trim().min(1).default('Self-hosted'),
+  /** The CalDAV server or account URL; the calendars are discovered from there. */
+  CALDAV_URL: httpUrl.optional(),
+  CALDAV_USERNAME: optionalText,
+  CALDAV_PASSWORD: z.string().min(1).optional(),
+  /** Which calendar of the account, by display name or URL; unset: the account's only one. */
+  CALDAV_CALENDAR: optionalText,
+  /** The Microsoft Entra tenant (directory) of the app registration. */
+  MS_TENANT_ID: optionalText,
+  MS_CLIENT_ID: optionalText,
+  MS_CLIENT_SECRET: optionalText,
+  /** Whose calendar: the user's principal name (e-mail) or id. */
+  MS_CALENDAR_USER: optionalText,
+  /** Where Microsoft Graph and the Microsoft identity platform are reached (national clouds, a proxy). */
+  MS_GRAPH_ROOT: httpUrl.default('https://graph.microsoft.com/v1.0'),
+  MS_LOGIN_ROOT: httpUrl.default('https://login.microsoftonline.com'),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

@@ -1,22 +1,19 @@
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import fs from 'node:fs';
-import path from 'node:path';
-import * as schema from './schema';
+import type { Config } from '../config/loadConfig';
+import type { Database } from './database';
+import { openD1Database } from './d1/openD1Database';
+import type { RetryPolicy } from './d1/retryPolicy';
+import { openSqliteDatabase } from './sqlite/openSqliteDatabase';
 
-export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type DatabaseSettings = Pick<Config, 'databasePath'> & Partial<Pick<Config, 'database' | 'd1'>>;
 
-const MIGRATIONS = path.resolve(__dirname, '../../drizzle');
-
-/** Opens (creating if needed) the SQLite file in WAL mode and applies pending migrations. */
-export function openDatabase(file: string): AppDatabase {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const client = new Database(file);
-  client.pragma('journal_mode = WAL');
-  client.pragma('foreign_keys = ON');
-  client.pragma('busy_timeout = 5000');
-  const db = drizzle(client, { schema });
-  migrate(db, { migrationsFolder: MIGRATIONS });
-  return db;
+/** The database the settings name (DATABASE), migrated and ready. */
+export async function openDatabase(
+  config: DatabaseSettings,
+  options: { d1Retry?: RetryPolicy } = {},
+): Promise<Database> {
+  if (config.database === 'd1') {
+    if (!config.d1) throw new Error('DATABASE is d1 but the D1 settings are missing.');
+    return openD1Database(config.d1, { retry: options.d1Retry });
+  }
+  return openSqliteDatabase(config.databasePath);
 }

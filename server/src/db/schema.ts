@@ -1,5 +1,14 @@
+import {
+  LEAD_SOURCES,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_SEVERITIES,
+  ROLES,
+  SYNC_RUN_STATUSES,
+  SYNC_STEP_IDS,
+  SYNC_TRIGGERS,
+} from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -8,9 +17,7 @@ export const users = sqliteTable('users', {
   /** Stored lower-cased: e-mail addresses are compared without case. */
   email: text('email').notNull().unique(),
   fullName: text('full_name').notNull(),
-  role: text('role', { enum: ['Admin', 'Manager', 'User'] })
-    .notNull()
-    .default('User'),
+  role: text('role', { enum: ROLES }).notNull().default('User'),
   passwordHash: text('password_hash'),
   /** Has access: may sign in. Revoking access clears it and stamps revokedAt. */
   isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
@@ -21,7 +28,26 @@ export const users = sqliteTable('users', {
   updatedAt: text('updated_at').notNull().default(now),
 });
 
-/** Refresh tokens are kept only as hashes; a family is one sign-in and its rotations. */
+/**
+ * One sign-in: what its access tokens name (the `sid` claim) and its refresh tokens belong
+ * to. Revoking it ends the sign-in at the next request; it never outlives expiresAt.
+ */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull().default(now),
+    /** The absolute end of the sign-in, however often its tokens rotate. */
+    expiresAt: text('expires_at').notNull(),
+    revokedAt: text('revoked_at'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Refresh tokens are kept only as hashes; each belongs to one session (its family). */
 export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
@@ -29,6 +55,7 @@ export const refreshTokens = sqliteTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The session (sessions.id) this token rotates within. */
     familyId: text('family_id').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: text('expires_at').notNull(),
@@ -48,6 +75,8 @@ export const passwordLinks = sqliteTable('password_links', {
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: text('expires_at').notNull(),
   usedAt: text('used_at'),
+  /** Set when the link dies unspent: a newer link, deactivation or revocation. */
+  revokedAt: text('revoked_at'),
   createdAt: text('created_at').notNull().default(now),
 });
 
@@ -57,9 +86,7 @@ export const leads = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     leadId: text('lead_id').notNull().unique(),
-    source: text('source', { enum: ['calendar', 'manual'] })
-      .notNull()
-      .default('calendar'),
+    source: text('source', { enum: LEAD_SOURCES }).notNull().default('calendar'),
     isFormatted: integer('is_formatted', { mode: 'boolean' }).notNull().default(true),
     customerName: text('customer_name').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -73,7 +100,8 @@ export const leads = sqliteTable(
     status: text('status').notNull().default(''),
     /** ISO 8601 in UTC; empty for a manual lead without a date */
     scheduledDate: text('scheduled_date'),
-    weekView: text('week_view').notNull().default(''),
+    /** Week of the month of scheduledDate (event-format.md); null without a date. */
+    week: integer('week'),
     linkId: text('link_id').notNull().default(''),
     comments: text('comments').notNull().default(''),
     /** SHA-256 of the synced fields: an unchanged lead is not rewritten. */
@@ -82,6 +110,8 @@ export const leads = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     deletedAt: text('deleted_at'),
+    /** Bumped by every write: the lead's ETag, for edits that must not overwrite each other. */
+    version: integer('version').notNull().default(1),
   },
   (table) => [
     index('leads_scheduled_date_idx').on(table.scheduledDate),
@@ -91,7 +121,7 @@ export const leads = sqliteTable(
       .on(
         table.auditor,
         table.scheduledDate,
-        table.weekView,
+        table.week,
         table.status,
         table.referredBy,
         table.heatingFuel,
@@ -102,17 +132,40 @@ export const leads = sqliteTable(
   ],
 );
 
-/** Every sync run, also the failed and the interrupted ones. */
+/**
+ * A run's leads on their way into `leads`: a large run is written here in chunks, then
+ * applied in one atomic batch, so a crash at any point leaves `leads` as before the run.
+ */
+export const leadsStaging = sqliteTable(
+  'leads_staging',
+  {
+    runId: integer('run_id').notNull(),
+    leadId: text('lead_id').notNull(),
+    /** The lead's synced fields as JSON (the leads repository reads them back). */
+    payload: text('payload').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.leadId] })],
+);
+
+/** Every sync run, also the failed and the interrupted ones; the running one holds a lease. */
 export const syncRuns = sqliteTable(
   'sync_runs',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
-    trigger: text('trigger', { enum: ['api', 'cli', 'schedule', 'first-start'] }).notNull(),
+    status: text('status', { enum: SYNC_RUN_STATUSES }).notNull(),
+    trigger: text('trigger', { enum: SYNC_TRIGGERS }).notNull(),
     userId: integer('user_id'),
-    /** The process running it, so a run whose process died can be told from a live one. */
-    ownerHost: text('owner_host').notNull().default(''),
-    ownerPid: integer('owner_pid').notNull().default(0),
+    /** The instance running it (host:pid), for the record. */
+    owner: text('owner').notNull().default(''),
+    /** Renewed by the running instance; a run whose heartbeat is older than the lease is dead. */
+    heartbeatAt: text('heartbeat_at'),
+    /** The last time the run reported progress; a run silent too long is stalled. */
+    progressAt: text('progress_at'),
+    /** The step the run reached. */
+    stage: text('stage', { enum: SYNC_STEP_IDS }),
+    /** Where it read and wrote ("calendar demo.ics", "spreadsheet leads.xlsx"). */
+    source: text('source').notNull().default(''),
+    sink: text('sink').notNull().default(''),
     startDate: text('start_date').notNull(),
     endDate: text('end_date').notNull(),
     startedAt: text('started_at').notNull().default(now),
@@ -122,11 +175,67 @@ export const syncRuns = sqliteTable(
     eventsCreated: integer('events_created').notNull().default(0),
     eventsUpdated: integer('events_updated').notNull().default(0),
     eventsDeleted: integer('events_deleted').notNull().default(0),
+    sheetWritten: integer('sheet_written').notNull().default(0),
+    sheetRemoved: integer('sheet_removed').notNull().default(0),
+    /** Fingerprint of the run's leads and range: an identical re-run may skip both writes. */
+    runHash: text('run_hash'),
+    /** Fingerprint of the calendar's raw content and range: an identical re-run need not even parse it. */
+    sourceHash: text('source_hash'),
   },
-  (table) => [index('sync_runs_status_idx').on(table.status)],
+  (table) => [
+    index('sync_runs_status_idx').on(table.status),
+    // the lock: at most one running run per database, whatever the number of instances
+    uniqueIndex('sync_runs_one_running')
+      .on(table.status)
+      .where(sql`status = 'running'`),
+  ],
 );
 
-export type LeadRow = typeof leads.$inferSelect;
+/**
+ * A counter per data set, bumped in the same batch as every write to it: the ETag of the
+ * reads built from it, and the signal that a cached answer is stale.
+ */
+export const dataVersions = sqliteTable('data_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
+/** Something a person should know: a finished sync, an access change. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    severity: text('severity', { enum: NOTIFICATION_SEVERITIES }).notNull().default('info'),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    /** Where clicking it goes in the app (/sync, /user-management). */
+    link: text('link').notNull().default(''),
+    /** Who sees it: one user, the holders of a role, or (both null) everyone. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('notifications_created_idx').on(table.createdAt)],
+);
+
+/** Per-user read state of notifications. */
+export const notificationReads = sqliteTable(
+  'notification_reads',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: text('read_at').notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.notificationId, table.userId] })],
+);
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];

@@ -1,3 +1,5 @@
+import net from 'node:net';
+import { freePort } from '../../test/freePort';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 describe('problem details', () => {
@@ -57,5 +59,51 @@ describe('server errors', () => {
     expect(response.body).not.toContain('secret');
     await app.close();
     await t.close();
+  });
+});
+
+describe('errors met before any route', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    port = await freePort();
+    await t.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    [
+      'an over-long path parameter',
+      `/api/leads/${'1'.repeat(200)}`,
+      414,
+      'A part of the address is too long.',
+    ],
+    ['a malformed address', '/api/leads/%%', 400, 'The address of the request is not valid.'],
+  ])('answers %s with problem details', async (_what, url, status, detail) => {
+    const response = await t.app.inject({ url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(response.json()).toEqual({ type: 'about:blank', title: expect.any(String), status, detail });
+  });
+
+  it('answers headers too large (431) with problem details on the raw socket', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      type: 'about:blank',
+      title: 'Request Header Fields Too Large',
+      status: 431,
+      detail: 'The request headers are too large.',
+    });
   });
 });

@@ -1,52 +1,187 @@
+import {
+  idParams,
+  leadCreate,
+  leadPatch,
+  leadReplace,
+  leadResource,
+  leadsQuery,
+  leadsSummary,
+  noContent,
+  type LeadResource,
+} from '@auditdesk/shared/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Authenticate } from '../auth/authenticate';
-import { notFound } from '../errors/httpProblem';
-import { leadIdParams, leadInput, leadUpdate, listQuery } from './leadSchemas';
-import type { LeadsRepository } from './leadsRepository';
+import { notFound, preconditionFailed } from '../errors/httpProblem';
+import type { SendVersioned } from '../http/versionedReads';
+import { expectedVersion, leadEtag } from './ifMatch';
+import type { EditOutcome } from './repository/leadEdits';
+import type { LeadsRepository } from './repository/leadsRepository';
+
+const tags = ['Leads'];
+const leadList = z.array(leadResource);
+const ifMatchHeader = z.object({
+  'if-match': z.string().max(100).optional().describe('The ETag of the lead as you read it'),
+});
 
 /**
  * /api/leads: every signed-in role reads; Admin and Manager create, edit and delete.
- * A hand edit of a calendar lead lasts until the next sync of its range rewrites it.
+ * PATCH changes only the fields it names, PUT replaces the whole lead; both, and DELETE,
+ * honour If-Match (412 with the current lead when it changed since it was read). A hand
+ * edit of a calendar lead lasts until the next sync of its range rewrites it.
  */
 export const leadsRoutes: FastifyPluginAsyncZod<{
   leads: LeadsRepository;
   authenticate: Authenticate;
-}> = async (app, { leads, authenticate }) => {
+  sendVersioned: SendVersioned;
+}> = async (app, { leads, authenticate, sendVersioned }) => {
   const reader = authenticate();
   const editor = authenticate('Admin', 'Manager');
-  const mustFind = (id: number) => {
-    const lead = leads.find(id);
-    if (!lead) throw notFound(`There is no lead ${id}.`);
-    return lead;
-  };
 
-  app.get('/', { preHandler: reader, schema: { querystring: listQuery } }, async (request) =>
-    leads.list(request.query.excludeCalendarNotFormatted),
+  const sendLead = (reply: FastifyReply, lead: LeadResource, status = 200) =>
+    reply.status(status).header('etag', leadEtag(lead.version)).send(lead);
+
+  function settle<T>(id: number, outcome: EditOutcome<T>): T {
+    if (outcome.kind === 'missing') throw notFound(`There is no lead ${id}.`);
+    if (outcome.kind === 'stale')
+      throw preconditionFailed(
+        'Someone changed this lead since you opened it. Review their changes and try again.',
+        {
+          current: outcome.current,
+        },
+      );
+    return outcome.lead;
+  }
+
+  app.get(
+    '/',
+    {
+      onRequest: reader,
+      schema: {
+        tags,
+        summary: 'The leads, newest first (formatted only by default)',
+        description: 'Sends an ETag per data version; If-None-Match answers 304.',
+        querystring: leadsQuery,
+        response: { 200: leadList },
+      },
+    },
+    async (request, reply) => {
+      const include = !request.query.excludeCalendarNotFormatted;
+      return sendVersioned(request, reply, {
+        key: `leads?unformatted=${include}`,
+        version: await leads.dataVersion(),
+        schema: leadList,
+        build: () => leads.list(include),
+      });
+    },
   );
 
-  app.get('/calendar-not-formatted', { preHandler: reader }, async () => leads.unformatted());
-
-  app.get('/summary', { preHandler: reader }, async () => leads.summary());
-
-  app.get('/:id', { preHandler: reader, schema: { params: leadIdParams } }, async (request) =>
-    mustFind(request.params.id),
+  app.get(
+    '/calendar-not-formatted',
+    {
+      onRequest: reader,
+      schema: { tags, summary: 'The calendar leads that are not formatted', response: { 200: leadList } },
+    },
+    async (request, reply) =>
+      sendVersioned(request, reply, {
+        key: 'leads/calendar-not-formatted',
+        version: await leads.dataVersion(),
+        schema: leadList,
+        build: () => leads.unformatted(),
+      }),
   );
 
-  app.post('/', { preHandler: editor, schema: { body: leadInput } }, async (request, reply) =>
-    reply.status(201).send(leads.create(request.body)),
+  app.get(
+    '/summary',
+    {
+      onRequest: reader,
+      schema: { tags, summary: 'Counts by status, auditor and month', response: { 200: leadsSummary } },
+    },
+    async () => leads.summary(),
+  );
+
+  app.get(
+    '/:id',
+    {
+      onRequest: reader,
+      schema: { tags, summary: 'One lead, with its ETag', params: idParams, response: { 200: leadResource } },
+    },
+    async (request, reply) => {
+      const lead = await leads.find(request.params.id);
+      if (!lead) throw notFound(`There is no lead ${request.params.id}.`);
+      return sendLead(reply, lead);
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Create a manual lead (Admin, Manager)',
+        body: leadCreate,
+        response: { 201: leadResource },
+      },
+    },
+    async (request, reply) => sendLead(reply, await leads.create(request.body), 201),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Change the named fields of a lead (Admin, Manager)',
+        params: idParams,
+        headers: ifMatchHeader,
+        body: leadPatch,
+        response: { 200: leadResource },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendLead(reply, settle(id, await leads.update(id, request.body, expectedVersion(request))));
+    },
   );
 
   app.put(
     '/:id',
-    { preHandler: editor, schema: { params: leadIdParams, body: leadUpdate } },
-    async (request) => {
-      mustFind(request.params.id);
-      return leads.update(request.params.id, request.body);
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Replace a lead: every editable field is required (Admin, Manager)',
+        params: idParams,
+        headers: ifMatchHeader,
+        body: leadReplace,
+        response: { 200: leadResource },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendLead(reply, settle(id, await leads.update(id, request.body, expectedVersion(request))));
     },
   );
 
-  app.delete('/:id', { preHandler: editor, schema: { params: leadIdParams } }, async (request, reply) => {
-    if (!leads.softDelete(request.params.id)) throw notFound(`There is no lead ${request.params.id}.`);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Delete a lead (soft; Admin, Manager)',
+        params: idParams,
+        headers: ifMatchHeader,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      settle(id, await leads.softDelete(id, expectedVersion(request)));
+      return reply.status(204).send(null);
+    },
+  );
 };

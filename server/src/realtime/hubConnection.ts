@@ -8,6 +8,14 @@ export interface TransportSink {
   close(): void;
 }
 
+/** Who opened a connection: the user, their sign-in, and when their token runs out. */
+export interface HubCaller {
+  userId: number;
+  sessionId: string;
+  /** Epoch milliseconds. */
+  expiresAt: number;
+}
+
 /**
  * One negotiated connection of the hub: its transport, its groups, and the clocks the
  * hub uses to ping it and to drop it when it goes silent.
@@ -24,8 +32,12 @@ export class HubConnection {
   constructor(
     readonly connectionId: string,
     readonly connectionToken: string,
-    readonly userId: number,
+    readonly caller: HubCaller,
   ) {}
+
+  get userId(): number {
+    return this.caller.userId;
+  }
 
   sendRaw(text: string): void {
     if (this.closed || !this.transport) return;

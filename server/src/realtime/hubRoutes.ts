@@ -1,17 +1,17 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { bearerToken, type TokenUser } from '../auth/authenticate';
+import { bearerToken, type TokenCaller } from '../auth/authenticate';
 import type { Config } from '../config/loadConfig';
 import { conflict, forbidden, HttpProblem, notFound, unauthorized } from '../errors/httpProblem';
-import type { HubConnection } from './hubConnection';
+import type { HubCaller, HubConnection } from './hubConnection';
 import { createLongPollingSink } from './longPolling';
 import type { SyncHub } from './syncHub';
 
 declare module 'fastify' {
   interface FastifyRequest {
     hubConnection?: HubConnection;
-    hubUserId?: number;
+    hubCaller?: HubCaller;
   }
 }
 
@@ -28,30 +28,27 @@ export async function hubRoutes(
   app: FastifyInstance,
   {
     hub,
-    tokenUser,
+    tokenCaller,
     config,
     path = '/hubs/sync',
-  }: { hub: SyncHub; tokenUser: TokenUser; config: Config; path?: string },
+  }: { hub: SyncHub; tokenCaller: TokenCaller; config: Config; path?: string },
 ) {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
-  const allowedOrigins = (request: FastifyRequest) =>
-    new Set(
-      [`${request.protocol}://${request.host}`, config.publicUrl, ...config.allowedOrigins].filter(Boolean),
-    );
+  // the app's own origin from the settings, never from the request's Host header
+  const allowedOrigins = new Set([config.publicOrigin, ...config.allowedOrigins]);
 
   /** Checks the caller and, for transport requests, finds its connection. */
   async function admit(request: FastifyRequest, needsConnection: boolean) {
     const origin = request.headers.origin;
-    if (origin && !allowedOrigins(request).has(origin))
-      throw forbidden(`The origin ${origin} may not connect.`);
+    if (origin && !allowedOrigins.has(origin)) throw forbidden(`The origin ${origin} may not connect.`);
     const query = request.query as Query;
-    const user = await tokenUser(bearerToken(request) ?? query.access_token);
-    if (!user) throw unauthorized();
-    request.hubUserId = user.id;
+    const caller = await tokenCaller(bearerToken(request) ?? query.access_token);
+    if (!caller) throw unauthorized();
+    request.hubCaller = { userId: caller.user.id, sessionId: caller.sessionId, expiresAt: caller.expiresAt };
     if (!needsConnection) return;
     const connection = query.id ? hub.find(query.id) : undefined;
-    if (query.id && (!connection || connection.userId !== user.id))
+    if (query.id && (!connection || connection.userId !== caller.user.id))
       throw notFound('No connection with this id.');
     request.hubConnection = connection;
   }
@@ -59,7 +56,7 @@ export async function hubRoutes(
   const admitConnection = (request: FastifyRequest) => admit(request, true);
 
   app.post(`${path}/negotiate`, { preValidation: admitCaller }, async (request) =>
-    hub.negotiate(request.hubUserId!, Number((request.query as Query).negotiateVersion ?? 0)),
+    hub.negotiate(request.hubCaller!, Number((request.query as Query).negotiateVersion ?? 0)),
   );
 
   app.route({
@@ -69,7 +66,12 @@ export async function hubRoutes(
     // Synchronous on purpose: the handshake may arrive right after the upgrade.
     wsHandler: (socket: WebSocket, request) => {
       // skipNegotiation: the WebSocket opens without an id
-      const open = request.hubConnection ?? hub.openDirect(request.hubUserId!);
+      let open: HubConnection;
+      try {
+        open = request.hubConnection ?? hub.openDirect(request.hubCaller!);
+      } catch {
+        return socket.close(1008, 'Too many open connections for this account.');
+      }
       if (open.transport) return socket.close(1008, 'This connection already has a transport.');
       open.transport = {
         kind: 'WebSockets',
@@ -77,8 +79,16 @@ export async function hubRoutes(
         close: () => socket.close(1000),
       };
       socket.on('message', (data, isBinary) => {
-        if (isBinary) return open.close({ error: 'Binary messages are not supported by the JSON protocol.' });
-        hub.receive(open, data.toString());
+        // A listener that throws would take the whole process down: contain it to this connection.
+        try {
+          if (isBinary)
+            return open.close({ error: 'Binary messages are not supported by the JSON protocol.' });
+          hub.receive(open, data.toString());
+        } catch (error) {
+          request.log.error({ err: error }, 'hub message failed');
+          open.close({ error: 'The server could not handle this message.' });
+          hub.disconnected(open);
+        }
       });
       socket.on('close', () => hub.disconnected(open));
       socket.on('error', () => hub.disconnected(open));

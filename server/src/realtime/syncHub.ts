@@ -1,6 +1,13 @@
+import {
+  clientHubMessage,
+  handshakeRequest,
+  typedHubMessage,
+  type ClientHubMessage,
+} from '@auditdesk/shared/core';
 import { randomBytes } from 'node:crypto';
-import { HubConnection } from './hubConnection';
-import { frame, MessageType, parseMessages, PING, type HubMessage } from './hubMessages';
+import { HttpProblem } from '../errors/httpProblem';
+import { HubConnection, type HubCaller } from './hubConnection';
+import { frame, MessageType, parseFrames, PING } from './hubMessages';
 
 export const SYNC_GROUP = 'sync';
 /** Send a ping after this long without sending (ASP.NET KeepAliveInterval). */
@@ -9,19 +16,46 @@ export const KEEP_ALIVE_MS = 15_000;
 export const CLIENT_TIMEOUT_MS = 30_000;
 /** A negotiated connection that never opens a transport is forgotten after this. */
 const UNUSED_CONNECTION_MS = 30_000;
+/** How often every open connection's sign-in is checked again. */
+export const RECHECK_MS = 60_000;
+/** Open connections one account may hold (every tab is one). */
+export const MAX_CONNECTIONS_PER_USER = 20;
+
+export const ACCESS_ENDED = 'Your access to Auditdesk has ended.';
+export const TOKEN_EXPIRED = 'Your sign-in token expired; reconnect with a fresh one.';
 
 type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
+type Invocation = Extract<ClientHubMessage, { type: 1 }>;
 
 const randomId = () => randomBytes(16).toString('base64url');
+const KNOWN_TYPES = new Set<number>(Object.values(MessageType));
+
+/** The first problem zod found, as one line for a Close message. */
+function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'not valid';
+  const where = issue.path.map(String).join('.');
+  return where ? `${where}: ${issue.message}` : issue.message;
+}
 
 /**
  * The SignalR-compatible hub behind /hubs/sync: connections, groups, the JSON protocol
  * (handshake, invocations with completions, pings, close) and broadcasts. Transports hand
  * it the text they receive and give it a sink to send through.
  */
-export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?: number } = {}) {
+export function createSyncHub(
+  options: {
+    keepAliveMs?: number;
+    clientTimeoutMs?: number;
+    recheckMs?: number;
+    maxConnectionsPerUser?: number;
+    /** Whether a sign-in still has access (user active, sign-in not ended). */
+    stillAllowed?: (userId: number, sessionId: string) => Promise<boolean>;
+  } = {},
+) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   const clientTimeoutMs = options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS;
+  const maxPerUser = options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER;
   const connections = new Map<string, HubConnection>();
 
   const methods: Record<string, HubMethod> = {
@@ -37,8 +71,14 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     connections.delete(connection.connectionToken);
   }
 
-  function invoke(connection: HubConnection, message: HubMessage): void {
-    const method = methods[(message.target ?? '').toLowerCase()];
+  /** Ends a connection whose client broke the protocol; nothing else is affected. */
+  function refuse(connection: HubConnection, reason: string): void {
+    connection.close({ error: `Invalid message: ${reason}` });
+    remove(connection);
+  }
+
+  function invoke(connection: HubConnection, message: Invocation): void {
+    const method = methods[message.target.toLowerCase()];
     const reply = (result: { result?: unknown; error?: string }) => {
       // send() (no invocationId) expects no answer
       if (message.invocationId !== undefined) {
@@ -47,29 +87,39 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     };
     if (!method) return reply({ error: `Unknown hub method '${message.target}'.` });
     try {
-      const result = method(connection, message.arguments ?? []);
+      const result = method(connection, message.arguments);
       reply(result === undefined ? {} : { result });
     } catch {
       reply({ error: `An error occurred while invoking '${message.target}'.` });
     }
   }
 
-  function handle(connection: HubConnection, message: HubMessage): void {
-    if (!connection.handshakeDone) {
-      if (message.protocol !== 'json' || message.version !== 1) {
-        connection.sendRaw(
-          frame({
-            error: `The protocol '${String(message.protocol)}' version ${String(message.version)} is not supported.`,
-          }),
-        );
-        connection.close({ silent: true });
-        remove(connection);
-        return;
-      }
-      connection.handshakeDone = true;
-      connection.sendRaw(frame({}));
+  function handshake(connection: HubConnection, raw: unknown): void {
+    const request = handshakeRequest.safeParse(raw);
+    const problem = !request.success
+      ? 'The handshake request is not valid.'
+      : request.data.protocol !== 'json' || request.data.version !== 1
+        ? `The protocol '${request.data.protocol}' version ${request.data.version} is not supported.`
+        : null;
+    if (problem) {
+      connection.sendRaw(frame({ error: problem }));
+      connection.close({ silent: true });
+      remove(connection);
       return;
     }
+    connection.handshakeDone = true;
+    connection.sendRaw(frame({}));
+  }
+
+  /** One message from the client, validated before any field of it is read. */
+  function handle(connection: HubConnection, raw: unknown): void {
+    if (!connection.handshakeDone) return handshake(connection, raw);
+    const typed = typedHubMessage.safeParse(raw);
+    if (!typed.success) return refuse(connection, 'expected a JSON object with a numeric type.');
+    if (!KNOWN_TYPES.has(typed.data.type)) return; // a newer protocol's message: ignored, as ASP.NET does
+    const parsed = clientHubMessage.safeParse(raw);
+    if (!parsed.success) return refuse(connection, firstIssue(parsed.error));
+    const message = parsed.data;
     switch (message.type) {
       case MessageType.Invocation:
         return invoke(connection, message);
@@ -93,6 +143,12 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     () => {
       const now = Date.now();
       for (const connection of connections.values()) {
+        if (now >= connection.caller.expiresAt) {
+          // as ASP.NET's CloseOnAuthenticationExpiration: the client reconnects with a fresh token
+          connection.close({ error: TOKEN_EXPIRED, allowReconnect: true });
+          remove(connection);
+          continue;
+        }
         const kind = connection.transport?.kind;
         if (!kind) {
           if (now - connection.createdAt > UNUSED_CONNECTION_MS) remove(connection);
@@ -117,10 +173,47 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
   );
   timer.unref();
 
+  /** Closes, for good, the connections of a sign-in or user that lost access. */
+  function cutOff(matches: (caller: HubCaller) => boolean): void {
+    for (const connection of [...connections.values()]) {
+      if (!matches(connection.caller)) continue;
+      connection.close({ error: ACCESS_ENDED });
+      remove(connection);
+    }
+  }
+
+  const recheck = setInterval(() => {
+    const stillAllowed = options.stillAllowed;
+    if (!stillAllowed) return;
+    const signIns = new Map<string, HubCaller>();
+    for (const { caller } of connections.values())
+      signIns.set(`${caller.userId}:${caller.sessionId}`, caller);
+    for (const caller of signIns.values()) {
+      stillAllowed(caller.userId, caller.sessionId).then(
+        (allowed) => {
+          if (!allowed)
+            cutOff((other) => other.userId === caller.userId && other.sessionId === caller.sessionId);
+        },
+        () => undefined, // the database is away: check again at the next round
+      );
+    }
+  }, options.recheckMs ?? RECHECK_MS);
+  recheck.unref();
+
+  const countOf = (userId: number) => [...connections.values()].filter((c) => c.userId === userId).length;
+  function admitOneMore(userId: number): void {
+    if (countOf(userId) >= maxPerUser)
+      throw new HttpProblem(
+        429,
+        'Too many open connections for this account. Close other tabs and try again.',
+      );
+  }
+
   return {
     /** POST /negotiate: a new connection for the signed-in user. */
-    negotiate(userId: number, negotiateVersion: number) {
-      const connection = new HubConnection(randomId(), randomId(), userId);
+    negotiate(caller: HubCaller, negotiateVersion: number) {
+      admitOneMore(caller.userId);
+      const connection = new HubConnection(randomId(), randomId(), caller);
       connections.set(connection.connectionToken, connection);
       const availableTransports = [
         { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
@@ -129,7 +222,7 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
       ];
       if (negotiateVersion < 1) {
         connections.delete(connection.connectionToken);
-        const legacy = new HubConnection(connection.connectionId, connection.connectionId, userId);
+        const legacy = new HubConnection(connection.connectionId, connection.connectionId, caller);
         connections.set(legacy.connectionToken, legacy);
         return { connectionId: legacy.connectionId, availableTransports };
       }
@@ -142,8 +235,9 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     },
 
     /** A connection made without negotiating (WebSockets with skipNegotiation). */
-    openDirect(userId: number): HubConnection {
-      const connection = new HubConnection(randomId(), randomId(), userId);
+    openDirect(caller: HubCaller): HubConnection {
+      admitOneMore(caller.userId);
+      const connection = new HubConnection(randomId(), randomId(), caller);
       connections.set(connection.connectionToken, connection);
       return connection;
     },
@@ -153,13 +247,11 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
     /** Text the client sent: the handshake, then hub messages. */
     receive(connection: HubConnection, text: string): void {
       connection.lastReceivedAt = Date.now();
-      let messages: HubMessage[];
+      let messages: unknown[];
       try {
-        messages = parseMessages(text);
+        messages = parseFrames(text);
       } catch (error) {
-        connection.close({ error: `Invalid message: ${error instanceof Error ? error.message : error}` });
-        remove(connection);
-        return;
+        return refuse(connection, error instanceof Error ? error.message : String(error));
       }
       for (const message of messages) {
         if (connection.closed) return;
@@ -181,14 +273,29 @@ export function createSyncHub(options: { keepAliveMs?: number; clientTimeoutMs?:
       }
     },
 
+    /** Sends an event to every connection of these users. */
+    sendToUsers(userIds: readonly number[], target: string, args: unknown[]): void {
+      const wanted = new Set(userIds);
+      const text = frame({ type: MessageType.Invocation, target, arguments: args });
+      for (const connection of connections.values()) {
+        if (wanted.has(connection.userId) && connection.handshakeDone) connection.sendRaw(text);
+      }
+    },
+
     /** Server-side close: every client gets a Close message. */
     closeAll(reason: { error?: string; allowReconnect?: boolean } = {}): void {
       for (const connection of connections.values()) connection.close(reason);
       connections.clear();
     },
 
+    /** A user lost access (revoked, deactivated, deleted): their connections close at once. */
+    endAccess(userId: number): void {
+      cutOff((caller) => caller.userId === userId);
+    },
+
     stop(): void {
       clearInterval(timer);
+      clearInterval(recheck);
       for (const connection of connections.values()) connection.close({ silent: true });
       connections.clear();
     },

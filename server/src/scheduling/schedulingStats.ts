@@ -1,8 +1,8 @@
-import type { AppDatabase } from '../db/openDatabase';
-import type { GridData, GridRecord } from './gridData';
-import { timeframeRange, type Timeframe } from './timeframes';
+import { UNITS_PER_HOUSE_TYPE, type GridRecord, type Timeframe } from '@auditdesk/shared/core';
+import type { LeadsRepository } from '../leads/repository/leadsRepository';
+import { timeframeRange } from './timeframes';
 
-const UNITS: Record<string, number> = { 'Single Family': 1, '2 Family': 2, '3 Family': 3, '4 Family': 4 };
+const UNITS: Record<string, number> = UNITS_PER_HOUSE_TYPE;
 
 interface AgentTotals {
   totalLeads: number;
@@ -61,21 +61,15 @@ const perAgent = (auditors: readonly string[], value: (name: string) => number) 
   Object.fromEntries(auditors.map((name) => [name, value(name)]));
 
 /** The scheduling endpoints' numbers, all from the grid records of the real leads. */
-export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors: readonly [string, string]) {
-  const averageDays = db.$client.prepare(
-    `SELECT avg(julianday(scheduled_date) - julianday(created_at)) AS days FROM leads
-     WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date >= @from AND scheduled_date <= @to
-       AND (auditor = @first COLLATE NOCASE OR auditor = @second COLLATE NOCASE) AND scheduled_date >= created_at`,
-  );
-
-  const recordsOf = (timeframe: Timeframe, today?: Date) => {
+export function createSchedulingStats(leads: LeadsRepository, auditors: readonly [string, string]) {
+  const recordsOf = async (timeframe: Timeframe, today?: Date) => {
     const range = timeframeRange(timeframe, today);
-    return { range, records: grid(range) };
+    return { range, records: await leads.grid(auditors, range) };
   };
 
   return {
-    performance(timeframe: Timeframe, today?: Date) {
-      const { range, records } = recordsOf(timeframe, today);
+    async performance(timeframe: Timeframe, today?: Date) {
+      const { range, records } = await recordsOf(timeframe, today);
       const totals = totalsByAgent(records, auditors);
       return {
         timeframe,
@@ -91,8 +85,8 @@ export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors:
       };
     },
 
-    categories(timeframe: Timeframe, today?: Date) {
-      const { range, records } = recordsOf(timeframe, today);
+    async categories(timeframe: Timeframe, today?: Date) {
+      const { range, records } = await recordsOf(timeframe, today);
       const totals = totalsByAgent(records, auditors);
       const of = (map: 'fuelTypes' | 'providers' | 'houseTypes', key: string) =>
         perAgent(auditors, (name) => totals[name]![map][key] ?? 0);
@@ -118,8 +112,8 @@ export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors:
       };
     },
 
-    analytics(timeframe: Timeframe, today?: Date) {
-      const { range, records } = recordsOf(timeframe, today);
+    async analytics(timeframe: Timeframe, today?: Date) {
+      const { range, records } = await recordsOf(timeframe, today);
       const totals = totalsByAgent(records, auditors);
       const total = auditors.reduce((sum, name) => sum + totals[name]!.totalLeads, 0);
       const scheduled = auditors.reduce((sum, name) => sum + totals[name]!.scheduled, 0);
@@ -130,14 +124,7 @@ export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors:
         entry[record.auditor] = (entry[record.auditor] ?? 0) + record.totalLeadsCount;
         months.set(key, entry);
       }
-      const days = (
-        averageDays.get({
-          from: `${range.startDate}T00:00:00.000Z`,
-          to: `${range.endDate}T23:59:59.999Z`,
-          first: auditors[0],
-          second: auditors[1],
-        }) as { days: number | null }
-      ).days;
+      const days = await leads.averageDaysToAppointment(auditors, range);
       return {
         timeframe,
         ...range,
@@ -149,14 +136,14 @@ export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors:
     },
 
     /** Monthly totals per auditor over the last `months` months, this one included. */
-    dashboard(months: number, today = new Date()) {
+    async dashboard(months: number, today = new Date()) {
       const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (months - 1), 1))
         .toISOString()
         .slice(0, 10);
       const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0))
         .toISOString()
         .slice(0, 10);
-      const records = grid({ startDate: start, endDate: end });
+      const records = await leads.grid(auditors, { startDate: start, endDate: end });
       const totals = totalsByAgent(records, auditors);
       const byMonth = new Map<
         string,
@@ -176,7 +163,7 @@ export function createSchedulingStats(db: AppDatabase, grid: GridData, auditors:
         months,
         startDate: start,
         endDate: end,
-        auditors,
+        auditors: [...auditors] as [string, string],
         totals,
         monthly: [...byMonth.entries()].map(([month, agents]) => ({ month, agents })),
       };

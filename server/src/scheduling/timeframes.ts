@@ -1,17 +1,9 @@
-import { z } from 'zod';
-
-/** Spec section 9: the four timeframes and what they cover (UTC calendar days). */
-export const timeframeQuery = z.strictObject({
-  timeframe: z
-    .enum(['month', 'bimonth', 'quarter', 'year'], { error: 'expected month, bimonth, quarter or year' })
-    .default('month'),
-});
-export type Timeframe = z.infer<typeof timeframeQuery>['timeframe'];
+import type { Timeframe } from '@auditdesk/shared/core';
 
 const day = (year: number, month: number, date: number) =>
   new Date(Date.UTC(year, month, date)).toISOString().slice(0, 10);
 
-/** This Month, Last 2 Months (the previous and this one), This Quarter, This Year. */
+/** Spec section 9: This Month, Last 2 Months (the previous and this one), This Quarter, This Year (UTC days). */
 export function timeframeRange(
   timeframe: Timeframe,
   today = new Date(),

@@ -1,38 +1,68 @@
+import {
+  executeBody,
+  syncHistoryEntry,
+  syncHistoryQuery,
+  syncResult,
+  syncStatus,
+} from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
-import { conflict, HttpProblem } from '../errors/httpProblem';
+import { badRequest, conflict } from '../errors/httpProblem';
 import { defaultSyncRange, rangeProblem } from './engine/syncRange';
-import { SyncAlreadyRunning } from './runs/syncRunsRepository';
-import { executeBody } from './syncSchemas';
-import type { SyncService } from './syncService';
+import { SyncAlreadyRunning, type SyncService } from './syncService';
+
+const tags = ['Sync'];
 
 /** /api/sync: every signed-in role may run a sync and read its state. */
 export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate: Authenticate }> = async (
   app,
   { sync, authenticate },
 ) => {
-  app.addHook('preHandler', authenticate());
+  guardEveryRoute(app, authenticate());
 
-  app.post('/execute', { schema: { body: executeBody } }, async (request) => {
-    const { startDate, endDate } = request.body;
-    const range = startDate && endDate ? { startDate, endDate } : defaultSyncRange();
-    const problem = rangeProblem(range);
-    if (problem) throw new HttpProblem(400, problem);
-    try {
-      return await sync.execute(range, 'api', request.currentUser!.id);
-    } catch (error) {
-      if (error instanceof SyncAlreadyRunning) throw conflict(error.message, { runningRunId: error.runId });
-      throw error;
-    }
-  });
+  app.post(
+    '/execute',
+    {
+      schema: {
+        tags,
+        summary: 'Run one sync over a date range; answers when it ends',
+        description:
+          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance.',
+        body: executeBody,
+        response: { 200: syncResult },
+      },
+    },
+    async (request) => {
+      const { startDate, endDate } = request.body;
+      const range = startDate && endDate ? { startDate, endDate } : defaultSyncRange();
+      const problem = rangeProblem(range);
+      if (problem) throw badRequest(problem);
+      try {
+        return await sync.execute(range, 'api', request.currentUser!.id);
+      } catch (error) {
+        if (error instanceof SyncAlreadyRunning) throw conflict(error.message, { runningRunId: error.runId });
+        throw error;
+      }
+    },
+  );
 
-  app.get('/status', async () => sync.status());
+  app.get(
+    '/status',
+    { schema: { tags, summary: 'Whether a sync runs, and the totals', response: { 200: syncStatus } } },
+    async () => sync.status(),
+  );
 
   app.get(
     '/history',
     {
-      schema: { querystring: z.strictObject({ limit: z.coerce.number().int().min(1).max(500).optional() }) },
+      schema: {
+        tags,
+        summary: 'Past runs, newest first',
+        querystring: syncHistoryQuery,
+        response: { 200: z.array(syncHistoryEntry) },
+      },
     },
     async (request) => sync.history(request.query.limit),
   );

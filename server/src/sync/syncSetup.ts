@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import type { Config } from '../config/loadConfig';
+import { ensurePrivateFolder } from '../files/privateFolder';
 import type { CalendarSource } from './calendar/calendarEvent';
+import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
 import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
 import { createIcsCalendarSource } from './calendar/icsCalendarSource';
+import { createMicrosoftGraphSource } from './calendar/microsoftGraphSource';
 import { generateDemoCalendar } from './demo/generateDemoCalendar';
-import { createGoogleAuth } from './google/googleAuth';
+import { createGoogleAuth, type GoogleAuthClient } from './google/googleAuth';
 import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
 import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
 import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
@@ -12,7 +15,7 @@ import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
 /** Writes the demo calendar once, on the first start; it is kept from then on. */
 export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
   if (!config.calendar.isDemo || fs.existsSync(config.calendar.ics)) return false;
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateFolder(config.dataDir);
   fs.writeFileSync(config.calendar.ics, generateDemoCalendar({ today, auditors: config.auditors }));
   return true;
 }
@@ -23,14 +26,6 @@ export function createSyncAdapters(config: Config): { source: CalendarSource; sp
     config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
       ? createGoogleAuth(config.google)
       : null;
-  const source =
-    config.calendar.source === 'google'
-      ? createGoogleCalendarSource({
-          auth: google!,
-          calendarId: config.calendar.googleCalendarId,
-          rootUrl: config.google.apiRoot,
-        })
-      : createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
   const spreadsheet =
     config.spreadsheet.kind === 'google'
       ? createGoogleSheetsSpreadsheet({
@@ -39,5 +34,22 @@ export function createSyncAdapters(config: Config): { source: CalendarSource; sp
           rootUrl: config.google.apiRoot,
         })
       : createXlsxSpreadsheet(config.spreadsheet.path);
-  return { source, spreadsheet };
+  return { source: createCalendarSource(config, google), spreadsheet };
+}
+
+function createCalendarSource(config: Config, google: GoogleAuthClient | null): CalendarSource {
+  switch (config.calendar.source) {
+    case 'google':
+      return createGoogleCalendarSource({
+        auth: google!,
+        calendarId: config.calendar.googleCalendarId,
+        rootUrl: config.google.apiRoot,
+      });
+    case 'caldav':
+      return createCaldavCalendarSource({ ...config.caldav!, defaultZone: config.calendar.timeZone });
+    case 'microsoft':
+      return createMicrosoftGraphSource(config.microsoft!);
+    case 'ics':
+      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
+  }
 }

@@ -7,7 +7,7 @@ import { SyncAlreadyRunning } from './runs/syncRunsRepository';
 import { ensureDemoCalendar } from './syncSetup';
 
 /**
- * At start: runs a dead process left 'running' are failed; the demo calendar is written
+ * At start: the demo calendar is written
  * and, on a new database, imported whole so every screen has data; SYNC_CRON is scheduled.
  * Answers the function that stops the schedule.
  */
@@ -17,10 +17,9 @@ export async function startSync(
   today = new Date(),
 ): Promise<() => void> {
   const sync = app.syncService;
-  sync.runs.failInterrupted();
   ensureDemoCalendar(config, today);
 
-  if (config.calendar.isDemo && sync.runs.history(1).length === 0) {
+  if (config.calendar.isDemo && (await sync.runs.history(1)).length === 0) {
     const result = await sync.execute(demoSpan(today), 'first-start', null);
     app.log.info(
       { result: { success: result.success, message: result.message } },

@@ -1,8 +1,12 @@
+import { accessRecord, grantBody, revokeBody } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../appContext';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
-import { grantBody, revokeBody } from './userSchemas';
 import { toAccessRecord } from './userViews';
+
+const tags = ['Users'];
 
 /** /api/useraccess: who may sign in (admins only). */
 export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: Authenticate }> = async (
@@ -10,15 +14,37 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate
   { ctx, authenticate },
 ) => {
   const { users, usersService } = ctx;
-  app.addHook('preHandler', authenticate('Admin'));
+  guardEveryRoute(app, authenticate('Admin'));
 
-  app.get('/', async () => users.list().map(toAccessRecord));
-
-  app.post('/grant', { schema: { body: grantBody } }, async (request) =>
-    toAccessRecord(usersService.grant(request.currentUser!, request.body)),
+  app.get(
+    '/',
+    { schema: { tags, summary: 'Access records (Admin)', response: { 200: z.array(accessRecord) } } },
+    async () => (await users.list()).map(toAccessRecord),
   );
 
-  app.post('/revoke', { schema: { body: revokeBody } }, async (request) =>
-    toAccessRecord(usersService.revoke(request.currentUser!, request.body.email)),
+  app.post(
+    '/grant',
+    {
+      schema: {
+        tags,
+        summary: 'Give an e-mail access, creating its account when new (Admin)',
+        body: grantBody,
+        response: { 200: accessRecord },
+      },
+    },
+    async (request) => toAccessRecord(await usersService.grant(request.currentUser!, request.body)),
+  );
+
+  app.post(
+    '/revoke',
+    {
+      schema: {
+        tags,
+        summary: "Revoke an e-mail's access and end its sign-ins (Admin)",
+        body: revokeBody,
+        response: { 200: accessRecord },
+      },
+    },
+    async (request) => toAccessRecord(await usersService.revoke(request.currentUser!, request.body.email)),
   );
 };

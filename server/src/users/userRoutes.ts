@@ -1,67 +1,142 @@
+import {
+  createUserBody,
+  currentUser,
+  idParams,
+  noContent,
+  passwordLink,
+  permissions,
+  profile,
+  roleBody,
+  statusBody,
+  userView,
+} from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../appContext';
 import type { Authenticate } from '../auth/authenticate';
-import { currentUserResponse } from '../auth/authSchemas';
 import { accountTypeOf, ROLE_PERMISSIONS } from './permissions';
-import { createUserBody, idParams, roleBody, statusBody } from './userSchemas';
 import { toCurrentUser, toUserView } from './userViews';
+
+const tags = ['Users'];
 
 /** /api/user: the current user for everyone signed in, account management for admins. */
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: Authenticate }> = async (
   app,
   { ctx, authenticate },
 ) => {
-  const { users, usersService, passwordLinks, config } = ctx;
+  const { users, usersService, config } = ctx;
   const signedIn = authenticate();
   const admin = authenticate('Admin');
 
   app.get(
     '/',
-    { preHandler: signedIn, schema: { response: { 200: currentUserResponse } } },
+    { onRequest: signedIn, schema: { tags, summary: 'The signed-in user', response: { 200: currentUser } } },
     async (request) => toCurrentUser(request.currentUser!),
   );
 
-  app.get('/profile', { preHandler: signedIn }, async (request) => ({
-    isDevelopment: config.env === 'development',
-    accountType: accountTypeOf(request.currentUser!.role),
-  }));
-
-  app.get('/permissions', { preHandler: signedIn }, async (request) => ({
-    permissions: ROLE_PERMISSIONS[request.currentUser!.role],
-  }));
-
-  app.get('/list', { preHandler: admin }, async () => users.list().map(toUserView));
-
-  app.post('/create', { preHandler: admin, schema: { body: createUserBody } }, async (request, reply) =>
-    reply.status(201).send(toUserView(usersService.create(request.body))),
+  app.get(
+    '/profile',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: "The signed-in user's profile", response: { 200: profile } },
+    },
+    async (request) => ({
+      isDevelopment: config.env === 'development',
+      accountType: accountTypeOf(request.currentUser!.role),
+    }),
   );
 
-  app.put('/:id/role', { preHandler: admin, schema: { params: idParams, body: roleBody } }, async (request) =>
-    toUserView(usersService.setRole(request.currentUser!, request.params.id, request.body.role)),
+  app.get(
+    '/permissions',
+    {
+      onRequest: signedIn,
+      schema: { tags, summary: 'What the signed-in user may do', response: { 200: permissions } },
+    },
+    async (request) => ({ permissions: [...ROLE_PERMISSIONS[request.currentUser!.role]] }),
+  );
+
+  app.get(
+    '/list',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Every user (Admin)', response: { 200: z.array(userView) } },
+    },
+    async () => (await users.list()).map(toUserView),
+  );
+
+  app.post(
+    '/create',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Create a user (Admin)', body: createUserBody, response: { 201: userView } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(toUserView(await usersService.create(request.currentUser!, request.body))),
+  );
+
+  app.put(
+    '/:id/role',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: "Change a user's role (Admin)",
+        params: idParams,
+        body: roleBody,
+        response: { 200: userView },
+      },
+    },
+    async (request) =>
+      toUserView(await usersService.setRole(request.currentUser!, request.params.id, request.body.role)),
   );
 
   app.put(
     '/:id/status',
-    { preHandler: admin, schema: { params: idParams, body: statusBody } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Activate or deactivate a user (Admin); deactivating ends their sign-ins',
+        params: idParams,
+        body: statusBody,
+        response: { 200: userView },
+      },
+    },
     async (request) =>
-      toUserView(usersService.setStatus(request.currentUser!, request.params.id, request.body.isActive)),
+      toUserView(
+        await usersService.setStatus(request.currentUser!, request.params.id, request.body.isActive),
+      ),
   );
 
-  app.delete('/:id', { preHandler: admin, schema: { params: idParams } }, async (request, reply) => {
-    usersService.remove(request.currentUser!, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/:id',
+    {
+      onRequest: admin,
+      schema: { tags, summary: 'Delete a user (Admin)', params: idParams, response: { 204: noContent } },
+    },
+    async (request, reply) => {
+      await usersService.remove(request.currentUser!, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.post(
     '/:id/password-link',
-    { preHandler: admin, schema: { params: idParams } },
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'A one-time link to set a password, valid 24 hours (Admin); older links die',
+        params: idParams,
+        response: { 201: passwordLink },
+      },
+    },
     async (request, reply) => {
-      const user = usersService.mustFind(request.params.id);
-      const { token, expiresAt } = passwordLinks.create(user.id);
-      const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return reply
-        .status(201)
-        .send({ url: `${base}/set-password?token=${token}`, expiresAt, email: user.email });
+      const { user, token, expiresAt } = await usersService.passwordLink(request.params.id);
+      // the app's own address from the settings: never from a request header
+      const url = new URL('/set-password', config.publicOrigin);
+      url.searchParams.set('token', token);
+      return reply.status(201).send({ url: url.href, expiresAt, email: user.email });
     },
   );
 };

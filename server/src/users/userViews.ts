@@ -1,7 +1,8 @@
+import type { AccessRecord, CurrentUser, UserView } from '@auditdesk/shared/core';
 import type { UserRow } from '../db/schema';
 
 /** An access record as GET /useraccess lists it (spec section 3). */
-export function toAccessRecord(user: UserRow) {
+export function toAccessRecord(user: UserRow): AccessRecord {
   return {
     id: user.id,
     userId: user.id,
@@ -16,7 +17,7 @@ export function toAccessRecord(user: UserRow) {
 }
 
 /** A user as GET /user/list and the user routes answer. */
-export function toUserView(user: UserRow) {
+export function toUserView(user: UserRow): UserView {
   return {
     id: user.id,
     email: user.email,
@@ -30,6 +31,6 @@ export function toUserView(user: UserRow) {
 }
 
 /** The current user (spec section 3, "Current user response"). */
-export function toCurrentUser(user: UserRow) {
+export function toCurrentUser(user: UserRow): CurrentUser {
   return { id: user.id, email: user.email, fullName: user.fullName, role: user.role };
 }

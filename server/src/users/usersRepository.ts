@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AppDatabase } from '../db/openDatabase';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Database } from '../db/database';
 import { users, type Role, type UserRow } from '../db/schema';
 
 export interface NewUser {
@@ -10,55 +10,53 @@ export interface NewUser {
   notes?: string | null;
 }
 
+export type UserChanges = Partial<Omit<UserRow, 'id' | 'createdAt'>>;
+
 const nowIso = () => new Date().toISOString();
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
-export function createUsersRepository(db: AppDatabase) {
+/** All SQL on the users table. */
+export function createUsersRepository({ orm }: Database) {
   return {
-    findByEmail(email: string): UserRow | undefined {
-      return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return orm
+        .select()
+        .from(users)
+        .where(eq(users.email, normalizedEmail(email)))
+        .get();
     },
 
-    findById(id: number): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+    async findById(id: number): Promise<UserRow | undefined> {
+      return orm.select().from(users).where(eq(users.id, id)).get();
     },
 
-    list(): UserRow[] {
-      return db.select().from(users).orderBy(asc(users.email)).all();
+    async list(): Promise<UserRow[]> {
+      return orm.select().from(users).orderBy(asc(users.email)).all();
     },
 
-    countActiveAdmins(): number {
-      return (
-        db
-          .select({ n: sql<number>`count(*)` })
-          .from(users)
-          .where(and(eq(users.role, 'Admin'), eq(users.isActive, true)))
-          .get()?.n ?? 0
-      );
+    async countActiveAdmins(): Promise<number> {
+      const row = await orm
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'Admin'), eq(users.isActive, true)))
+        .get();
+      return row?.n ?? 0;
     },
 
-    remove(id: number): void {
-      db.delete(users).where(eq(users.id, id)).run();
+    async count(): Promise<number> {
+      return (await orm.select({ n: count() }).from(users).get())?.n ?? 0;
     },
 
-    count(): number {
-      return (
-        db
-          .select({ n: sql<number>`count(*)` })
-          .from(users)
-          .get()?.n ?? 0
-      );
-    },
-
-    create(user: NewUser): UserRow {
-      return db
+    async create(user: NewUser): Promise<UserRow> {
+      return orm
         .insert(users)
-        .values({ ...user, email: user.email.trim().toLowerCase() })
+        .values({ ...user, email: normalizedEmail(user.email) })
         .returning()
         .get();
     },
 
-    update(id: number, changes: Partial<Omit<UserRow, 'id' | 'createdAt'>>): UserRow | undefined {
-      return db
+    async update(id: number, changes: UserChanges): Promise<UserRow | undefined> {
+      return orm
         .update(users)
         .set({ ...changes, updatedAt: nowIso() })
         .where(eq(users.id, id))
@@ -66,8 +64,12 @@ export function createUsersRepository(db: AppDatabase) {
         .get();
     },
 
-    recordLogin(id: number): void {
-      db.update(users).set({ lastLoginAt: nowIso() }).where(eq(users.id, id)).run();
+    async remove(id: number): Promise<void> {
+      await orm.delete(users).where(eq(users.id, id)).run();
+    },
+
+    async recordLogin(id: number): Promise<void> {
+      await orm.update(users).set({ lastLoginAt: nowIso() }).where(eq(users.id, id)).run();
     },
   };
 }

@@ -30,6 +30,7 @@ describe('production web serving', () => {
     webRoot = fakeBuild();
     t = await createTestApp({
       NODE_ENV: 'production',
+      PUBLIC_URL: 'https://auditdesk.example.com',
       WEB_ROOT: webRoot,
       LOG_LEVEL: 'silent',
       REMOTE_SYNC_URL: 'https://sync.cdn.example.com/v2/mf-manifest.json',

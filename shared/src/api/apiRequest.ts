@@ -6,7 +6,7 @@ import { refreshSession } from './refreshSession';
 import { sendRequest } from './sendRequest';
 
 /** Calls that must not trigger a refresh: a 401 there ends the session at once. */
-const SESSION_CALLS = ['/auth/login', '/auth/refresh', '/auth/logout'];
+const SESSION_CALLS = ['/auth/login', '/auth/refresh', '/auth/logout', '/auth/exchange'];
 
 function endSession<T>(result: ApiResult<T>): ApiResult<T> {
   authStore.getState().clearSession();

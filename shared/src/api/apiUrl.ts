@@ -1,10 +1,4 @@
-let apiRoot = '';
-
-/** Where the API lives; same origin unless an app is served apart from it. */
-export function setApiRoot(root: string): void {
-  apiRoot = root.replace(/\/+$/, '');
-}
-
+/** The API's address for a path: same origin, under /api (the dev servers proxy it). */
 export function apiUrl(path: string): string {
-  return `${apiRoot}/api${path.startsWith('/') ? path : `/${path}`}`;
+  return `/api${path.startsWith('/') ? path : `/${path}`}`;
 }

@@ -1,4 +1,7 @@
+import { readStoredSession } from '../auth/authStorage';
 import { authStore } from '../auth/authStore';
+import { withCrossTabLock } from '../auth/crossTabLock';
+import { isTokenExpired } from '../auth/tokenExpiry';
 import { sendRequest } from './sendRequest';
 
 interface RefreshResponse {
@@ -10,29 +13,42 @@ interface RefreshResponse {
 
 let inFlight: Promise<boolean> | null = null;
 
-async function refreshOnce(): Promise<boolean> {
-  const { refreshToken } = authStore.getState();
-  if (!refreshToken) return false;
-  const result = await sendRequest<RefreshResponse>(
-    '/auth/refresh',
-    { method: 'POST', body: { refreshToken } },
-    null,
-  );
-  const token = result.data?.accessToken ?? result.data?.access_token;
-  if (!result.success || !token) return false;
-  authStore.getState().setTokens({
-    token,
-    refreshToken: result.data?.refreshToken ?? result.data?.refresh_token ?? refreshToken,
+/**
+ * One refresh for every tab: under a lock shared by the tabs, a tab first looks at the
+ * stored session, since another tab may have rotated the tokens while it waited; only
+ * when nobody did does it spend the stored (newest) refresh token. A tab that sent an old
+ * refresh token would end the whole sign-in (reuse detection).
+ */
+async function refreshOnce(staleToken: string | null): Promise<boolean> {
+  return withCrossTabLock('auditdesk-session-refresh', async () => {
+    const stored = readStoredSession();
+    if (stored.token && stored.token !== staleToken && !isTokenExpired(stored.token)) {
+      authStore.getState().setTokens({ token: stored.token, refreshToken: stored.refreshToken });
+      return true;
+    }
+    const refreshToken = stored.refreshToken ?? authStore.getState().refreshToken;
+    if (!refreshToken) return false;
+    const result = await sendRequest<RefreshResponse>(
+      '/auth/refresh',
+      { method: 'POST', body: { refreshToken } },
+      null,
+    );
+    const token = result.data?.accessToken ?? result.data?.access_token;
+    if (!result.success || !token) return false;
+    authStore.getState().setTokens({
+      token,
+      refreshToken: result.data?.refreshToken ?? result.data?.refresh_token ?? refreshToken,
+    });
+    return true;
   });
-  return true;
 }
 
 /**
- * Trades the refresh token for new tokens. Concurrent callers share one request, so a
- * burst of expired calls rotates the refresh token once.
+ * Trades the refresh token for new tokens. Concurrent callers in this tab share one
+ * request, and the tabs of this browser share one refresh between them.
  */
 export function refreshSession(): Promise<boolean> {
-  inFlight ??= refreshOnce().finally(() => {
+  inFlight ??= refreshOnce(authStore.getState().token).finally(() => {
     inFlight = null;
   });
   return inFlight;

@@ -1,6 +1,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AuthStatus, AuthTokens, AuthUser } from './authTypes';
 import {
+  AUTH_STORAGE_KEYS,
   readStoredLoginError,
   readStoredSession,
   writeStoredLoginError,
@@ -63,3 +64,26 @@ export const authStore = createStore<AuthState>()((set, get) => ({
     set({ status: 'anonymous', user: null, token: null, refreshToken: null });
   },
 }));
+
+/**
+ * The tabs of a browser share one session: when another tab rotates the tokens, this one
+ * takes them up; when another tab signs out, this one is signed out too.
+ */
+function followOtherTabs(event: StorageEvent): void {
+  if (
+    event.key !== null &&
+    event.key !== AUTH_STORAGE_KEYS.token &&
+    event.key !== AUTH_STORAGE_KEYS.refreshToken
+  )
+    return;
+  const stored = readStoredSession();
+  const state = authStore.getState();
+  if (!stored.token) {
+    if (state.status !== 'anonymous')
+      authStore.setState({ status: 'anonymous', user: null, token: null, refreshToken: null });
+    return;
+  }
+  if (stored.token !== state.token || stored.refreshToken !== state.refreshToken)
+    authStore.setState({ token: stored.token, refreshToken: stored.refreshToken });
+}
+if (typeof window !== 'undefined') window.addEventListener('storage', followOtherTabs);

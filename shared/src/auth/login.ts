@@ -1,9 +1,8 @@
 import { API_ERRORS } from '../api/apiErrors';
 import { apiRequest } from '../api/apiRequest';
-import { authStore } from './authStore';
 import type { AuthUser } from './authTypes';
+import { startSession } from './startSession';
 import { hasJwtShape } from './tokenExpiry';
-import { fetchCurrentUser } from './fetchCurrentUser';
 
 interface LoginResponse {
   access_token?: string;
@@ -24,15 +23,6 @@ export async function login(email: string, password: string): Promise<LoginOutco
   const token = result.data?.access_token ?? '';
   if (!hasJwtShape(token)) return { ok: false, error: API_ERRORS.invalidTokenFormat };
 
-  const store = authStore.getState();
-  const tokens = { token, refreshToken: result.data?.refresh_token ?? null };
-  store.setTokens(tokens);
-  const user = (await fetchCurrentUser(email)) ?? {
-    id: email,
-    email,
-    name: email.split('@')[0] ?? email,
-    role: 'User' as const,
-  };
-  store.setSession(tokens, user);
+  const user = await startSession({ token, refreshToken: result.data?.refresh_token ?? null }, email);
   return { ok: true, user };
 }

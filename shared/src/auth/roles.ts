@@ -1,5 +1,6 @@
-export const ROLES = ['Admin', 'Manager', 'User'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../contract/vocabulary';
+
+export { ROLES, type Role };
 
 /** Reads a role from a server or client value: a name in any case, or the codes (1 = Admin). */
 export function toRole(value: unknown): Role {

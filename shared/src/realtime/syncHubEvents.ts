@@ -1,23 +1,6 @@
-export type SyncStepId = 'calendar' | 'spreadsheet' | 'database';
-
-/** The events the server sends to the sync group, with their arguments (spec section 7). */
-export interface SyncHubEvents {
-  SyncStarted: () => void;
-  StepStarted: (stepId: SyncStepId, description: string) => void;
-  StepProgress: (stepId: SyncStepId, progressPercentage: number, message: string) => void;
-  StepCompleted: (stepId: SyncStepId, eventsProcessed: number) => void;
-  SyncCompleted: (success: boolean, message: string, totalEvents: number) => void;
-  SyncError: (error: string) => void;
-}
-
-export const SYNC_HUB_EVENTS = [
-  'SyncStarted',
-  'StepStarted',
-  'StepProgress',
-  'StepCompleted',
-  'SyncCompleted',
-  'SyncError',
-] as const;
+// The hub's events come from the contract: one list of names, one signature each.
+export type { HubEventListeners as SyncHubEvents, SyncStepId } from '../core';
+export { HUB_EVENT_NAMES as SYNC_HUB_EVENTS } from '../contract/vocabulary';
 
 export type HubConnectionStatus =
   'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';

@@ -1,10 +1,23 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 
-export function PageHeader({ title, subtitle }: { title: string; subtitle: string }) {
+/** A page's heading and subtitle, with an optional action (a button) on the right. */
+export function PageHeader({
+  title,
+  subtitle,
+  action,
+}: {
+  title: string;
+  subtitle: string;
+  action?: ReactNode;
+}) {
   return (
-    <Stack gap={4} mb="lg">
-      <Title order={2}>{title}</Title>
-      <Text c="dimmed">{subtitle}</Text>
-    </Stack>
+    <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        <Text c="dimmed">{subtitle}</Text>
+      </Stack>
+      {action}
+    </Group>
   );
 }

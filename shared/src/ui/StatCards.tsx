@@ -2,7 +2,10 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 
 export interface StatCard {
   label: string;
-  value: number;
+  /** A number (shown with thousands separators) or text already formatted. */
+  value: number | string;
+  /** The whole value, as a tooltip, when `value` shows it shortened. */
+  title?: string;
   /** A line under the number, e.g. a rate. */
   detail?: string;
   color?: string;
@@ -17,8 +20,8 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
           <Text size="sm" c="dimmed">
             {card.label}
           </Text>
-          <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`}>
-            {card.value.toLocaleString('en-US')}
+          <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`} title={card.title}>
+            {typeof card.value === 'number' ? card.value.toLocaleString('en-US') : card.value}
           </Text>
           {card.detail && (
             <Text size="xs" c="dimmed">

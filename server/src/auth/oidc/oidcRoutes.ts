@@ -1,28 +1,49 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  identityProviderCallbackQuery,
+  identityProviderLoginQuery,
+  signInCodeBody,
+  signInCodeResponse,
+} from '@auditdesk/shared/core';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import type { AppContext } from '../../appContext';
+import { HttpProblem } from '../../errors/httpProblem';
+import type { CounterStore } from '../../limits/counterStore';
+import { createAttemptLimit } from '../../limits/signInLimiter';
 import { issueTokens } from '../issueTokens';
+import { bindBrowser, isSameBrowser, releaseBrowser } from './browserBinding';
 import { createOidcConfiguration } from './oidcConfiguration';
 import { createPendingSignIns } from './pendingSignIns';
 import { resolveReturnUrl } from './returnUrl';
+import { createSignInCodes } from './signInCodes';
+import { verifiedEmail } from './verifiedEmail';
 
 export const ACCESS_DENIED = 'access_denied';
+const tags = ['Sign-in'];
+const redirect = { 302: z.null().describe('Redirects the browser') };
 
 /**
- * Identity-provider sign-in: OpenID Connect authorization code with PKCE, state and nonce.
- * Only e-mails with an access record that has access get tokens; the others go back to
- * the sign-in page with the 'Access Denied' banner.
+ * Identity-provider sign-in: OpenID Connect authorization code with PKCE, state and nonce,
+ * bound to the browser that started it. Only verified e-mails with an access record that
+ * has access get in; the provider's return carries a one-time code, which the sign-in
+ * page trades for tokens from that same browser.
  */
-export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: CounterStore }> = async (
+  app,
+  { ctx, counters },
+) => {
   const { config, users } = ctx;
   const provider = createOidcConfiguration(config.oidc);
   const pending = createPendingSignIns();
-
-  const ownOrigin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const allowedOrigins = (request: FastifyRequest) =>
-    [ownOrigin(request), ...config.allowedOrigins].map((origin) => new URL(origin).origin);
+  const codes = createSignInCodes();
+  const startsPerIp = createAttemptLimit(counters, 'idp-start:ip', config.rateLimits.perIp);
+  const exchangesPerIp = createAttemptLimit(counters, 'idp-exchange:ip', config.rateLimits.perIp);
+  const ownOrigin = config.publicOrigin;
+  const allowedOrigins = [ownOrigin, ...config.allowedOrigins];
+  const secureCookie = ownOrigin.startsWith('https:');
+  const redirectUri = `${ownOrigin}/api/auth/google-callback`;
 
   const sendToErrorPage = (reply: FastifyReply, origin: string, message: string) => {
     const target = new URL('/auth/error', origin);
@@ -32,13 +53,17 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.get(
     '/google-login',
-    { schema: { querystring: z.object({ returnUrl: z.string().max(2048).optional() }) } },
+    {
+      schema: {
+        tags,
+        summary: 'Start sign-in at the identity provider',
+        querystring: identityProviderLoginQuery,
+        response: redirect,
+      },
+    },
     async (request, reply) => {
-      const returnUrl = resolveReturnUrl(
-        request.query.returnUrl,
-        ownOrigin(request),
-        allowedOrigins(request),
-      );
+      await startsPerIp(request.ip);
+      const returnUrl = resolveReturnUrl(request.query.returnUrl, ownOrigin, allowedOrigins);
       let configuration: oidc.Configuration;
       try {
         configuration = await provider.get();
@@ -52,8 +77,18 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
-      const redirectUri = `${ownOrigin(request)}/api/auth/google-callback`;
-      pending.put(state, { codeVerifier, nonce, redirectUri, returnUrl: returnUrl.href });
+      const browserHash = bindBrowser(reply, secureCookie);
+      const kept = pending.put(
+        state,
+        { codeVerifier, nonce, redirectUri, returnUrl: returnUrl.href, browserHash },
+        request.ip,
+      );
+      if (!kept)
+        return sendToErrorPage(
+          reply,
+          returnUrl.origin,
+          'Too many sign-ins are in progress. Try again in a minute.',
+        );
       const target = oidc.buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -66,55 +101,95 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   );
 
-  app.get('/google-callback', async (request, reply) => {
-    const query = request.query as Record<string, string | undefined>;
-    const signIn = query.state ? pending.take(query.state) : null;
-    if (!signIn)
-      return sendToErrorPage(reply, ownOrigin(request), 'This sign-in has expired. Please start again.');
-    const returnUrl = new URL(signIn.returnUrl);
+  app.get(
+    '/google-callback',
+    {
+      schema: {
+        tags,
+        summary: "The identity provider's return",
+        querystring: identityProviderCallbackQuery,
+        response: redirect,
+      },
+    },
+    async (request, reply) => {
+      const { state } = request.query;
+      const signIn = state ? pending.take(state) : null;
+      if (!signIn) return sendToErrorPage(reply, ownOrigin, 'This sign-in has expired. Please start again.');
+      const returnUrl = new URL(signIn.returnUrl);
+      if (!isSameBrowser(request, signIn.browserHash))
+        return sendToErrorPage(
+          reply,
+          returnUrl.origin,
+          'This sign-in was started in another browser. Please start again.',
+        );
 
-    let email: string | undefined;
-    let name: string | undefined;
-    try {
-      const currentUrl = new URL(signIn.redirectUri);
-      currentUrl.search = new URL(request.url, 'http://callback').search;
-      const configuration = await provider.get();
-      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
-        pkceCodeVerifier: signIn.codeVerifier,
-        expectedState: query.state,
-        expectedNonce: signIn.nonce,
-        idTokenExpected: true,
-      });
-      let claims: Record<string, unknown> = tokens.claims() ?? {};
-      // Google puts e-mail and name in the ID token; other providers only in UserInfo.
-      if (typeof claims.email !== 'string') {
-        claims = {
-          ...claims,
-          ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))),
-        };
+      let email: string | null;
+      let name: string | undefined;
+      try {
+        const currentUrl = new URL(signIn.redirectUri);
+        currentUrl.search = new URL(request.url, 'http://callback').search;
+        const configuration = await provider.get();
+        const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+          pkceCodeVerifier: signIn.codeVerifier,
+          expectedState: state,
+          expectedNonce: signIn.nonce,
+          idTokenExpected: true,
+        });
+        let claims: Record<string, unknown> = tokens.claims() ?? {};
+        // Google puts e-mail and name in the ID token; other providers only in UserInfo.
+        if (typeof claims.email !== 'string') {
+          claims = {
+            ...claims,
+            ...(await oidc.fetchUserInfo(configuration, tokens.access_token, String(claims.sub))),
+          };
+        }
+        email = verifiedEmail(claims, config.oidc.allowUnverifiedEmail);
+        if (typeof claims.name === 'string') name = claims.name;
+      } catch (error) {
+        request.log.warn({ err: error }, 'identity-provider sign-in failed');
+        return sendToErrorPage(
+          reply,
+          returnUrl.origin,
+          'Sign-in with the identity provider did not complete.',
+        );
       }
-      if (claims.email_verified !== false && typeof claims.email === 'string')
-        email = claims.email.toLowerCase();
-      if (typeof claims.name === 'string') name = claims.name;
-    } catch (error) {
-      request.log.warn({ err: error }, 'identity-provider sign-in failed');
-      return sendToErrorPage(reply, returnUrl.origin, 'Sign-in with the identity provider did not complete.');
-    }
 
-    const user = email ? users.findByEmail(email) : undefined;
-    if (!user?.isActive) {
-      request.log.info({ email }, 'identity-provider sign-in without access');
-      const login = new URL('/login', returnUrl.origin);
-      login.searchParams.set('error', ACCESS_DENIED);
-      return reply.redirect(login.href);
-    }
-    if (name && !user.passwordHash && user.fullName !== name) users.update(user.id, { fullName: name });
+      const user = email ? await users.findByEmail(email) : undefined;
+      const code = user?.isActive
+        ? codes.issue({ userId: user.id, name: name ?? user.fullName, browserHash: signIn.browserHash })
+        : null;
+      if (!user?.isActive || !code) {
+        request.log.info({ email }, 'identity-provider sign-in without access');
+        const login = new URL('/login', returnUrl.origin);
+        login.searchParams.set('error', ACCESS_DENIED);
+        return reply.redirect(login.href);
+      }
+      if (name && !user.passwordHash && user.fullName !== name)
+        await users.update(user.id, { fullName: name });
+      returnUrl.searchParams.set('code', code);
+      return reply.redirect(returnUrl.href);
+    },
+  );
 
-    const tokens = await issueTokens(ctx, user);
-    returnUrl.searchParams.set('token', tokens.access_token);
-    returnUrl.searchParams.set('refreshToken', tokens.refresh_token);
-    returnUrl.searchParams.set('user', user.email);
-    returnUrl.searchParams.set('name', name ?? user.fullName);
-    return reply.redirect(returnUrl.href);
-  });
+  app.post(
+    '/exchange',
+    {
+      schema: {
+        tags,
+        summary: 'Trade the one-time sign-in code for tokens',
+        description: 'Only the browser that started the sign-in (its cookie) can spend the code.',
+        body: signInCodeBody,
+        response: { 200: signInCodeResponse },
+      },
+    },
+    async (request, reply) => {
+      await exchangesPerIp(request.ip);
+      const signIn = codes.take(request.body.code, ({ browserHash }) => isSameBrowser(request, browserHash));
+      const user = signIn ? await users.findById(signIn.userId) : null;
+      if (!signIn || !user?.isActive)
+        throw new HttpProblem(400, 'This sign-in code is invalid, used or expired. Please sign in again.');
+      releaseBrowser(reply);
+      return { ...(await issueTokens(ctx, user)), user: user.email, name: signIn.name };
+    },
+  );
 };

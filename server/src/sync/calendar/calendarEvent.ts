@@ -1,3 +1,5 @@
+import type { WaitListener } from '../../http/retryingFetch';
+
 /** One appointment as any calendar source hands it to the parser. */
 export interface CalendarEvent {
   /** UID, or UID_<original start in UTC> for one instance of a recurring series. */
@@ -32,10 +34,23 @@ export interface CalendarReadResult {
   problems: EventProblem[];
 }
 
+/** The calendar as it is at one moment: its fingerprint, and that very content read as events. */
+export interface CalendarSnapshot {
+  /** Changes whenever the content (or how it is read) changes. */
+  fingerprint: string;
+  read(): CalendarReadResult;
+}
+
 export interface CalendarSource {
   /** A short name for messages ("calendar file demo.ics", "Google Calendar primary"). */
   readonly description: string;
-  events(range: CalendarRange): Promise<CalendarReadResult>;
+  /** `onWait` hears each wait for a busy remote calendar, for the progress message. */
+  events(range: CalendarRange, onWait?: WaitListener): Promise<CalendarReadResult>;
+  /**
+   * Sources that can fingerprint their raw content cheaply (a file, a URL) offer it before
+   * parsing, so a re-run of an unchanged calendar costs a read and a hash.
+   */
+  snapshot?(range: CalendarRange): Promise<CalendarSnapshot>;
 }
 
 /** The instants the range covers: from 00:00 UTC of the start day to the end of the end day. */

@@ -1,6 +1,8 @@
 import { calendar, type calendar_v3 } from '@googleapis/calendar';
 import { htmlToText } from '../parser/htmlToText';
-import { GOOGLE_REQUEST_OPTIONS, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
+import type { RetryTuning } from '../../http/retryPolicy';
+import type { GoogleAuthClient } from '../google/googleAuth';
+import { googleErrorMessage, googleRequestOptions } from '../google/googleRequests';
 import { basicUtc, rangeBounds, type CalendarEvent, type CalendarSource } from './calendarEvent';
 import { CalendarFileError } from './readIcsEvents';
 
@@ -34,16 +36,19 @@ export function createGoogleCalendarSource({
   auth,
   calendarId,
   rootUrl,
+  retry,
 }: {
   auth: GoogleAuthClient;
   calendarId: string;
   rootUrl?: string;
+  retry?: RetryTuning;
 }): CalendarSource {
   const api = calendar({ version: 'v3', auth, ...(rootUrl ? { rootUrl } : {}) });
   return {
     description: `Google Calendar ${calendarId}`,
-    async events(range) {
+    async events(range, onWait) {
       const { from, to } = rangeBounds(range);
+      const requestOptions = googleRequestOptions('Google Calendar', onWait, retry);
       const events: CalendarEvent[] = [];
       let pageToken: string | undefined;
       do {
@@ -60,7 +65,7 @@ export function createGoogleCalendarSource({
               maxResults: 2500,
               pageToken,
             },
-            GOOGLE_REQUEST_OPTIONS,
+            requestOptions,
           );
           page = response.data;
         } catch (error) {

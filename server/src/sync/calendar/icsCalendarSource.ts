@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CalendarSource } from './calendarEvent';
@@ -36,6 +37,15 @@ export function createIcsCalendarSource(location: string, defaultZone: string): 
     description: `calendar ${name}`,
     async events(range) {
       return readIcsEvents(await readText(location), range, defaultZone);
+    },
+    async snapshot(range) {
+      const text = await readText(location);
+      const fingerprint = createHash('sha256')
+        .update(defaultZone)
+        .update('\n')
+        .update(text)
+        .digest('base64url');
+      return { fingerprint, read: () => readIcsEvents(text, range, defaultZone) };
     },
   };
 }

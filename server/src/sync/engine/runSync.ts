@@ -1,17 +1,36 @@
-import type { AppDatabase } from '../../db/openDatabase';
-import { rangeBounds, type CalendarSource } from '../calendar/calendarEvent';
-import { writeLeads } from '../database/writeLeads';
+import { rootDatabaseError } from '../../db/databaseUnavailable';
+import type { SyncRange } from '@auditdesk/shared/core';
+import type { HashedLead } from '../../leads/repository/leadSyncWriter';
+import type { LeadsRepository } from '../../leads/repository/leadsRepository';
+import { describeWait } from '../../http/retryingFetch';
+import {
+  rangeBounds,
+  type CalendarReadResult,
+  type CalendarSource,
+  type EventProblem,
+} from '../calendar/calendarEvent';
+import { leadContentHash } from '../database/leadContentHash';
 import type { LeadRecord } from '../parser/leadRecord';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
+import { runHash, sourceHash } from './runHash';
+import { describeOutcome } from './describeOutcome';
 import type { SyncProgress } from './syncProgress';
-import type { SyncRange } from './syncRange';
 
 export interface SyncDependencies {
-  db: AppDatabase;
+  leads: LeadsRepository;
   source: CalendarSource;
   spreadsheet: SpreadsheetSink;
   auditors: readonly string[];
+}
+
+export interface SyncRunContext {
+  runId: number;
+  range: SyncRange;
+  /** The fingerprints and event count of the previous run, when it succeeded; null otherwise. */
+  previous: { runHash: string | null; sourceHash: string | null; eventsProcessed: number } | null;
+  /** Throws when the run may no longer write (its lease was lost): checked before the database step. */
+  assertStillOwned: () => Promise<void>;
 }
 
 export interface SyncOutcome {
@@ -21,39 +40,98 @@ export interface SyncOutcome {
   eventsCreated: number;
   eventsUpdated: number;
   eventsDeleted: number;
+  sheetWritten: number;
+  sheetRemoved: number;
   /** Events the calendar held that could not be read (reported, skipped). */
-  problems: { uid: string; summary: string; message: string }[];
+  problems: EventProblem[];
+  runHash: string | null;
+  sourceHash: string | null;
 }
 
 /** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
-function distinctByLeadId(leads: LeadRecord[]): LeadRecord[] {
-  return [...new Map(leads.map((lead) => [lead.leadId, lead])).values()];
+function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
+  const byId = new Map(leads.map((lead) => [lead.leadId, lead]));
+  return [...byId.values()].map((lead) => ({ ...lead, contentHash: leadContentHash(lead) }));
 }
 
-function summary(outcome: Omit<SyncOutcome, 'success' | 'message' | 'problems'>, problems: number): string {
-  const changed = outcome.eventsCreated + outcome.eventsUpdated + outcome.eventsDeleted;
-  const skipped =
-    problems > 0 ? ` ${problems} event${problems === 1 ? '' : 's'} could not be read and were skipped.` : '';
-  if (changed === 0)
-    return `Nothing changed: ${outcome.eventsProcessed} events already up to date.${skipped}`;
-  return `Synced ${outcome.eventsProcessed} events: ${outcome.eventsCreated} created, ${outcome.eventsUpdated} updated, ${outcome.eventsDeleted} deleted.${skipped}`;
-}
+const failed = (message: string): SyncOutcome => ({
+  success: false,
+  message,
+  eventsProcessed: 0,
+  eventsCreated: 0,
+  eventsUpdated: 0,
+  eventsDeleted: 0,
+  sheetWritten: 0,
+  sheetRemoved: 0,
+  problems: [],
+  runHash: null,
+  sourceHash: null,
+});
 
 /**
- * One run: calendar → spreadsheet → database, each step reported as it goes. A failure
- * in any step ends the run with SyncError and SyncCompleted(false); the database is
- * written last and in one transaction, so a failed run leaves it as it was.
+ * One run: calendar → spreadsheet → database, each step reported as it goes. A run whose
+ * leads, data and sheet are exactly as the last successful run left them writes nothing
+ * and reads neither the sheet nor the leads. A failure in any step ends the run with
+ * SyncError and SyncCompleted(false); the database is written last and atomically, so a
+ * failed run leaves it as it was.
  */
 export async function runSync(
   deps: SyncDependencies,
-  range: SyncRange,
+  run: SyncRunContext,
   progress: SyncProgress,
 ): Promise<SyncOutcome> {
+  const { range } = run;
   const bounds = rangeBounds(range);
   progress.syncStarted();
+  const unchanged = (
+    eventsProcessed: number,
+    problems: EventProblem[],
+    hashes: Pick<SyncOutcome, 'runHash' | 'sourceHash'>,
+  ): SyncOutcome => {
+    for (const step of ['spreadsheet', 'database'] as const) {
+      progress.stepStarted(step, 'Checking for changes');
+      progress.stepProgress(step, 100, 'Already up to date');
+      progress.stepCompleted(step, 0);
+    }
+    const counts = {
+      eventsProcessed,
+      eventsCreated: 0,
+      eventsUpdated: 0,
+      eventsDeleted: 0,
+      sheetWritten: 0,
+      sheetRemoved: 0,
+    };
+    const message = describeOutcome(counts, problems.length);
+    progress.syncCompleted(true, message, eventsProcessed);
+    return { success: true, message, ...counts, problems, ...hashes };
+  };
   try {
     progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
-    const read = await deps.source.events(range);
+    const onWait = (wait: Parameters<typeof describeWait>[0]) =>
+      progress.stepProgress('calendar', 0, describeWait(wait));
+    const sheetBefore = await deps.spreadsheet.fingerprint();
+    let read: CalendarReadResult;
+    let fingerprint: string | null = null;
+    if (deps.source.snapshot) {
+      const snapshot = await deps.source.snapshot(range);
+      fingerprint = snapshot.fingerprint;
+      const raw =
+        sheetBefore === null
+          ? null
+          : sourceHash(range, fingerprint, deps.auditors, await deps.leads.dataVersion(), sheetBefore);
+      // the very same calendar, leads and sheet as the last successful run: nothing to parse or write
+      if (raw !== null && run.previous?.sourceHash === raw) {
+        progress.stepProgress('calendar', 100, 'The calendar has not changed since the last run');
+        progress.stepCompleted('calendar', run.previous.eventsProcessed);
+        return unchanged(run.previous.eventsProcessed, [], {
+          runHash: run.previous.runHash,
+          sourceHash: raw,
+        });
+      }
+      read = snapshot.read();
+    } else {
+      read = await deps.source.events(range, onWait);
+    }
     const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
     progress.stepProgress(
       'calendar',
@@ -62,18 +140,49 @@ export async function runSync(
     );
     progress.stepCompleted('calendar', leads.length);
 
+    const finalHashes = async () => {
+      const sheet = await deps.spreadsheet.fingerprint();
+      const version = await deps.leads.dataVersion();
+      return {
+        runHash: sheet === null ? null : runHash(range, leads, version, sheet),
+        sourceHash:
+          sheet === null || fingerprint === null
+            ? null
+            : sourceHash(range, fingerprint, deps.auditors, version, sheet),
+      };
+    };
+    if (
+      sheetBefore !== null &&
+      run.previous?.runHash === runHash(range, leads, await deps.leads.dataVersion(), sheetBefore)
+    )
+      return unchanged(leads.length, read.problems, await finalHashes());
+
     const syncedAt = new Date().toISOString();
     progress.stepStarted(
       'spreadsheet',
       `Writing ${leads.length} leads to the ${deps.spreadsheet.description}`,
     );
-    const sheet = await deps.spreadsheet.write(leads, bounds, syncedAt, (percentage, message) =>
-      progress.stepProgress('spreadsheet', percentage, message),
+    let sheetPercentage = 0;
+    const sheet = await deps.spreadsheet.write(
+      leads,
+      bounds,
+      syncedAt,
+      (percentage, message) => {
+        sheetPercentage = percentage;
+        progress.stepProgress('spreadsheet', percentage, message);
+      },
+      (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
     );
     progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
 
+    await run.assertStillOwned();
     progress.stepStarted('database', `Saving ${leads.length} leads to the database`);
-    const saved = writeLeads(deps.db, leads, bounds, syncedAt);
+    const saved = await deps.leads.sync.apply(
+      run.runId,
+      leads,
+      { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
+      syncedAt,
+    );
     progress.stepProgress(
       'database',
       100,
@@ -81,27 +190,23 @@ export async function runSync(
     );
     progress.stepCompleted('database', saved.created + saved.updated + saved.deleted);
 
-    const counts = {
+    const outcome = {
       eventsProcessed: leads.length,
       eventsCreated: saved.created,
       eventsUpdated: saved.updated,
       eventsDeleted: saved.deleted,
+      sheetWritten: sheet.written,
+      sheetRemoved: sheet.removed,
     };
-    const message = summary(counts, read.problems.length);
+    const message = describeOutcome(outcome, read.problems.length);
+    const hashes = await finalHashes();
     progress.syncCompleted(true, message, leads.length);
-    return { success: true, message, ...counts, problems: read.problems };
-  } catch (error) {
+    return { success: true, message, ...outcome, problems: read.problems, ...hashes };
+  } catch (failure) {
+    const error = rootDatabaseError(failure);
     const message = error instanceof Error ? error.message : String(error);
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);
-    return {
-      success: false,
-      message,
-      eventsProcessed: 0,
-      eventsCreated: 0,
-      eventsUpdated: 0,
-      eventsDeleted: 0,
-      problems: [],
-    };
+    return failed(message);
   }
 }

@@ -1,4 +1,6 @@
-export type StepId = 'calendar' | 'spreadsheet' | 'database';
+import type { SyncStepId } from '@auditdesk/shared/core';
+
+export type StepId = SyncStepId;
 
 /** What a run tells whoever watches it: the hub's group, the CLI's progress bar, a test. */
 export interface SyncProgress {

@@ -1,21 +1,7 @@
-import { z } from 'zod';
+import type { SyncRange } from '@auditdesk/shared/core';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MAX_RANGE_DAYS = 3 * 366;
-
-/** A real calendar day as yyyy-mm-dd. */
-export const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as yyyy-mm-dd')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'is not a real date');
-
-export interface SyncRange {
-  startDate: string;
-  endDate: string;
-}
 
 export const dayOffset = (from: Date, days: number): string =>
   new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days))

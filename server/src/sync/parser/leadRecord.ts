@@ -1,11 +1,13 @@
 /** A lead as the sync writes it to the spreadsheet and the database. */
 export interface LeadRecord {
   leadId: string;
+  /** The event's http(s) link; empty when it has none (or a link of another kind). */
   linkId: string;
   customerName: string;
   /** ISO 8601 date-time in UTC */
   scheduledDate: string;
-  weekView: string;
+  /** Week of the month of scheduledDate (event-format.md) */
+  week: number;
   auditor: string;
   houseType: string;
   phoneNumber: string;
@@ -20,12 +22,12 @@ export interface LeadRecord {
   isFormatted: boolean;
 }
 
-/** The lead's fields in spreadsheet column order (lastSyncedAt is added when written). */
+/** Every synced field, in a fixed order (the content hash and the staging payload use it). */
 export const LEAD_FIELDS = [
   'leadId',
   'customerName',
   'scheduledDate',
-  'weekView',
+  'week',
   'auditor',
   'houseType',
   'status',
@@ -37,6 +39,5 @@ export const LEAD_FIELDS = [
   'scheduledBy',
   'linkId',
   'comments',
+  'isFormatted',
 ] as const satisfies readonly (keyof LeadRecord)[];
-
-export type LeadField = (typeof LEAD_FIELDS)[number];

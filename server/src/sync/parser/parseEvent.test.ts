@@ -19,6 +19,22 @@ function event(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
   };
 }
 
+describe('parseEvent: links', () => {
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>x</script>',
+    'vbscript:msgbox',
+    'ftp://files.example.com/x',
+  ])('keeps only http(s) links: %s becomes no link', (url) => {
+    expect(parseEvent(event({ url }), AUDITORS).linkId).toBe('');
+  });
+  it('keeps an http(s) link as it is', () => {
+    expect(parseEvent(event({ url: 'http://cal.example.com/e/1' }), AUDITORS).linkId).toBe(
+      'http://cal.example.com/e/1',
+    );
+  });
+});
+
 describe('parseEvent: the example of event-format.md', () => {
   it('reads every field', () => {
     const lead = parseEvent(
@@ -35,7 +51,7 @@ describe('parseEvent: the example of event-format.md', () => {
       linkId: 'https://calendar.example.com/event/7f3c1a90',
       customerName: 'Jane Doe',
       scheduledDate: '2025-03-04T14:00:00.000Z',
-      weekView: 'Week 2',
+      week: 2,
       auditor: 'Sam Rivera',
       houseType: '2 Family',
       phoneNumber: '(617) 555-0142',

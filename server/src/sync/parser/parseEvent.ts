@@ -53,10 +53,10 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
 
   return {
     leadId: event.leadId,
-    linkId: event.url,
+    linkId: /^https?:\/\/\S+$/i.test(event.url) ? event.url : '',
     customerName,
     scheduledDate: event.start.toISOString(),
-    weekView: `Week ${weekOfMonth(event.start)}`,
+    week: weekOfMonth(event.start),
     auditor,
     houseType: houseType ?? houseTypeText,
     phoneNumber: fields.phoneNumber ?? '',

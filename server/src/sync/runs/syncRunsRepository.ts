@@ -1,26 +1,15 @@
-import { count, desc, eq } from 'drizzle-orm';
+import type { SyncRange, SyncStepId, SyncTrigger } from '@auditdesk/shared/core';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import os from 'node:os';
-import type { AppDatabase } from '../../db/openDatabase';
+import type { Database } from '../../db/database';
 import { syncRuns, type SyncRunRow } from '../../db/schema';
-import type { SyncRange } from '../engine/syncRange';
 
-export type SyncTrigger = SyncRunRow['trigger'];
+export const INTERRUPTED = 'Interrupted: the instance running this sync stopped before it finished.';
+export const STALLED = 'Stalled: the sync made no progress for too long and was stopped.';
 
-/** A run on another machine left 'running' this long ago is taken for dead. */
-const STALE_AFTER_MS = 30 * 60 * 1000;
-const INTERRUPTED = 'Interrupted: the process running this sync stopped before it finished.';
-
-/** Whether the process that owns a 'running' row still exists. */
-function ownerAlive(run: SyncRunRow): boolean {
-  if (run.ownerHost !== os.hostname()) return Date.now() - Date.parse(run.startedAt) < STALE_AFTER_MS;
-  if (run.ownerPid === process.pid) return true;
-  try {
-    process.kill(run.ownerPid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** The database's own clock, shared by every instance on it (D1's, or the SQLite host's). */
+const dbNow = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
+const dbAgo = (ms: number) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${ms / 1000} seconds`})`;
 
 export class SyncAlreadyRunning extends Error {
   constructor(readonly runId: number) {
@@ -35,80 +24,152 @@ export interface FinishedRun {
   eventsCreated: number;
   eventsUpdated: number;
   eventsDeleted: number;
+  sheetWritten: number;
+  sheetRemoved: number;
+  runHash: string | null;
+  sourceHash: string | null;
 }
 
 /**
- * The sync_runs table, which is also the lock: starting a run inserts its 'running' row
- * in the same transaction that checks there is none, so two servers on one database
- * cannot run at once.
+ * All SQL on sync_runs, the record of every run and the lock: at most one row is
+ * 'running' (a unique index), and it holds a lease its instance renews. A run whose lease
+ * ran out (its instance died, whatever its PID) is failed as interrupted, one that made no
+ * progress for too long as stalled, and the lock is free again, across every instance that
+ * shares the database.
  */
-export function createSyncRunsRepository(db: AppDatabase) {
-  /** Fails the 'running' rows whose process is gone. */
-  function failInterrupted(): void {
-    for (const run of db.select().from(syncRuns).where(eq(syncRuns.status, 'running')).all()) {
-      if (ownerAlive(run)) continue;
-      db.update(syncRuns)
-        .set({ status: 'failed', finishedAt: new Date().toISOString(), message: INTERRUPTED })
-        .where(eq(syncRuns.id, run.id))
-        .run();
-    }
+export function createSyncRunsRepository(
+  db: Database,
+  /** A run whose instance has not renewed its lease for leaseMs is dead; one without progress for stallMs is stalled. */
+  { leaseMs, stallMs }: { leaseMs: number; stallMs: number },
+) {
+  const { orm } = db;
+  const running = eq(syncRuns.status, 'running');
+
+  /** Fails the running run if its lease ran out or it stalled. */
+  async function failExpired(): Promise<void> {
+    await orm
+      .update(syncRuns)
+      .set({
+        status: 'failed',
+        finishedAt: dbNow,
+        message: sql`CASE WHEN ${syncRuns.heartbeatAt} < ${dbAgo(leaseMs)} THEN ${INTERRUPTED} ELSE ${STALLED} END`,
+      })
+      .where(
+        and(
+          running,
+          sql`(${syncRuns.heartbeatAt} < ${dbAgo(leaseMs)} OR ${syncRuns.progressAt} < ${dbAgo(stallMs)})`,
+        ),
+      )
+      .run();
+  }
+
+  async function current(): Promise<SyncRunRow | undefined> {
+    return orm.select().from(syncRuns).where(running).get();
   }
 
   return {
-    failInterrupted,
+    failExpired,
 
-    start(range: SyncRange, trigger: SyncTrigger, userId: number | null): SyncRunRow {
-      return db.transaction(() => {
-        failInterrupted();
-        const running = db
-          .select({ id: syncRuns.id })
-          .from(syncRuns)
-          .where(eq(syncRuns.status, 'running'))
-          .get();
-        if (running) throw new SyncAlreadyRunning(running.id);
-        return db
+    /** Takes the lock with a new running run; throws SyncAlreadyRunning while another holds it. */
+    async start(
+      range: SyncRange,
+      trigger: SyncTrigger,
+      userId: number | null,
+      where: { source: string; sink: string },
+    ): Promise<SyncRunRow> {
+      await failExpired();
+      try {
+        const inserted = await orm
           .insert(syncRuns)
           .values({
             status: 'running',
             trigger,
             userId,
             ...range,
-            ownerHost: os.hostname(),
-            ownerPid: process.pid,
-            startedAt: new Date().toISOString(),
+            ...where,
+            owner: `${os.hostname()}:${process.pid}`,
+            startedAt: dbNow,
+            heartbeatAt: dbNow,
+            progressAt: dbNow,
           })
           .returning()
           .get();
-      });
+        return inserted;
+      } catch (error) {
+        const holder = await current();
+        if (holder) throw new SyncAlreadyRunning(holder.id);
+        throw error;
+      }
     },
 
-    finish(runId: number, result: FinishedRun): SyncRunRow {
-      return db
+    /** Renews the lease; false when the run is no longer running (failed by another instance). */
+    async heartbeat(runId: number): Promise<boolean> {
+      const [changed] = await db.batch([
+        orm
+          .update(syncRuns)
+          .set({ heartbeatAt: dbNow })
+          .where(and(eq(syncRuns.id, runId), running)),
+      ]);
+      return changed === 1;
+    },
+
+    /** The run reached a step or reported progress. */
+    async progressed(runId: number, stage: SyncStepId): Promise<void> {
+      await orm
         .update(syncRuns)
-        .set({
-          status: result.success ? 'succeeded' : 'failed',
-          finishedAt: new Date().toISOString(),
-          message: result.message,
-          eventsProcessed: result.eventsProcessed,
-          eventsCreated: result.eventsCreated,
-          eventsUpdated: result.eventsUpdated,
-          eventsDeleted: result.eventsDeleted,
-        })
+        .set({ stage, progressAt: dbNow, heartbeatAt: dbNow })
+        .where(and(eq(syncRuns.id, runId), running))
+        .run();
+    },
+
+    async isRunning(runId: number): Promise<boolean> {
+      const row = await orm
+        .select({ status: syncRuns.status })
+        .from(syncRuns)
         .where(eq(syncRuns.id, runId))
+        .get();
+      return row?.status === 'running';
+    },
+
+    async finish(runId: number, result: FinishedRun): Promise<SyncRunRow> {
+      const { success, ...fields } = result;
+      const finished = await orm
+        .update(syncRuns)
+        .set({ ...fields, status: success ? 'succeeded' : 'failed', finishedAt: dbNow })
+        .where(and(eq(syncRuns.id, runId), running))
         .returning()
-        .get()!;
+        .get();
+      // already failed by another instance (lease lost): keep its verdict
+      return finished ?? (await orm.select().from(syncRuns).where(eq(syncRuns.id, runId)).get())!;
     },
 
-    running(): SyncRunRow | undefined {
-      return db.select().from(syncRuns).where(eq(syncRuns.status, 'running')).get();
+    /** The running run, if any (an expired one is failed first). */
+    async running(): Promise<SyncRunRow | undefined> {
+      await failExpired();
+      return current();
     },
 
-    history(limit = 50): SyncRunRow[] {
-      return db.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).all();
+    /** Whether a running run has been silent for longer than the stall limit (as of now). */
+    isStalled(run: SyncRunRow, now = Date.now()): boolean {
+      return run.progressAt !== null && now - Date.parse(run.progressAt) > stallMs;
     },
 
-    lastFinished(): SyncRunRow | undefined {
-      return db
+    async history(limit = 50): Promise<SyncRunRow[]> {
+      return orm.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).all();
+    },
+
+    /** The most recent run that is over, whatever its outcome. */
+    async latestFinished(): Promise<SyncRunRow | undefined> {
+      return orm
+        .select()
+        .from(syncRuns)
+        .where(ne(syncRuns.status, 'running'))
+        .orderBy(desc(syncRuns.id))
+        .get();
+    },
+
+    async lastSucceeded(): Promise<SyncRunRow | undefined> {
+      return orm
         .select()
         .from(syncRuns)
         .where(eq(syncRuns.status, 'succeeded'))
@@ -116,8 +177,8 @@ export function createSyncRunsRepository(db: AppDatabase) {
         .get();
     },
 
-    counts(): { total: number; succeeded: number; failed: number } {
-      const rows = db
+    async counts(): Promise<{ total: number; succeeded: number; failed: number }> {
+      const rows = await orm
         .select({ status: syncRuns.status, n: count() })
         .from(syncRuns)
         .groupBy(syncRuns.status)
@@ -128,4 +189,4 @@ export function createSyncRunsRepository(db: AppDatabase) {
   };
 }
 
-export type SyncRunsRepository = ReturnType<typeof createSyncRunsRepository>;
+export type SyncRuns = ReturnType<typeof createSyncRunsRepository>;

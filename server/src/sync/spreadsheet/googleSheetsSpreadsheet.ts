@@ -1,25 +1,32 @@
 import { sheets, type sheets_v4 } from '@googleapis/sheets';
-import { GOOGLE_REQUEST_OPTIONS, googleErrorMessage, type GoogleAuthClient } from '../google/googleAuth';
+import type { WaitListener } from '../../http/retryingFetch';
+import type { RetryTuning } from '../../http/retryPolicy';
+import type { GoogleAuthClient } from '../google/googleAuth';
+import { googleErrorMessage, googleRequestOptions } from '../google/googleRequests';
+import { planSheetWrites } from './planSheetWrites';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 
-/** Rows per ValueRange, ValueRanges per request: well under the 2 MB payload advice. */
-const ROWS_PER_RANGE = 1000;
-const RANGES_PER_REQUEST = 4;
 const LAST_COLUMN = String.fromCharCode('A'.charCodeAt(0) + HEADER.length - 1);
+
+type RequestOptions = ReturnType<typeof googleRequestOptions>;
 
 /**
  * Google Sheets with the same layout as the .xlsx file. Values go in as RAW, so text
- * starting with = + - @ stays text.
+ * starting with = + - @ stays text. A run makes a handful of requests whatever the size
+ * (one read of the titles, one batchGet, one values.batchUpdate per ~1.5 MB of rows, one
+ * batchClear), far under the per-minute quota; a busy answer is waited out.
  */
 export function createGoogleSheetsSpreadsheet({
   auth,
   spreadsheetId,
   rootUrl,
+  retry,
 }: {
   auth: GoogleAuthClient;
   spreadsheetId: string;
   rootUrl?: string;
+  retry?: RetryTuning;
 }): SpreadsheetSink {
   const api = sheets({ version: 'v4', auth, ...(rootUrl ? { rootUrl } : {}) });
   const fail = (what: string) => (error: unknown) => {
@@ -28,10 +35,10 @@ export function createGoogleSheetsSpreadsheet({
     );
   };
 
-  async function ensureSheets(): Promise<void> {
+  async function ensureSheets(options: RequestOptions): Promise<void> {
     const { data } = await api.spreadsheets.get(
       { spreadsheetId, fields: 'sheets.properties.title' },
-      GOOGLE_REQUEST_OPTIONS,
+      options,
     );
     const titles = new Set((data.sheets ?? []).map((sheet) => sheet.properties?.title));
     const missing = SHEET_NAMES.filter((name) => !titles.has(name));
@@ -41,14 +48,14 @@ export function createGoogleSheetsSpreadsheet({
         spreadsheetId,
         requestBody: { requests: missing.map((title) => ({ addSheet: { properties: { title } } })) },
       },
-      GOOGLE_REQUEST_OPTIONS,
+      options,
     );
   }
 
-  async function readRows(): Promise<SheetRows> {
+  async function readRows(options: RequestOptions): Promise<SheetRows> {
     const { data } = await api.spreadsheets.values.batchGet(
       { spreadsheetId, ranges: SHEET_NAMES.map((name) => `${name}!A2:${LAST_COLUMN}`) },
-      GOOGLE_REQUEST_OPTIONS,
+      options,
     );
     const rows: SheetRows = { Leads: [], Unformatted: [] };
     SHEET_NAMES.forEach((name, index) => {
@@ -58,24 +65,14 @@ export function createGoogleSheetsSpreadsheet({
     return rows;
   }
 
-  async function writeRows(rows: SheetRows, previous: SheetRows): Promise<void> {
-    const data: sheets_v4.Schema$ValueRange[] = [];
-    for (const name of SHEET_NAMES) {
-      const all = [[...HEADER] as string[], ...rows[name]];
-      for (let start = 0; start < all.length; start += ROWS_PER_RANGE) {
-        data.push({
-          range: `${name}!A${start + 1}:${LAST_COLUMN}`,
-          values: all.slice(start, start + ROWS_PER_RANGE),
-        });
-      }
-    }
-    for (let start = 0; start < data.length; start += RANGES_PER_REQUEST) {
+  async function writeRows(rows: SheetRows, previous: SheetRows, options: RequestOptions): Promise<void> {
+    for (const request of planSheetWrites(rows, LAST_COLUMN)) {
       await api.spreadsheets.values.batchUpdate(
         {
           spreadsheetId,
-          requestBody: { valueInputOption: 'RAW', data: data.slice(start, start + RANGES_PER_REQUEST) },
+          requestBody: { valueInputOption: 'RAW', data: request satisfies sheets_v4.Schema$ValueRange[] },
         },
-        GOOGLE_REQUEST_OPTIONS,
+        options,
       );
     }
     // rows the sheet had beyond the new end are cleared
@@ -83,25 +80,25 @@ export function createGoogleSheetsSpreadsheet({
       (name) => `${name}!A${rows[name].length + 2}:${LAST_COLUMN}`,
     );
     if (ranges.length > 0)
-      await api.spreadsheets.values.batchClear(
-        { spreadsheetId, requestBody: { ranges } },
-        GOOGLE_REQUEST_OPTIONS,
-      );
+      await api.spreadsheets.values.batchClear({ spreadsheetId, requestBody: { ranges } }, options);
   }
 
   return {
     description: `Google Sheet ${spreadsheetId}`,
-    async write(leads, range, syncedAt, onProgress) {
+    // Sheets tells no modification time without the Drive API: always read and compare.
+    fingerprint: async () => null,
+    async write(leads, range, syncedAt, onProgress, onWait?: WaitListener) {
+      const options = googleRequestOptions('Google Sheets', onWait, retry);
       onProgress(10, 'Reading the Google Sheet');
-      await ensureSheets().catch(fail('checking the sheets'));
-      const existing = await readRows().catch(fail('reading the rows'));
+      await ensureSheets(options).catch(fail('checking the sheets'));
+      const existing = await readRows(options).catch(fail('reading the rows'));
       const merged = mergeSheetRows(existing, leads, range, syncedAt);
       if (merged.written === 0 && merged.removed === 0) {
         onProgress(100, 'Google Sheet already up to date');
         return { written: 0, removed: 0 };
       }
       onProgress(50, `Writing ${merged.written} changed rows`);
-      await writeRows(merged.sheets, existing).catch(fail('writing the rows'));
+      await writeRows(merged.sheets, existing, options).catch(fail('writing the rows'));
       onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
       return { written: merged.written, removed: merged.removed };
     },

@@ -1,12 +1,33 @@
-import { LEAD_FIELDS, type LeadRecord } from '../parser/leadRecord';
+import { weekLabel } from '@auditdesk/shared/core';
+import type { LeadRecord } from '../parser/leadRecord';
 
 export const LEADS_SHEET = 'Leads';
 export const UNFORMATTED_SHEET = 'Unformatted';
 export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
 export type SheetName = (typeof SHEET_NAMES)[number];
 
-/** Header of both sheets: the lead fields, then when the sync last wrote the row. */
-export const HEADER = [...LEAD_FIELDS, 'lastSyncedAt'] as const;
+/** The sheets' columns: the spec's lead fields as text, then when the sync last wrote the row. */
+const COLUMNS = {
+  leadId: (lead: LeadRecord) => lead.leadId,
+  customerName: (lead: LeadRecord) => lead.customerName,
+  scheduledDate: (lead: LeadRecord) => lead.scheduledDate,
+  weekView: (lead: LeadRecord) => weekLabel(lead.week),
+  auditor: (lead: LeadRecord) => lead.auditor,
+  houseType: (lead: LeadRecord) => lead.houseType,
+  status: (lead: LeadRecord) => lead.status,
+  phoneNumber: (lead: LeadRecord) => lead.phoneNumber,
+  email: (lead: LeadRecord) => lead.email,
+  heatingFuel: (lead: LeadRecord) => lead.heatingFuel,
+  provider: (lead: LeadRecord) => lead.provider,
+  referredBy: (lead: LeadRecord) => lead.referredBy,
+  scheduledBy: (lead: LeadRecord) => lead.scheduledBy,
+  linkId: (lead: LeadRecord) => lead.linkId,
+  comments: (lead: LeadRecord) => lead.comments,
+};
+const LEAD_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+
+/** Header of both sheets. */
+export const HEADER = [...LEAD_COLUMNS, 'lastSyncedAt'] as const;
 const LEAD_ID = 0;
 const SCHEDULED_DATE = HEADER.indexOf('scheduledDate');
 const LAST_SYNCED_AT = HEADER.indexOf('lastSyncedAt');
@@ -16,7 +37,7 @@ export type SheetRows = Record<SheetName, string[][]>;
 export const sheetOf = (lead: LeadRecord): SheetName => (lead.isFormatted ? LEADS_SHEET : UNFORMATTED_SHEET);
 
 const rowOf = (lead: LeadRecord, syncedAt: string): string[] => [
-  ...LEAD_FIELDS.map((field) => lead[field]),
+  ...LEAD_COLUMNS.map((column) => COLUMNS[column](lead)),
   syncedAt,
 ];
 

@@ -1,3 +1,4 @@
+import type { WaitListener } from '../../http/retryingFetch';
 import type { LeadRecord } from '../parser/leadRecord';
 
 export interface SpreadsheetWriteResult {
@@ -8,11 +9,19 @@ export interface SpreadsheetWriteResult {
 /** Where the sync keeps the spreadsheet copy of the leads (an .xlsx file or Google Sheets). */
 export interface SpreadsheetSink {
   readonly description: string;
+  /**
+   * Changes whenever the spreadsheet changes (also by hand): with it, a re-run can tell the
+   * sheet is as the last run left it without reading it. Null when it cannot be known
+   * cheaply; such a sheet is always read and compared.
+   */
+  fingerprint(): Promise<string | null>;
   write(
     leads: LeadRecord[],
     range: { from: number; to: number },
     syncedAt: string,
     onProgress: (percentage: number, message: string) => void,
+    /** Hears each wait for a busy remote spreadsheet, for the progress message. */
+    onWait?: WaitListener,
   ): Promise<SpreadsheetWriteResult>;
 }
 

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateFolder } from '../../files/privateFolder';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 
@@ -38,7 +39,7 @@ async function readRows(file: string): Promise<SheetRows> {
 
 /** Writes the whole workbook to a temp file beside the target, then renames it over. */
 async function writeRows(file: string, rows: SheetRows): Promise<void> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  ensurePrivateFolder(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -55,6 +56,7 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
       sheet.commit();
     }
     await workbook.commit();
+    fs.chmodSync(temp, 0o600); // the customers' names and phone numbers
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });
@@ -68,6 +70,14 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
 export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
   return {
     description: `spreadsheet ${path.basename(file)}`,
+    async fingerprint() {
+      try {
+        const stat = await fs.promises.stat(file);
+        return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+      } catch {
+        return 'absent';
+      }
+    },
     async write(leads, range, syncedAt, onProgress) {
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await readRows(file);

@@ -73,4 +73,35 @@ export const DEV_SAMPLES: Record<string, unknown> = {
       notes: null,
     },
   ],
+  '/resources/redis': {
+    success: true,
+    error: null,
+    data: {
+      planName: 'Sample plan',
+      serverInfo: { product: 'Redis', version: '7.0.15', uptime: 200_000 },
+      usage: { usedMemory: 20_000_000, peakMemory: 24_000_000, totalKeys: 1_200, connectedClients: 4 },
+      limits: { maxMemory: 64 * 1024 * 1024, maxConnections: 10_000 },
+      performance: { hitRate: 87.5, keyspaceHits: 700, keyspaceMisses: 100, evictedKeys: 0, expiredKeys: 12 },
+    },
+  },
+  '/resources/cloudflare': {
+    success: true,
+    error: null,
+    data: {
+      planName: 'Sample plan',
+      databaseName: 'sample-database-0000-0000',
+      totalRows: 2_000,
+      totalSize: 1_500_000,
+      tableCount: 7,
+      usage: { rowsUsed: 2_000, sizeUsed: 1_500_000, databasesUsed: 1, rowsRead: 40_000, rowsWritten: 300 },
+      limits: {
+        maxRows: 0,
+        maxSize: 5 * 1024 ** 3,
+        maxDatabases: 10,
+        maxRowsRead: 5_000_000,
+        maxRowsWritten: 100_000,
+      },
+      performance: { queryDuration: 4 },
+    },
+  },
 };

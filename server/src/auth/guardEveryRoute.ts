@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthenticateHook } from './authenticate';
+
+/**
+ * Puts the authenticate hook first on every route this plugin registers afterwards: the
+ * routes carry it themselves, so the API document can tell who may call each one.
+ */
+export function guardEveryRoute(app: FastifyInstance, hook: AuthenticateHook): void {
+  app.addHook('onRoute', (route) => {
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [hook, ...own];
+  });
+}

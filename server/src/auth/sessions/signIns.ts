@@ -1,0 +1,95 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database';
+import type { UserRow } from '../../db/schema';
+import { createRefreshTokensRepository } from './refreshTokensRepository';
+import { createSessionsRepository } from './sessionsRepository';
+
+/** A refresh token lives this long unless its sign-in ends first. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** No sign-in lasts longer, however often its tokens rotate. */
+export const SESSION_MAX_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export type RotationResult =
+  | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/**
+ * Sign-ins (sessions) and their refresh tokens: random, stored as SHA-256 hashes, single
+ * use. Each use issues the next token of the same sign-in; presenting a used one ends the
+ * whole sign-in (RFC 9700 section 4.14). Access tokens name their sign-in, so ending it
+ * locks them out at the next request.
+ */
+export function createSignIns(db: Database) {
+  const sessions = createSessionsRepository(db);
+  const tokens = createRefreshTokensRepository(db);
+
+  async function issueRefreshToken(userId: number, sessionId: string, sessionEnds: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = Math.min(Date.now() + REFRESH_TOKEN_TTL_MS, Date.parse(sessionEnds));
+    await tokens.insert({
+      userId,
+      familyId: sessionId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(expiresAt).toISOString(),
+    });
+    return token;
+  }
+
+  async function endSession(sessionId: string): Promise<void> {
+    await sessions.revoke(sessionId);
+    await tokens.revokeFamily(sessionId);
+  }
+
+  return {
+    /** A new sign-in for the user: its id (the access tokens' `sid`) and first refresh token. */
+    async start(userId: number): Promise<{ sessionId: string; refreshToken: string }> {
+      const sessionId = randomUUID();
+      const expiresAt = new Date(Date.now() + SESSION_MAX_LIFETIME_MS).toISOString();
+      await sessions.create({ id: sessionId, userId, expiresAt });
+      return { sessionId, refreshToken: await issueRefreshToken(userId, sessionId, expiresAt) };
+    },
+
+    async rotate(token: string): Promise<RotationResult> {
+      const tokenHash = hashToken(token);
+      const spent = await tokens.spend(tokenHash);
+      if (!spent) {
+        const row = await tokens.find(tokenHash);
+        if (!row) return { ok: false, reason: 'unknown' };
+        if (row.revokedAt) return { ok: false, reason: 'revoked' };
+        if (row.usedAt) {
+          await endSession(row.familyId);
+          return { ok: false, reason: 'reused' };
+        }
+        return { ok: false, reason: 'expired' };
+      }
+      const user = await sessions.activeUser(spent.userId, spent.familyId);
+      const session = user ? await sessions.find(spent.familyId) : undefined;
+      if (!user || !session) return { ok: false, reason: 'revoked' };
+      return {
+        ok: true,
+        user,
+        sessionId: session.id,
+        refreshToken: await issueRefreshToken(user.id, session.id, session.expiresAt),
+      };
+    },
+
+    /** Signs out: ends the sign-in the token belongs to, whichever of its rotations it is. */
+    async end(token: string): Promise<void> {
+      const row = await tokens.find(hashToken(token));
+      if (row) await endSession(row.familyId);
+    },
+
+    /** Ends every sign-in of the user (revoked, deactivated, deleted, new password). */
+    async endAllOfUser(userId: number): Promise<void> {
+      await sessions.revokeAllOfUser(userId);
+      await tokens.revokeAllOfUser(userId);
+    },
+
+    /** The user of an access token's live sign-in; undefined once it ended. */
+    activeUser: sessions.activeUser,
+  };
+}
+
+export type SignIns = ReturnType<typeof createSignIns>;

@@ -1,0 +1,43 @@
+import type { SQL } from 'drizzle-orm';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
+import type { QueryUsage } from './queryUsage';
+import type * as schema from './schema';
+
+/**
+ * Drizzle over either engine. Typed as the asynchronous kind: every query is awaited,
+ * so the same repository code runs on better-sqlite3 (where results come back at once)
+ * and on D1's REST API.
+ */
+export type Orm = BaseSQLiteDatabase<'async', unknown, typeof schema>;
+
+/** A statement of a batch: a Drizzle query builder (insert, update, delete) or raw SQL. */
+export type Statement = { toSQL(): { sql: string; params: unknown[] } } | SQL;
+
+export type DatabaseEngine = 'sqlite' | 'd1';
+
+export interface DatabaseDescription {
+  /** The D1 database's name, or the SQLite file's */
+  name: string;
+  /** bytes */
+  sizeBytes: number;
+  /** Since 00:00 UTC: D1's own analytics, or on SQLite what this server counted. */
+  today: { rowsRead: number; rowsWritten: number };
+}
+
+/** The one data layer the repositories work with, whichever engine is behind it. */
+export interface Database {
+  readonly engine: DatabaseEngine;
+  readonly orm: Orm;
+  /** A read no builder expresses (CTEs, JSON functions): the rows as objects. */
+  all<T>(query: SQL): Promise<T[]>;
+  /**
+   * Runs the statements atomically, in order: one transaction on SQLite, one batch on D1
+   * (which D1 runs as a transaction). Answers the rows each statement changed.
+   */
+  batch(statements: Statement[]): Promise<number[]>;
+  /** Rows read and written today (UTC), as this server counted them. */
+  readonly usage: QueryUsage;
+  /** What the engine itself tells about the database, for the database resource page. */
+  describe(): Promise<DatabaseDescription>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,94 @@
+import type { LeadCreate, LeadPatch, LeadResource } from '@auditdesk/shared/core';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database';
+import type { DataVersions } from '../../db/dataVersions';
+import { leads } from '../../db/schema';
+import { weekOfMonth } from '../../sync/parser/weekOfMonth';
+
+export type EditOutcome<T = LeadResource> =
+  | { kind: 'done'; lead: T }
+  | { kind: 'missing' }
+  /** The lead changed since the caller read it (its version differs): nothing was written. */
+  | { kind: 'stale'; current: LeadResource };
+
+const weekOf = (iso: string | null) => (iso ? weekOfMonth(new Date(iso)) : null);
+
+/**
+ * Hand edits of leads. An edit changes only the fields it names, and with an expected
+ * version only if nobody changed the lead since (optimistic concurrency). On a calendar
+ * lead it clears the content hash, so the next sync of its range writes the calendar's
+ * version back over it.
+ */
+export function createLeadEdits(
+  db: Database,
+  versions: DataVersions,
+  find: (id: number) => Promise<LeadResource | undefined>,
+) {
+  const { orm } = db;
+  const live = isNull(leads.deletedAt);
+  const matching = (id: number, expectedVersion?: number) =>
+    and(
+      eq(leads.id, id),
+      live,
+      expectedVersion === undefined ? undefined : eq(leads.version, expectedVersion),
+    );
+
+  /** After a write that changed nothing: was the lead missing or had it moved on? */
+  async function whyNot(id: number): Promise<EditOutcome<never>> {
+    const current = await find(id);
+    return current ? { kind: 'stale', current } : { kind: 'missing' };
+  }
+
+  return {
+    async create(input: LeadCreate): Promise<LeadResource> {
+      const leadId = `manual-${randomUUID()}`;
+      const now = new Date().toISOString();
+      await db.batch([
+        orm.insert(leads).values({
+          ...input,
+          leadId,
+          source: 'manual',
+          isFormatted: true,
+          week: weekOf(input.scheduledDate),
+          createdAt: now,
+          updatedAt: now,
+        }),
+        versions.bump('leads'),
+      ]);
+      const row = await orm.select({ id: leads.id }).from(leads).where(eq(leads.leadId, leadId)).get();
+      return (await find(row!.id))!;
+    },
+
+    async update(id: number, changes: LeadPatch, expectedVersion?: number): Promise<EditOutcome> {
+      const [changed] = await db.batch([
+        orm
+          .update(leads)
+          .set({
+            ...changes,
+            ...('scheduledDate' in changes ? { week: weekOf(changes.scheduledDate ?? null) } : {}),
+            contentHash: '',
+            updatedAt: new Date().toISOString(),
+            version: sql`${leads.version} + 1`,
+          })
+          .where(matching(id, expectedVersion)),
+        versions.bumpIfChanged('leads'),
+      ]);
+      if (!changed) return whyNot(id);
+      return { kind: 'done', lead: (await find(id))! };
+    },
+
+    async softDelete(id: number, expectedVersion?: number): Promise<EditOutcome<null>> {
+      const now = new Date().toISOString();
+      const [changed] = await db.batch([
+        orm
+          .update(leads)
+          .set({ deletedAt: now, updatedAt: now, version: sql`${leads.version} + 1` })
+          .where(matching(id, expectedVersion)),
+        versions.bumpIfChanged('leads'),
+      ]);
+      if (!changed) return whyNot(id);
+      return { kind: 'done', lead: null };
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Statement } from '../../db/database';
+import type { DataVersions } from '../../db/dataVersions';
+import { leads, leadsStaging } from '../../db/schema';
+import { LEAD_FIELDS, type LeadRecord } from '../../sync/parser/leadRecord';
+
+/** A synced lead with the fingerprint of its fields. */
+export type HashedLead = LeadRecord & { contentHash: string };
+
+interface SyncedState {
+  contentHash: string;
+  deleted: boolean;
+}
+
+export interface LeadsWriteResult {
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/**
+ * Rows (and lists of leadIds) go to the database as JSON text bound to one parameter: D1
+ * allows 100 parameters and 100 KB of SQL per statement, and a string of up to 2 MB (1 MB in
+ * older docs), so a chunk stays under 1,000,000 bytes. A run larger than one chunk is staged.
+ */
+const CHUNK_BYTES = 1_000_000;
+
+const column = (field: (typeof LEAD_FIELDS)[number]) => leads[field].name;
+const SYNCED_COLUMNS = LEAD_FIELDS.map(column);
+const fromJson = LEAD_FIELDS.map((field) => `json_extract(value, '$.${field}')`).join(', ');
+const updatedColumns = SYNCED_COLUMNS.filter((name) => name !== leads.leadId.name)
+  .map((name) => `${name} = excluded.${name}`)
+  .join(', ');
+
+/** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
+function jsonChunks(items: unknown[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const item of items) {
+    const text = JSON.stringify(item);
+    const bytes = Buffer.byteLength(text) + 1;
+    if (size + bytes > CHUNK_BYTES && current.length > 0) {
+      chunks.push(`[${current.join(',')}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += bytes;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+  return chunks;
+}
+
+/**
+ * The sync's database step. Unchanged leads are not written at all; the rest is applied in
+ * one atomic batch (after staging, when the run is larger than one chunk), so a crash or a
+ * failed call at any point leaves the leads as they were before the run. Leads entered by
+ * hand are never touched.
+ */
+export function createLeadSyncWriter(db: Database, versions: DataVersions) {
+  const { orm } = db;
+
+  /** Upserts the leads that `rows` (a source of JSON objects named `value`) describes. */
+  const upsert = (rows: SQL, syncedAt: string) =>
+    sql`INSERT INTO leads (${sql.raw(SYNCED_COLUMNS.join(', '))}, content_hash, source, last_synced_at, created_at, updated_at)
+      SELECT ${sql.raw(fromJson)}, json_extract(value, '$.contentHash'), 'calendar', ${syncedAt}, ${syncedAt}, ${syncedAt}
+      FROM ${rows} WHERE true
+      ON CONFLICT(lead_id) DO UPDATE SET ${sql.raw(updatedColumns)}, content_hash = excluded.content_hash,
+        last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at, deleted_at = NULL,
+        version = leads.version + 1
+      WHERE leads.source = 'calendar'`;
+
+  const softDelete = (leadIds: string, at: string) =>
+    sql`UPDATE leads SET deleted_at = ${at}, updated_at = ${at}, version = version + 1
+      WHERE source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+
+  /** What the database holds of the calendar's leads scheduled inside the range. */
+  async function syncedState(range: { from: string; to: string }): Promise<Map<string, SyncedState>> {
+    const rows = await db.all<{ leadId: string; contentHash: string; deleted: number }>(
+      sql`SELECT lead_id AS leadId, content_hash AS contentHash, deleted_at IS NOT NULL AS deleted FROM leads
+        WHERE source = 'calendar' AND scheduled_date >= ${range.from} AND scheduled_date <= ${range.to}`,
+    );
+    return new Map(
+      rows.map((row) => [row.leadId, { contentHash: row.contentHash, deleted: Boolean(row.deleted) }]),
+    );
+  }
+
+  /** How many of these leadIds the table already holds (anywhere, deleted or not). */
+  async function countExisting(leadIds: string[]): Promise<number> {
+    let existing = 0;
+    for (const ids of jsonChunks(leadIds)) {
+      const [row] = await db.all<{ n: number }>(
+        sql`SELECT count(*) AS n FROM leads WHERE lead_id IN (SELECT value FROM json_each(${ids}))`,
+      );
+      existing += row?.n ?? 0;
+    }
+    return existing;
+  }
+
+  return {
+    /**
+     * Brings the calendar leads of the range in line with `run`: new leads created, changed
+     * or returning ones updated, unchanged ones left alone, the range's calendar leads that
+     * are gone from it soft-deleted.
+     */
+    async apply(
+      runId: number,
+      run: HashedLead[],
+      range: { from: string; to: string },
+      syncedAt: string,
+    ): Promise<LeadsWriteResult> {
+      const state = await syncedState(range);
+      const inRun = new Set(run.map((lead) => lead.leadId));
+      const changed = run.filter((lead) => {
+        const held = state.get(lead.leadId);
+        return !held || held.deleted || held.contentHash !== lead.contentHash;
+      });
+      const gone = [...state]
+        .filter(([leadId, held]) => !held.deleted && !inRun.has(leadId))
+        .map(([id]) => id);
+      if (changed.length === 0 && gone.length === 0) return { created: 0, updated: 0, deleted: 0 };
+
+      // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
+      const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
+      const created = unseen.length - (await countExisting(unseen));
+
+      const chunks = jsonChunks(changed);
+      const staged = chunks.length > 1;
+      if (staged) {
+        await orm.delete(leadsStaging).run(); // what a crashed run may have left
+        for (const chunk of chunks) {
+          // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
+          await db.batch([
+            sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
+              SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
+          ]);
+        }
+      }
+      const upserts: Statement[] = [];
+      if (chunks.length > 0) {
+        const rows = staged
+          ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
+          : sql`json_each(${chunks[0]})`;
+        upserts.push(upsert(rows, syncedAt));
+      }
+      const deletes = jsonChunks(gone).map((leadIds) => softDelete(leadIds, syncedAt));
+      const final: Statement[] = [...upserts, ...deletes];
+      if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
+      final.push(versions.bump('leads'));
+      const changes = await db.batch(final);
+      const sum = (from: number, count: number) =>
+        changes.slice(from, from + count).reduce((total, n) => total + n, 0);
+      const written = sum(0, upserts.length);
+      const deleted = sum(upserts.length, deletes.length);
+      return { created, updated: written - created, deleted };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { Database } from '../../db/database';
+import { createDataVersions } from '../../db/dataVersions';
+import { createLeadEdits } from './leadEdits';
+import { createLeadGrid } from './leadGrid';
+import { createLeadReads } from './leadReads';
+import { createLeadSyncWriter } from './leadSyncWriter';
+
+/**
+ * The leads table: every statement on it lives in this folder (reads, hand edits, the
+ * sync's writes, the scheduling grid), on either database engine.
+ */
+export function createLeadsRepository(db: Database) {
+  const versions = createDataVersions(db);
+  const reads = createLeadReads(db);
+  return {
+    ...reads,
+    ...createLeadEdits(db, versions, reads.find),
+    ...createLeadGrid(db),
+    sync: createLeadSyncWriter(db, versions),
+    /** Changes with every write to the leads: the ETag of what is read from them. */
+    dataVersion: () => versions.current('leads'),
+  };
+}
+
+export type LeadsRepository = ReturnType<typeof createLeadsRepository>;

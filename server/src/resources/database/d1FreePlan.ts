@@ -1,0 +1,16 @@
+import type { DatabaseStats } from '@auditdesk/shared/core';
+
+const GB = 1024 ** 3;
+
+/**
+ * Cloudflare D1's Free plan (external-apis.md section c): 5 GB of storage in all (500 MB a
+ * database), 10 databases, 5 M rows read and 100 k rows written a day; no row limit.
+ * The SQLite page shows them too, so it tells what a move to D1 would use.
+ */
+export const D1_FREE_PLAN_LIMITS: DatabaseStats['limits'] = {
+  maxRows: 0,
+  maxSize: 5 * GB,
+  maxDatabases: 10,
+  maxRowsRead: 5_000_000,
+  maxRowsWritten: 100_000,
+};

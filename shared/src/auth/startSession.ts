@@ -1,0 +1,19 @@
+import { authStore } from './authStore';
+import type { AuthTokens, AuthUser } from './authTypes';
+import { fetchCurrentUser } from './fetchCurrentUser';
+
+/**
+ * Stores a new sign-in's tokens, then the user's profile (or, when it cannot be read, a
+ * User named after the e-mail or the given name: spec section 2, /auth/callback).
+ */
+export async function startSession(tokens: AuthTokens, email: string, name?: string): Promise<AuthUser> {
+  authStore.getState().setTokens(tokens);
+  const user = (await fetchCurrentUser(email)) ?? {
+    id: email,
+    email,
+    name: name || email.split('@')[0] || email,
+    role: 'User' as const,
+  };
+  authStore.getState().setSession(tokens, user);
+  return user;
+}

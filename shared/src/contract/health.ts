@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+export const health = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'unavailable']),
+  uptimeSeconds: z.number().int(),
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { isoDateTime } from './common';
+import { LEAD_SOURCES } from './vocabulary';
+
+const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+
+/** Only http(s) addresses are links; anything else (javascript:, data:) is refused. */
+export const linkId = text(500).refine(
+  (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+  'expected an http(s) address',
+);
+
+/** What a person edits on a lead, each field bounded. */
+const leadFieldShapes = {
+  customerName: text(200).min(1, 'Customer name is required'),
+  email: z.union([z.literal(''), z.email('expected an e-mail address').max(320)]),
+  phoneNumber: text(40),
+  auditor: text(120),
+  houseType: text(40),
+  heatingFuel: text(40),
+  provider: text(60),
+  referredBy: text(200),
+  scheduledBy: text(120),
+  /** New, Scheduled, Completed, Cancelled… or any other text up to 40 characters. */
+  status: text(40),
+  /** Stored in UTC (…Z), whatever offset it was sent with. */
+  scheduledDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
+  linkId,
+  comments: text(4000),
+};
+
+/** POST /leads: a new manual lead; only the customer's name is required. */
+export const leadCreate = z.strictObject({
+  ...leadFieldShapes,
+  email: leadFieldShapes.email.default(''),
+  phoneNumber: leadFieldShapes.phoneNumber.default(''),
+  auditor: leadFieldShapes.auditor.default(''),
+  houseType: leadFieldShapes.houseType.default(''),
+  heatingFuel: leadFieldShapes.heatingFuel.default(''),
+  provider: leadFieldShapes.provider.default(''),
+  referredBy: leadFieldShapes.referredBy.default(''),
+  scheduledBy: leadFieldShapes.scheduledBy.default(''),
+  status: leadFieldShapes.status.default('New'),
+  scheduledDate: leadFieldShapes.scheduledDate.default(null),
+  linkId: leadFieldShapes.linkId.default(''),
+  comments: leadFieldShapes.comments.default(''),
+});
+export type LeadCreate = z.output<typeof leadCreate>;
+
+/** PUT /leads/{id}: the whole editable lead; a missing field is an error, never a blank. */
+export const leadReplace = z.strictObject(leadFieldShapes);
+export type LeadEditableFields = z.output<typeof leadReplace>;
+
+/** PATCH /leads/{id}: only the fields named change. */
+export const leadPatch = z
+  .strictObject(leadFieldShapes)
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'name at least one field to change');
+export type LeadPatch = z.output<typeof leadPatch>;
+
+/** A lead as the API answers it (the leads screen's fields, spec section 3). */
+export const leadResource = z.object({
+  id: z.number().int(),
+  leadId: z.string(),
+  source: z.enum(LEAD_SOURCES),
+  isFormatted: z.boolean(),
+  customerName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  auditor: z.string(),
+  houseType: z.string(),
+  heatingFuel: z.string(),
+  provider: z.string(),
+  referredBy: z.string(),
+  scheduledBy: z.string(),
+  status: z.string(),
+  scheduledDate: z.string().nullable(),
+  /** Week of the month of scheduledDate (event-format.md); shown as 'Week N'. */
+  week: z.number().int().nullable(),
+  linkId: z.string(),
+  comments: z.string(),
+  lastSyncedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Changes with every write; send it back as If-Match so an edit cannot overwrite another. */
+  version: z.number().int(),
+});
+export type LeadResource = z.infer<typeof leadResource>;
+
+export const leadsQuery = z.strictObject({
+  excludeCalendarNotFormatted: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+const counts = z.record(z.string(), z.number().int());
+export const leadsSummary = z.object({
+  total: z.number().int(),
+  byStatus: counts,
+  byAuditor: counts,
+  byMonth: counts,
+});
+
+/** GET /dashboard/stats (spec section 3 "Dashboard stats", section 5 rules). */
+export const dashboardStats = z.object({
+  totalLeads: z.number().int(),
+  scheduledLeads: z.number().int(),
+  conversionRate: z.number(),
+  totalSyncs: z.number().int(),
+  successfulSyncs: z.number().int(),
+  lastSyncTime: z.string().nullable(),
+  recentLeads: z.array(leadResource),
+  topSources: z.array(z.object({ source: z.string(), count: z.number().int() })),
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { isoDay } from './common';
+import { SYNC_RUN_STATUSES, SYNC_STEP_IDS, SYNC_TRIGGERS } from './vocabulary';
+
+export const syncRange = z.object({ startDate: isoDay, endDate: isoDay });
+export type SyncRange = z.infer<typeof syncRange>;
+
+/** `{ startDate, endDate }`; PascalCase (`StartDate`, `EndDate`) accepted too; both or neither. */
+export const executeBody = z
+  .strictObject({
+    startDate: isoDay.optional(),
+    endDate: isoDay.optional(),
+    StartDate: isoDay.optional(),
+    EndDate: isoDay.optional(),
+  })
+  .nullish()
+  .transform((body) => ({
+    startDate: body?.startDate ?? body?.StartDate,
+    endDate: body?.endDate ?? body?.EndDate,
+  }))
+  .refine(
+    (range) => Boolean(range.startDate) === Boolean(range.endDate),
+    'Give both startDate and endDate, or neither.',
+  );
+
+const count = z.number().int().min(0);
+
+/** An event the calendar held that could not be read (reported, skipped). */
+export const eventProblem = z.object({ uid: z.string(), summary: z.string(), message: z.string() });
+
+/** The answer of POST /sync/execute (spec section 3 "Sync result"), with what each step changed. */
+export const syncResult = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  eventsProcessed: count,
+  eventsCreated: count,
+  eventsUpdated: count,
+  eventsDeleted: count,
+  /** The shorter form's name for eventsProcessed. */
+  syncedCount: count,
+  spreadsheet: z.object({ written: count, removed: count }),
+  startDate: z.string(),
+  endDate: z.string(),
+  timestamp: z.string(),
+  runId: z.number().int(),
+  problems: z.array(eventProblem),
+});
+export type SyncResult = z.infer<typeof syncResult>;
+
+const runningRun = z.object({
+  id: z.number().int(),
+  trigger: z.enum(SYNC_TRIGGERS),
+  stage: z.enum(SYNC_STEP_IDS).nullable(),
+  startedAt: z.string(),
+  /** No progress for longer than the stall limit: it will be failed as stalled. */
+  stalled: z.boolean(),
+});
+
+export const syncStatus = z.object({
+  isRunning: z.boolean(),
+  runningRunId: z.number().int().nullable(),
+  running: runningRun.nullable(),
+  lastSync: z.string().nullable(),
+  totalSyncs: count,
+  successfulSyncs: count,
+  failedSyncs: count,
+});
+export type SyncStatus = z.infer<typeof syncStatus>;
+
+/** A history entry (spec section 3) with the run's details. */
+export const syncHistoryEntry = z.object({
+  id: z.number().int(),
+  success: z.boolean(),
+  status: z.enum(SYNC_RUN_STATUSES),
+  message: z.string(),
+  syncedCount: count,
+  eventsCreated: count,
+  eventsUpdated: count,
+  eventsDeleted: count,
+  spreadsheet: z.object({ written: count, removed: count }),
+  startDate: z.string(),
+  endDate: z.string(),
+  trigger: z.enum(SYNC_TRIGGERS),
+  userId: z.number().int().nullable(),
+  source: z.string(),
+  sink: z.string(),
+  stage: z.enum(SYNC_STEP_IDS).nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type SyncHistoryEntry = z.infer<typeof syncHistoryEntry>;
+
+export const syncHistoryQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});

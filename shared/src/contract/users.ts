@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { toRole } from '../auth/roles';
+import { emailAddress, isoDateTime } from './common';
+import { ROLES } from './vocabulary';
+
+/** A role as clients send it: the codes of spec section 6 (1 Admin, 0 User) or a name, any case. */
+export const roleInput = z
+  .union([z.literal(0), z.literal(1), z.string().trim().max(20)])
+  .refine(
+    (value) => typeof value === 'number' || ROLES.some((role) => role.toLowerCase() === value.toLowerCase()),
+    { message: 'expected Admin, Manager, User, 1 or 0' },
+  )
+  .transform(toRole);
+
+export const grantBody = z.strictObject({
+  email: emailAddress,
+  /** The full name for an account this grant creates; read from the e-mail when absent. */
+  name: z.string().trim().min(1).max(200).optional(),
+  notes: z.string().trim().max(500).optional(),
+  role: roleInput.optional(),
+});
+export type GrantInput = z.input<typeof grantBody>;
+
+export const revokeBody = z.strictObject({ email: emailAddress });
+
+export const createUserBody = z.strictObject({
+  email: emailAddress,
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  role: roleInput.default('User'),
+});
+
+export const roleBody = z.strictObject({ role: roleInput });
+export const statusBody = z.strictObject({ isActive: z.boolean() });
+
+const role = z.enum(ROLES);
+const timestamp = isoDateTime.nullable();
+
+/** An access record as GET /useraccess lists it (spec section 3). */
+export const accessRecord = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role,
+  hasAccess: z.boolean(),
+  revokedAt: timestamp,
+  lastLoginAt: timestamp,
+  notes: z.string().nullable(),
+});
+export type AccessRecord = z.infer<typeof accessRecord>;
+
+/** A user as GET /user/list and the user routes answer. */
+export const userView = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  fullName: z.string(),
+  role,
+  isActive: z.boolean(),
+  lastLoginAt: timestamp,
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof userView>;
+
+export const profile = z.object({ isDevelopment: z.boolean(), accountType: z.string() });
+export type Profile = z.infer<typeof profile>;
+export const permissions = z.object({ permissions: z.array(z.string()) });
+
+export const passwordLink = z.object({ url: z.string(), expiresAt: isoDateTime, email: z.string() });
+export type PasswordLink = z.infer<typeof passwordLink>;

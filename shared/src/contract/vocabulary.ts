@@ -1,0 +1,71 @@
+// The domain's words, written once. Plain constants (no zod) so that browser code can
+// import them without pulling the schema library into the first load.
+
+export const ROLES = ['Admin', 'Manager', 'User'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Statuses the parser and the screens know; any other text is kept as written. */
+export const LEAD_STATUSES = ['New', 'Scheduled', 'Completed', 'Cancelled'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** Normalized heating fuels (event-format.md); other text is kept as written. */
+export const FUEL_TYPES = ['Gas', 'Oil', 'Propane', 'Electricity'] as const;
+export type FuelType = (typeof FUEL_TYPES)[number];
+
+/** Normalized utility providers (event-format.md); other text is kept as written. */
+export const PROVIDERS = ['National Grid', 'EverSource'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+/** The four house types a formatted lead has, with their dwelling units. */
+export const HOUSE_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'] as const;
+export type HouseType = (typeof HOUSE_TYPES)[number];
+export const UNITS_PER_HOUSE_TYPE: Record<HouseType, number> = {
+  'Single Family': 1,
+  '2 Family': 2,
+  '3 Family': 3,
+  '4 Family': 4,
+};
+
+/** Where a lead came from. */
+export const LEAD_SOURCES = ['calendar', 'manual'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** The three steps of a sync run, in order. */
+export const SYNC_STEP_IDS = ['calendar', 'spreadsheet', 'database'] as const;
+export type SyncStepId = (typeof SYNC_STEP_IDS)[number];
+
+/** Who or what started a sync run. */
+export const SYNC_TRIGGERS = ['api', 'cli', 'schedule', 'first-start'] as const;
+export type SyncTrigger = (typeof SYNC_TRIGGERS)[number];
+
+export const SYNC_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+export type SyncRunStatus = (typeof SYNC_RUN_STATUSES)[number];
+
+/** The scheduling statistics' periods (spec section 9). */
+export const TIMEFRAMES = ['month', 'bimonth', 'quarter', 'year'] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+
+/** What a notification is about. */
+export const NOTIFICATION_KINDS = [
+  'sync-succeeded',
+  'sync-failed',
+  'access-granted',
+  'access-revoked',
+  'role-changed',
+  'user-deleted',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
+
+/** The events the sync hub sends (spec section 7, and the bell's) and the methods a client may invoke. */
+export const HUB_EVENT_NAMES = [
+  'SyncStarted',
+  'StepStarted',
+  'StepProgress',
+  'StepCompleted',
+  'SyncCompleted',
+  'SyncError',
+  'NotificationAdded',
+] as const;
+export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
+export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;
