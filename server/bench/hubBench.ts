@@ -1,6 +1,7 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenCaller } from '../src/auth/authenticate';
+import { freePort } from '../../scripts/e2e/support/freePort';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
@@ -33,14 +34,16 @@ export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void
     const user = { id: Number(id) + 1, isActive: true } as UserRow;
     return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
   };
-  await app.register(hubRoutes, { hub, tokenCaller, config: loadConfig({}) });
+  // the hub admits browsers from the app's own origin, which the settings name
+  const port = await freePort();
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port) });
+  await app.register(hubRoutes, { hub, tokenCaller, config });
   extraRoutes?.(app);
   app.addHook('preClose', async () => hub.stop());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
-    url: `http://127.0.0.1:${port}`,
+    url: config.publicOrigin,
     sendProgress: () => hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', epochNow(), 'bench']),
     close: () => app.close(),
   };

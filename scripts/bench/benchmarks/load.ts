@@ -11,6 +11,8 @@ import { percentile, round } from '../support/statistics';
 const LEADS = 20_000;
 const CONNECTIONS = 200;
 const PHASE_SECONDS = 10;
+/** A request unanswered this long has failed, as far as a person waiting is concerned. */
+const TIMEOUT_SECONDS = 5;
 
 interface Phase {
   name: string;
@@ -47,10 +49,10 @@ function probeHealth(url: string) {
 }
 
 /**
- * Requests that failed (connection errors, timeouts, any status but 2xx and 304) and
- * requests still unanswered when the phase ended.
+ * Requests that failed: connection errors, no answer within TIMEOUT_SECONDS, any status
+ * but 2xx and 304. (Those still in flight when the phase ends are only counted.)
  */
-function failuresOf(result: autocannon.Result): { failed: number; unanswered: number } {
+function failuresOf(result: autocannon.Result): { failed: number; inFlight: number } {
   const { statusCodeStats = {}, requests } = result as autocannon.Result & {
     statusCodeStats?: Record<string, { count: number }>;
     requests: { sent: number };
@@ -60,7 +62,7 @@ function failuresOf(result: autocannon.Result): { failed: number; unanswered: nu
     .reduce((sum, [, stats]) => sum + (stats?.count ?? 0), 0);
   return {
     failed: result.errors + result.timeouts + bad,
-    unanswered: Math.max(0, requests.sent - requests.total),
+    inFlight: Math.max(0, requests.sent - requests.total),
   };
 }
 
@@ -121,15 +123,20 @@ export const loadBenchmark: Benchmark = {
           headers: { ...headers, ...phase.headers },
           connections: CONNECTIONS,
           duration: PHASE_SECONDS,
-          timeout: 30,
+          timeout: TIMEOUT_SECONDS,
         });
-        const { failed, unanswered } = failuresOf(result);
-        errors += failed + unanswered;
+        const { failed, inFlight } = failuresOf(result);
+        errors += failed;
         figures.push(
           reportOnly(
             `${phase.name}, ${CONNECTIONS} connections, ${LEADS.toLocaleString('en-US')} leads`,
             { value: round(result.requests.average), unit: 'req/s' },
-            { 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, failed, unanswered },
+            {
+              'p50 ms': result.latency.p50,
+              'p99 ms': result.latency.p99,
+              failed,
+              'in flight at the end': inFlight,
+            },
           ),
         );
       }
@@ -143,7 +150,7 @@ export const loadBenchmark: Benchmark = {
         );
       figures.push(
         againstLimit(
-          'failed or unanswered requests under load',
+          `failed requests under load (errors, no answer in ${TIMEOUT_SECONDS} s)`,
           { value: errors + probe.failures, unit: '' },
           '=',
           0,
