@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
 import { renderStandalone } from '@auditdesk/shared';
 import SchedulingPage from './scheduling/SchedulingPage';
 

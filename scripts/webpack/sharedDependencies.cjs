@@ -14,6 +14,7 @@ const SINGLETONS = [
   '@mantine/hooks',
   '@mantine/dates',
   '@mantine/charts',
+  '@mantine/notifications',
   'dayjs',
 ];
 

@@ -5,12 +5,14 @@ import { freePort } from '../../scripts/e2e/support/freePort';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP } from '../src/realtime/syncHub';
+import { createSyncHub, SYNC_GROUP, type SyncHub } from '../src/realtime/syncHub';
+import { tripTimes } from './tripTimes';
 
 export type BenchTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
 
 export interface BenchHub {
   app: FastifyInstance;
+  hub: SyncHub;
   /** http://127.0.0.1:port */
   url: string;
   /** Sends a StepProgress to the sync group carrying the send time (ms since the epoch). */
@@ -43,6 +45,7 @@ export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
+    hub,
     url: config.publicOrigin,
     sendProgress: () => hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', epochNow(), 'bench']),
     close: () => app.close(),
@@ -93,18 +96,7 @@ export async function measureHubInProcess(
     const idleConnections = await holdIdleConnections(benchHub.url, idle);
     const watcher = await connectNodeClient(benchHub.url, 0);
     await watcher.invoke('JoinSyncGroup');
-    const samples: number[] = [];
-    for (let i = 0; i < 200; i += 1) {
-      const received = new Promise<number>((resolve) => {
-        const handler = (_step: string, sentAt: number) => {
-          watcher.off('StepProgress', handler);
-          resolve(epochNow() - sentAt);
-        };
-        watcher.on('StepProgress', handler);
-      });
-      benchHub.sendProgress();
-      samples.push(await received);
-    }
+    const samples = await tripTimes(benchHub.hub, watcher);
     const connectedAtEnd = idleConnections.connected();
     await Promise.all([idleConnections.stop(), watcher.stop()]);
     return { samples, connectedAtEnd };

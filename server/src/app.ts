@@ -18,6 +18,15 @@ import { errorHandler } from './errors/errorHandler';
 import { clientErrorHandler, frameworkErrors } from './errors/frameworkErrors';
 import { healthRoutes } from './health/healthRoutes';
 import { createVersionedReads } from './http/versionedReads';
+import { createReadCache } from './cache/readCache';
+import type { BodyStore } from './cache/bodyStore';
+import { createMemoryBodyStore } from './cache/memoryBodyStore';
+import { createRedisBodyStore } from './cache/redisBodyStore';
+import { createTieredBodyStore } from './cache/tieredBodyStore';
+import { createRedisCounterStore } from './limits/redisCounterStore';
+import { createSharedCounterStore } from './limits/sharedCounterStore';
+import { createRedisBackplane } from './realtime/backplane/redisBackplane';
+import { createRedisSyncLock } from './sync/lock/redisSyncLock';
 import { dashboardRoutes } from './leads/dashboardRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
@@ -60,6 +69,8 @@ export interface BuildAppOptions {
   beforeRoutes?: (app: FastifyInstance) => void;
   /** The hub's timings and limits (tests shorten them). */
   hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
+  /** Where the hot reads' answers are kept (tests and benchmarks compare against none). */
+  readStore?: BodyStore;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -68,6 +79,7 @@ export async function buildApp({
   db,
   beforeRoutes,
   hub: hubOptions,
+  readStore,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
@@ -86,6 +98,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   beforeRoutes?.(app);
+  // first: with REDIS_URL the hub, caches, limits and sync lock are shared through it
+  await app.register(redisPlugin, { settings: config.redis });
+  const redis = app.redis;
 
   const users = createUsersRepository(db);
   const signIns = createSignIns(db);
@@ -94,6 +109,7 @@ export async function buildApp({
   const hub = createSyncHub({
     ...hubOptions,
     stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
+    backplane: redis && createRedisBackplane(redis),
   });
   const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
     hub.sendToUsers(userIds, target, args),
@@ -118,15 +134,24 @@ export async function buildApp({
     }),
   };
   const authenticate = createAuthenticate(ctx);
-  const counters = createMemoryCounterStore();
+  const counters = redis
+    ? createSharedCounterStore(redis, createRedisCounterStore(redis), createMemoryCounterStore())
+    : createMemoryCounterStore();
   const leads = createLeadsRepository(db);
-  const sendVersioned = createVersionedReads();
+  const readCache = createReadCache(
+    readStore ??
+      (redis
+        ? createTieredBodyStore(createMemoryBodyStore(), createRedisBodyStore(redis))
+        : createMemoryBodyStore()),
+  );
+  const sendVersioned = createVersionedReads(readCache);
   const sync = createSyncService({
     db,
     leads,
     config,
     notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
+    lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
   });
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
@@ -138,7 +163,6 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(apiDocs, { config });
-  await app.register(redisPlugin, { settings: config.redis });
 
   await app.register(
     async (api) => {
@@ -150,7 +174,7 @@ export async function buildApp({
         counters,
         signInLimiter: createSignInLimiter(counters, config.rateLimits),
       });
-      await api.register(oidcRoutes, { prefix: '/auth', ctx, counters });
+      await api.register(oidcRoutes, { prefix: '/auth', ctx, counters, redis });
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
       await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
@@ -165,10 +189,18 @@ export async function buildApp({
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
         stats: createSchedulingStats(leads, config.auditors),
+        leads,
         config,
         authenticate,
+        sendVersioned,
       });
-      await api.register(dashboardRoutes, { prefix: '/dashboard', leads, sync, authenticate });
+      await api.register(dashboardRoutes, {
+        prefix: '/dashboard',
+        leads,
+        sync,
+        authenticate,
+        cache: readCache,
+      });
       await api.register(notificationsRoutes, {
         prefix: '/notifications',
         notifications: notificationsRepository,
@@ -178,7 +210,7 @@ export async function buildApp({
         prefix: '/resources',
         config,
         db,
-        redis: app.redis,
+        redis,
         authenticate,
       });
     },

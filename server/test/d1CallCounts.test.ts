@@ -59,6 +59,10 @@ describe('REST calls to D1', () => {
     expect(progress).toBeLessThanOrEqual(3 + Math.ceil((Date.now() - started) / 5000));
     return { result, made: made.filter((call) => !isProgressRecord(call)) };
   };
+  /** Telling the bells how the run ended: the notification (prune + insert), read back, its recipients. */
+  const isNotification = (call: { sql: string[] }) =>
+    call.sql.some((text) => /"notifications"/.test(text)) ||
+    /^select "id", "email", .* from "users"/.test(call.sql[0]!);
 
   let token: string;
   it('a sign-in: 4 calls (the user, the login stamp, the session, its refresh token)', async () => {
@@ -68,8 +72,10 @@ describe('REST calls to D1', () => {
     expect(made.map((call) => call.kind)).toEqual(['raw', 'raw', 'raw', 'raw']);
   });
 
-  it('a 10,000-event sync: 17 calls besides its progress records, 5 of them staging ~1 MB each', async () => {
-    const { result, made } = await sync();
+  it('a 10,000-event sync: 17 calls besides its progress records and its notification, 5 of them staging ~1 MB each', async () => {
+    const { result, made: all } = await sync();
+    expect(all.filter(isNotification)).toHaveLength(3);
+    const made = all.filter((call) => !isNotification(call));
     expect(result).toMatchObject({ success: true, eventsCreated: 10_000 });
     const staging = made.filter((call) => call.sql[0]!.startsWith('INSERT OR REPLACE INTO leads_staging'));
     expect(staging).toHaveLength(5);
@@ -79,8 +85,10 @@ describe('REST calls to D1', () => {
     expect(userReads(made)).toBe(1);
   }, 120_000);
 
-  it('a no-change re-run of it: 6 calls besides its progress records, nothing written to the leads', async () => {
-    const { result, made } = await sync();
+  it('a no-change re-run of it: 6 calls besides its progress records and its notification, none on the leads', async () => {
+    const { result, made: all } = await sync();
+    expect(all.filter(isNotification)).toHaveLength(3);
+    const made = all.filter((call) => !isNotification(call));
     expect(result).toMatchObject({ success: true, eventsCreated: 0, eventsUpdated: 0, eventsDeleted: 0 });
     expect(made).toHaveLength(6);
     expect(made.some((call) => call.sql.some((text) => /leads/i.test(text)))).toBe(false);

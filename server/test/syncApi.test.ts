@@ -184,7 +184,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect(await leadCount()).toBe(0);
       expect(fs.existsSync(t.config.spreadsheet.path)).toBe(false);
       expect(
-        (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json()[0],
+        (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json().items[0],
       ).toMatchObject({ success: false, status: 'failed' });
     });
 
@@ -202,21 +202,51 @@ describe.each(ENGINES)('on %s', (engine) => {
         failedSyncs: 0,
       });
       const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
-      expect(history.map((entry: { startDate: string }) => entry.startDate)).toEqual([
+      expect(history).toMatchObject({ total: 2, page: 1, pageSize: 10 });
+      expect(history.items.map((entry: { startDate: string }) => entry.startDate)).toEqual([
         '2025-04-01',
         '2025-03-01',
       ]);
-      expect(history[0]).toMatchObject({
+      expect(history.items[0]).toMatchObject({
         success: true,
         message: expect.any(String),
         syncedCount: 1,
         timestamp: expect.any(String),
         trigger: 'api',
-        userId: expect.any(Number),
         source: 'calendar calendar.ics',
         sink: 'spreadsheet leads.xlsx',
         stage: 'database',
       });
+      const [admin] = await t.db.all<{ id: number; name: string }>(
+        sql`SELECT id, full_name AS name FROM users`,
+      );
+      expect(history.items[0]).toMatchObject({
+        userId: admin!.id,
+        startedBy: admin!.name,
+        durationMs: expect.any(Number),
+      });
+      const { startedAt, finishedAt, durationMs } = history.items[0];
+      expect(durationMs).toBe(Date.parse(finishedAt) - Date.parse(startedAt));
+    });
+
+    it('pages the history: newest first, with the total', async () => {
+      for (const day of ['01', '02', '03', '04', '05'])
+        await execute({ startDate: `2025-03-${day}`, endDate: '2025-03-31' });
+      const page = async (query: string) =>
+        (await t.app.inject({ url: `/api/sync/history${query}`, headers: bearer(token) })).json();
+      const second = await page('?page=2&pageSize=2');
+      expect(second).toMatchObject({ total: 5, page: 2, pageSize: 2 });
+      expect(second.items.map((entry: { startDate: string }) => entry.startDate)).toEqual([
+        '2025-03-03',
+        '2025-03-02',
+      ]);
+      expect((await page('?page=3&pageSize=2')).items).toHaveLength(1);
+      expect((await page('?page=9&pageSize=2')).items).toEqual([]);
+      for (const bad of ['?page=0', '?pageSize=101', '?page=x', '?limit=5']) {
+        expect(
+          (await t.app.inject({ url: `/api/sync/history${bad}`, headers: bearer(token) })).statusCode,
+        ).toBe(400);
+      }
     });
   });
 });

@@ -38,7 +38,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
       await sleep(1300);
       expect(await status()).toMatchObject({ isRunning: false, runningRunId: null });
-      const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      const { items: history } = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
       expect(history[0]).toMatchObject({ id: run.id, status: 'failed', message: INTERRUPTED });
       expect((await execute()).json()).toMatchObject({ success: true });
     });
@@ -74,7 +74,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         sql`UPDATE sync_runs SET progress_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE id = ${run.id}`,
       ]);
       expect(await status()).toMatchObject({ isRunning: false });
-      const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
+      const { items: history } = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
       expect(history[0]).toMatchObject({ id: run.id, status: 'failed', message: STALLED });
     });
 

@@ -7,7 +7,7 @@ import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
 import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/auth/passwords';
 import { loadConfig, type Config } from '../src/config/loadConfig';
 import type { Database, DatabaseEngine } from '../src/db/database';
-import type { RetryPolicy } from '../src/db/d1/retryPolicy';
+import type { RetryPolicy } from '../src/http/retryPolicy';
 import { openDatabase } from '../src/db/openDatabase';
 import { createLeadsRepository, type LeadsRepository } from '../src/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/users/usersRepository';
@@ -18,12 +18,7 @@ import { defaultTestEngine } from './support/engines';
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-123' };
 
 /** The D1 client's retries, quick enough for tests that make calls fail. */
-export const TEST_D1_RETRY: RetryPolicy = {
-  attempts: 3,
-  baseDelayMs: 5,
-  maxDelayMs: 40,
-  maxRetryAfterMs: 2000,
-};
+export const TEST_D1_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2000 };
 
 export interface TestApp {
   engine: DatabaseEngine;
@@ -56,10 +51,13 @@ export async function createTestApp(
     beforeRoutes,
     engine = defaultTestEngine(),
     hub,
+    readStore,
   }: {
     beforeRoutes?: (app: FastifyInstance) => void;
     engine?: DatabaseEngine;
     hub?: BuildAppOptions['hub'];
+    /** Where the hot reads' answers are kept; default: the app's own choice. */
+    readStore?: BuildAppOptions['readStore'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
@@ -79,7 +77,7 @@ export async function createTestApp(
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes, hub });
+  const app = await buildApp({ config, db, beforeRoutes, hub, readStore });
   await app.ready();
 
   return {

@@ -11,7 +11,7 @@ export * from './contract/sync';
 export * from './contract/scheduling';
 export * from './contract/health';
 export * from './contract/notifications';
+export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
-export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';

@@ -1,6 +1,7 @@
 import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
+export { ApiError, apiData, failureMessage } from './api/apiData';
 export { API_ERRORS, errorMessage } from './api/apiErrors';
 export { apiUrl } from './api/apiUrl';
 export type { ApiRequestOptions, ApiResult, ProblemDetails } from './api/apiTypes';
@@ -37,20 +38,36 @@ export { useSyncHub } from './realtime/useSyncHub';
 // The contract's types; its schemas (zod) stay out of the browser bundles.
 export type {
   AccessRecord,
+  CacheStats,
   CurrentUser,
+  DatabaseStats,
   GridRecord,
   LeadEditableFields,
   LeadPatch,
   LeadResource,
+  Notification,
+  NotificationsPage,
   PasswordLink,
   Profile,
+  ResourceStatsResponse,
   SignInCodeResponse,
   SyncHistoryEntry,
+  SyncHistoryPage,
   SyncRange,
   SyncResult,
   SyncStatus,
   UserView,
 } from './core';
 export * from './contract/vocabulary';
-export type { CacheStats, DatabaseStats, ResourceStatsResponse } from './resources/resourceStats';
 export { StatCards, type StatCard } from './ui/StatCards';
+export { formatNumber, formatPercent } from './format/formatNumber';
+export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';
+export { formatRelativeTime } from './format/formatRelativeTime';
+export { toastFailure, toastSuccess } from './feedback/toast';
+export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
+export { toCsv } from './export/toCsv';
+export { toXlsx } from './export/toXlsx';
+export { downloadTable, exportFile, type ExportFormat } from './export/exportFile';
+export { useExport } from './export/useExport';
+export { ExportMenu } from './ui/ExportMenu';
+export { LoadErrorPanel } from './ui/LoadErrorPanel';

@@ -3,7 +3,8 @@ import { IconShieldX } from '@tabler/icons-react';
 
 export const ACCESS_DENIED_TEXT = 'Please contact your administrator for access.';
 
-export function AccessDeniedBanner({ onClose }: { onClose: () => void }) {
+/** The sign-in page's banner: a stored reason (a failed sign-in) or the generic text. */
+export function AccessDeniedBanner({ message, onClose }: { message: string; onClose: () => void }) {
   return (
     <Alert
       color="red"
@@ -15,7 +16,7 @@ export function AccessDeniedBanner({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       role="alert"
     >
-      {ACCESS_DENIED_TEXT}
+      {message}
     </Alert>
   );
 }

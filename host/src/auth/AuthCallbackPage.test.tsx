@@ -4,6 +4,7 @@ import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { renderRoutes } from '@auditdesk/shared/testing';
 import { AuthCallbackPage, CALLBACK_FAILED } from './AuthCallbackPage';
 import { AuthErrorPage } from './AuthErrorPage';
+import { LoginPage } from './LoginPage';
 
 const routes = [
   { path: '/auth/callback', element: <AuthCallbackPage /> },
@@ -75,6 +76,14 @@ describe('AuthCallbackPage', () => {
     renderRoutes(routes, '/auth/callback?code=stale');
     expect(await screen.findByText('login page')).toBeInTheDocument();
     expect(authStore.getState().loginError).toBe(CALLBACK_FAILED);
+  });
+
+  it('the sign-in page then says why', async () => {
+    renderRoutes(
+      [...routes.filter((route) => route.path !== '/login'), { path: '/login', element: <LoginPage /> }],
+      '/auth/callback',
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
   });
 });
 

@@ -33,6 +33,8 @@ describe('LoginPage', () => {
     act(() => authStore.getState().setLoginError('Authentication failed. Please try again.'));
     renderRoutes(routes, '/login');
     expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Authentication failed. Please try again.');
+    expect(screen.queryByText('Please contact your administrator for access.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText('Access Denied')).not.toBeInTheDocument();
     expect(localStorage.getItem('loginError')).toBeNull();

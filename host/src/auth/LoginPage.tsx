@@ -33,7 +33,9 @@ export function LoginPage() {
   return (
     <AuthPageFrame subtitle="Sign in to the back office.">
       <Stack>
-        {accessDenied.shown && <AccessDeniedBanner onClose={accessDenied.dismiss} />}
+        {accessDenied.shown && (
+          <AccessDeniedBanner message={accessDenied.message} onClose={accessDenied.dismiss} />
+        )}
         <Button
           component="a"
           href={identityProviderSignInUrl()}

@@ -47,8 +47,25 @@ describe('AppLayout', () => {
     );
   });
 
+  it('opens the Resources group from the keyboard: Tab to it, then Enter', async () => {
+    renderAs('Admin');
+    const group = screen.getByRole('button', { name: 'Resources' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    for (let step = 0; step < 20 && document.activeElement !== group; step += 1) await userEvent.tab();
+    expect(group).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Redis' })).toBeInTheDocument();
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'CloudFlare D1' })).toHaveFocus();
+  });
+
   it('user menu shows e-mail and role, and Sign out ends the session', async () => {
-    const fetchMock = mockFetch(() => json(204));
+    const fetchMock = mockFetch(({ url }) =>
+      url.startsWith('/api/notifications')
+        ? json(200, { items: [], total: 0, page: 1, pageSize: 20, unreadCount: 0 })
+        : json(204),
+    );
     renderAs('Manager');
     await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
@@ -58,7 +75,8 @@ describe('AppLayout', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(authStore.getState().status).toBe('anonymous'));
     expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
-    expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/auth/logout']);
+    const authCalls = fetchMock.calls.filter((call) => call.url.startsWith('/api/auth'));
+    expect(authCalls.map((call) => call.url)).toEqual(['/api/auth/logout']);
     fetchMock.restore();
   });
 

@@ -1,6 +1,7 @@
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
+import { useSyncEndToast } from '../sync-feedback/useSyncEndToast';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, TOP_BAR_PX } from './sidebarWidths';
 import { TopBar } from './TopBar';
@@ -17,6 +18,7 @@ export function AppLayout() {
   const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: false });
   const [hovered, hover] = useHoverIntent(HOVER_INTENT_MS);
   const expanded = pinned || hovered;
+  useSyncEndToast();
 
   return (
     <AppShell

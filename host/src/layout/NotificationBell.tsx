@@ -1,21 +1,74 @@
-import { ActionIcon, Popover, Text } from '@mantine/core';
+import type { Notification, SyncHubClient } from '@auditdesk/shared';
+import { ActionIcon, Anchor, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { NotificationItem } from '../notifications/NotificationItem';
+import { useNotifications } from '../notifications/useNotifications';
 
-export function NotificationBell() {
+/**
+ * The top bar's bell: the unread count, and the newest notifications (a finished sync, an
+ * access change). Opening one marks it read and goes where it belongs.
+ */
+export function NotificationBell({ client }: { client?: SyncHubClient }) {
+  const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
+  const { page, failed, markRead } = useNotifications(client);
+  const unread = page?.unreadCount ?? 0;
+  const items = page?.items ?? [];
+
+  const open = (item: Notification) => {
+    if (!item.read) markRead([item.id]);
+    setOpened(false);
+    if (item.link) navigate(item.link);
+  };
+
   return (
-    <Popover position="bottom-end" width={260} shadow="md">
+    <Popover position="bottom-end" width={360} shadow="md" opened={opened} onChange={setOpened}>
       <Popover.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Notifications">
-          <IconBell size={20} />
-        </ActionIcon>
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          size={18}
+          color="red"
+          disabled={unread === 0}
+          offset={6}
+        >
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
+            onClick={() => setOpened((value) => !value)}
+          >
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
       </Popover.Target>
-      <Popover.Dropdown>
-        <Text size="sm" fw={500}>
-          Notifications
-        </Text>
-        <Text size="sm" c="dimmed">
-          You are all caught up.
-        </Text>
+      <Popover.Dropdown p="xs">
+        <Group justify="space-between" px="xs" pb="xs">
+          <Text size="sm" fw={600}>
+            Notifications
+          </Text>
+          {unread > 0 && (
+            <Anchor component="button" type="button" size="xs" onClick={() => markRead('all')}>
+              Mark all as read
+            </Anchor>
+          )}
+        </Group>
+        {unread === 0 && (
+          <Text size="sm" c="dimmed" px="xs" pb="xs">
+            {failed && !page ? 'Notifications could not be loaded.' : 'You are all caught up.'}
+          </Text>
+        )}
+        {items.length > 0 && (
+          <ScrollArea.Autosize mah={380} type="auto">
+            <Stack gap={2}>
+              {items.map((item) => (
+                <NotificationItem key={item.id} item={item} onOpen={open} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
       </Popover.Dropdown>
     </Popover>
   );

@@ -40,6 +40,10 @@ export function Sidebar({ expanded }: { expanded: boolean }) {
       ))}
       {isAdmin && (
         <NavLink
+          // a button, not an <a> without href: it must be reachable with Tab and open with Enter
+          component="button"
+          type="button"
+          aria-expanded={resourcesOpen}
           label={expanded ? RESOURCES_NAV.label : undefined}
           aria-label={RESOURCES_NAV.label}
           leftSection={<RESOURCES_NAV.icon size={20} stroke={1.6} />}

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@auditdesk/shared';
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { PasswordLink } from './userAccessApi';
 
@@ -8,7 +9,7 @@ export function PasswordLinkModal({ link, onClose }: { link: PasswordLink | null
         <Stack>
           <Text size="sm">
             Send this link to {link.email}. It sets their password once and expires on{' '}
-            {new Date(link.expiresAt).toLocaleString('en-US')}.
+            {formatDateTime(link.expiresAt)}.
           </Text>
           <Group align="flex-end" wrap="nowrap">
             <TextInput

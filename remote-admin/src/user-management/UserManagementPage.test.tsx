@@ -166,6 +166,9 @@ describe('UserManagementPage', () => {
     await userEvent.click(submit);
 
     expect(await screen.findByTestId('user-row-new.person@example.com')).toBeInTheDocument();
+    expect(
+      await screen.findByText('New Person (new.person@example.com) can now sign in as Manager.'),
+    ).toBeInTheDocument();
     const grant = fetchMock.calls.find((call) => call.url === '/api/useraccess/grant');
     expect(grant?.body).toEqual({
       email: 'new.person@example.com',
@@ -205,6 +208,7 @@ describe('UserManagementPage', () => {
       url: '/api/user/2/role',
       body: { role: 'Manager' },
     });
+    expect(await screen.findByText('sam.rivera@example.com is now Manager.')).toBeInTheDocument();
 
     fetchMock.restore();
     fetchMock = fakeAccessServer(data, { 'PUT /user/{id}/role': 500 });
@@ -212,9 +216,7 @@ describe('UserManagementPage', () => {
       within(row('gone@example.com')).getByRole('textbox', { name: 'Role of gone@example.com' }),
     );
     await userEvent.click(await screen.findByRole('option', { name: 'Admin' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to update user role. Changes not saved.',
-    );
+    expect(await screen.findByText('Failed to update user role. Changes not saved.')).toBeInTheDocument();
   });
 
   it("toggles access: revoke, then grant with 'Access restored'", async () => {
@@ -224,19 +226,81 @@ describe('UserManagementPage', () => {
     await screen.findByText('System Users');
 
     await userEvent.click(within(row('sam.rivera@example.com')).getByRole('button', { name: /^Active/ }));
+    // revoking asks first; Cancel changes nothing
+    let dialog = await screen.findByRole('dialog', { name: 'Revoke access' });
+    expect(dialog).toHaveTextContent('Revoke the access of Sam Rivera (sam.rivera@example.com)?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.calls.some((call) => call.method === 'POST')).toBe(false);
+    await userEvent.click(within(row('sam.rivera@example.com')).getByRole('button', { name: /^Active/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Revoke access' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
     expect(
       await within(row('sam.rivera@example.com')).findByRole('button', { name: /^Inactive/ }),
     ).toBeInTheDocument();
+    expect(await screen.findByText('sam.rivera@example.com can no longer sign in.')).toBeInTheDocument();
+    // restoring needs no confirmation
     await userEvent.click(within(row('gone@example.com')).getByRole('button', { name: /^Inactive/ }));
     expect(
       await within(row('gone@example.com')).findByRole('button', { name: /^Active/ }),
     ).toBeInTheDocument();
+    expect(await screen.findByText('gone@example.com can sign in again.')).toBeInTheDocument();
     expect(
       fetchMock.calls.filter((call) => call.method === 'POST').map((call) => [call.url, call.body]),
     ).toEqual([
       ['/api/useraccess/revoke', { email: 'sam.rivera@example.com' }],
       ['/api/useraccess/grant', { email: 'gone@example.com', notes: 'Access restored', role: 'Manager' }],
     ]);
+  });
+
+  it('asks before an Admin becomes a Manager or a User', async () => {
+    const data = [
+      ...records(),
+      {
+        id: 4,
+        userId: 4,
+        email: 'second.admin@example.com',
+        name: 'Second Admin',
+        role: 'Admin',
+        hasAccess: true,
+        revokedAt: null,
+        lastLoginAt: null,
+        notes: null,
+      },
+    ];
+    fetchMock = fakeAccessServer(data);
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    const roleOf = () =>
+      within(row('second.admin@example.com')).getByRole('textbox', {
+        name: 'Role of second.admin@example.com',
+      });
+
+    await userEvent.click(roleOf());
+    await userEvent.click(await screen.findByRole('option', { name: 'User' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove admin rights' });
+    expect(dialog).toHaveTextContent(
+      'Make Second Admin (second.admin@example.com) a User instead of an Admin?',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(roleOf()).toHaveValue('Admin');
+
+    await userEvent.click(roleOf());
+    await userEvent.click(await screen.findByRole('option', { name: 'Manager' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove admin rights' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Make Manager' }));
+    await waitFor(() => expect(data[3]?.role).toBe('Manager'));
+    expect(await screen.findByText('second.admin@example.com is now Manager.')).toBeInTheDocument();
+  });
+
+  it("shows the admin's own status as Active, not as a greyed-out toggle", async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    const own = row(ADMIN_EMAIL);
+    expect(within(own).queryByRole('button', { name: /Active|Inactive/ })).not.toBeInTheDocument();
+    expect(within(own).getByTestId('own-status')).toHaveTextContent('Active');
+    expect(within(own).getByTestId('own-status')).toHaveAttribute('data-variant', 'light');
   });
 
   it('deletes a user only after confirmation', async () => {
@@ -256,6 +320,7 @@ describe('UserManagementPage', () => {
     await waitFor(() =>
       expect(screen.queryByTestId('user-row-sam.rivera@example.com')).not.toBeInTheDocument(),
     );
+    expect(await screen.findByText('sam.rivera@example.com was deleted.')).toBeInTheDocument();
   });
 
   it("shows 'Failed to delete user. User not removed.' when the server refuses", async () => {

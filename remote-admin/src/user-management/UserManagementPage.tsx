@@ -1,12 +1,19 @@
-import { AccessDenied, useAuth, useIsAdmin } from '@auditdesk/shared';
+import { AccessDenied, toastSuccess, useAuth, useIsAdmin, type Role } from '@auditdesk/shared';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AddUserModal } from './AddUserModal';
+import {
+  describeChange,
+  needsConfirmationToChangeRole,
+  needsConfirmationToRevoke,
+  type PendingChange,
+} from './confirmations';
+import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { DeleteUserModal } from './DeleteUserModal';
 import { PasswordLinkModal } from './PasswordLinkModal';
 import type { PasswordLink } from './userAccessApi';
-import type { DisplayedUser } from './userAccessTypes';
+import type { DisplayedUser, NewUser } from './userAccessTypes';
 import { UserCounters } from './UserCounters';
 import { UsersTable } from './UsersTable';
 import { useUsers } from './useUsers';
@@ -22,11 +29,39 @@ function UserManagement() {
   const { users, add, changeRole, toggleAccess, remove, passwordLink } = useUsers();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DisplayedUser | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [link, setLink] = useState<PasswordLink | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const fail = (error: Error) => setActionError(error.message);
   const list = users.data ?? [];
   const error = actionError ?? (users.error ? users.error.message : null);
+
+  const addUser = async (user: NewUser) => {
+    await add.mutateAsync(user);
+    toastSuccess(`${user.name.trim()} (${user.email.trim()}) can now sign in as ${user.role}.`, 'User added');
+  };
+  const applyRole = (user: DisplayedUser, role: Role) =>
+    changeRole.mutate(
+      { user, role },
+      {
+        onError: fail,
+        onSuccess: () => toastSuccess(`${user.email} is now ${role}.`, 'Role changed'),
+        onSettled: () => setPending(null),
+      },
+    );
+  const applyAccess = (user: DisplayedUser) =>
+    toggleAccess.mutate(user, {
+      onError: fail,
+      onSuccess: () =>
+        user.isActive
+          ? toastSuccess(`${user.email} can no longer sign in.`, 'Access revoked')
+          : toastSuccess(`${user.email} can sign in again.`, 'Access restored'),
+      onSettled: () => setPending(null),
+    });
+  const confirmPending = () => {
+    if (pending?.kind === 'revoke') applyAccess(pending.user);
+    if (pending?.kind === 'demote') applyRole(pending.user, pending.role);
+  };
 
   return (
     <>
@@ -65,8 +100,14 @@ function UserManagement() {
           <UsersTable
             users={list}
             currentUserEmail={currentEmail}
-            onRoleChange={(user, role) => changeRole.mutate({ user, role }, { onError: fail })}
-            onToggleAccess={(user) => toggleAccess.mutate(user, { onError: fail })}
+            onRoleChange={(user, role) =>
+              needsConfirmationToChangeRole(user, role)
+                ? setPending({ kind: 'demote', user, role })
+                : applyRole(user, role)
+            }
+            onToggleAccess={(user) =>
+              needsConfirmationToRevoke(user) ? setPending({ kind: 'revoke', user }) : applyAccess(user)
+            }
             onDelete={setDeleting}
             onPasswordLink={(user) => passwordLink.mutate(user, { onSuccess: setLink, onError: fail })}
           />
@@ -76,14 +117,26 @@ function UserManagement() {
       <AddUserModal
         opened={adding}
         onClose={() => setAdding(false)}
-        onSubmit={(user) => add.mutateAsync(user)}
+        onSubmit={addUser}
         existingEmails={list.map((user) => user.email)}
       />
       <DeleteUserModal
         user={deleting}
         deleting={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={(user) => remove.mutate(user, { onError: fail, onSettled: () => setDeleting(null) })}
+        onConfirm={(user) =>
+          remove.mutate(user, {
+            onError: fail,
+            onSuccess: () => toastSuccess(`${user.email} was deleted.`, 'User deleted'),
+            onSettled: () => setDeleting(null),
+          })
+        }
+      />
+      <ConfirmChangeModal
+        change={pending && describeChange(pending)}
+        busy={toggleAccess.isPending || changeRole.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={confirmPending}
       />
       <PasswordLinkModal link={link} onClose={() => setLink(null)} />
     </>

@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '@auditdesk/shared';
-import { ActionIcon, Button, Group, Paper, Select, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { formatLastLogin } from './formatLastLogin';
 import type { DisplayedUser } from './userAccessTypes';
@@ -60,18 +60,32 @@ export function UsersTable({
                   />
                 </Table.Td>
                 <Table.Td w={130}>
-                  <Tooltip label={OWN_ACCOUNT} disabled={!own}>
+                  {own ? (
+                    // a disabled button is grey, which reads as 'Inactive': one's own status is a label
+                    <Tooltip label={OWN_ACCOUNT}>
+                      <Badge
+                        color="green"
+                        variant="light"
+                        size="lg"
+                        radius="sm"
+                        tt="none"
+                        aria-label={`Active: ${OWN_ACCOUNT.toLowerCase()}`}
+                        data-testid="own-status"
+                      >
+                        Active
+                      </Badge>
+                    </Tooltip>
+                  ) : (
                     <Button
                       size="xs"
                       variant="light"
                       color={user.isActive ? 'green' : 'gray'}
-                      disabled={own}
                       aria-label={`${user.isActive ? 'Active' : 'Inactive'}: toggle access of ${user.email}`}
                       onClick={() => onToggleAccess(user)}
                     >
                       {user.isActive ? 'Active' : 'Inactive'}
                     </Button>
-                  </Tooltip>
+                  )}
                 </Table.Td>
                 <Table.Td>{formatLastLogin(user.lastLogin)}</Table.Td>
                 <Table.Td w={100}>

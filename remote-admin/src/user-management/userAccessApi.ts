@@ -1,16 +1,10 @@
-import { apiRequest, authStore, type ApiResult, type Role } from '@auditdesk/shared';
+import { apiData, apiRequest, authStore, type Role } from '@auditdesk/shared';
 import { toDisplayedUser } from './toDisplayedUser';
 import { grantErrorMessage, USER_ERRORS, withReason } from './userAccessErrors';
 import type { AccessRecord, DisplayedUser, NewUser } from './userAccessTypes';
 
-/** Throws with the message the screen shows; react-query's mutations surface it. */
-function orThrow<T>(result: ApiResult<T>, message: string): T {
-  if (!result.success) throw new Error(message);
-  return result.data as T;
-}
-
 export async function fetchUsers(): Promise<DisplayedUser[]> {
-  const records = orThrow(await apiRequest<AccessRecord[]>('/useraccess'), USER_ERRORS.load);
+  const records = await apiData<AccessRecord[]>('/useraccess', {}, () => USER_ERRORS.load);
   if (!Array.isArray(records)) throw new Error('UserAccess API returned invalid JSON');
   return records.map(toDisplayedUser);
 }
@@ -25,24 +19,26 @@ export async function addUser({ email, name, role }: NewUser): Promise<void> {
 }
 
 export async function changeRole(user: DisplayedUser, role: Role): Promise<void> {
-  const result = await apiRequest(`/user/${user.id}/role`, { method: 'PUT', body: { role } });
-  orThrow(result, withReason(USER_ERRORS.role, result));
+  await apiData(`/user/${user.id}/role`, { method: 'PUT', body: { role } }, (result) =>
+    withReason(USER_ERRORS.role, result),
+  );
 }
 
 /** Active → revoke; inactive → grant with the note 'Access restored'. */
 export async function toggleAccess(user: DisplayedUser): Promise<void> {
-  const result = user.isActive
-    ? await apiRequest('/useraccess/revoke', { method: 'POST', body: { email: user.email } })
-    : await apiRequest('/useraccess/grant', {
-        method: 'POST',
-        body: { email: user.email, notes: 'Access restored', role: user.role },
-      });
-  orThrow(result, withReason(USER_ERRORS.status, result));
+  const describe = (result: Parameters<typeof withReason>[1]) => withReason(USER_ERRORS.status, result);
+  if (user.isActive)
+    await apiData('/useraccess/revoke', { method: 'POST', body: { email: user.email } }, describe);
+  else
+    await apiData(
+      '/useraccess/grant',
+      { method: 'POST', body: { email: user.email, notes: 'Access restored', role: user.role } },
+      describe,
+    );
 }
 
 export async function deleteUser(user: DisplayedUser): Promise<void> {
-  const result = await apiRequest(`/user/${user.id}`, { method: 'DELETE' });
-  orThrow(result, withReason(USER_ERRORS.delete, result));
+  await apiData(`/user/${user.id}`, { method: 'DELETE' }, (result) => withReason(USER_ERRORS.delete, result));
 }
 
 export interface PasswordLink {
@@ -52,8 +48,9 @@ export interface PasswordLink {
 }
 
 export async function createPasswordLink(user: DisplayedUser): Promise<PasswordLink> {
-  return orThrow(
-    await apiRequest<PasswordLink>(`/user/${user.id}/password-link`, { method: 'POST' }),
-    USER_ERRORS.passwordLink,
+  return apiData<PasswordLink>(
+    `/user/${user.id}/password-link`,
+    { method: 'POST' },
+    () => USER_ERRORS.passwordLink,
   );
 }

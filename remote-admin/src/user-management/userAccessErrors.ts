@@ -13,12 +13,15 @@ export const USER_ERRORS = {
   passwordLink: 'Failed to create the password link.',
 } as const;
 
+const NO_REASON = 'the server gave no reason';
+
 /** The spec's texts for a failed grant (section 8), by what went wrong. */
 export function grantErrorMessage(result: ApiResult<unknown>): string {
   if (result.status === undefined) return USER_ERRORS.connection;
   if (result.status === 401) return USER_ERRORS.unauthenticated;
   if (result.status === 403) return USER_ERRORS.forbidden;
-  const body = result.problem?.detail ?? result.error ?? '';
+  // the server's explanation, never the client's own 'HTTP error! status: …'
+  const body = result.problem?.detail || result.problem?.title || NO_REASON;
   return `Failed to create user: ${result.status} - ${body}`;
 }
 

@@ -78,5 +78,22 @@ describe('grantErrorMessage', () => {
       { success: false, status: 400, problem: { detail: 'The request is not valid.' } },
       'Failed to create user: 400 - The request is not valid.',
     ],
+    [
+      {
+        success: false,
+        status: 500,
+        error: 'HTTP error! status: 500',
+        problem: { detail: 'An unexpected error occurred. It has been logged.' },
+      },
+      'Failed to create user: 500 - An unexpected error occurred. It has been logged.',
+    ],
+    [
+      { success: false, status: 502, error: 'HTTP error! status: 502', problem: { title: 'Bad Gateway' } },
+      'Failed to create user: 502 - Bad Gateway',
+    ],
+    [
+      { success: false, status: 500, error: 'HTTP error! status: 500' },
+      'Failed to create user: 500 - the server gave no reason',
+    ],
   ])('%#', (result, message) => expect(grantErrorMessage(result)).toBe(message));
 });

@@ -1,7 +1,13 @@
+import { ApiError } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { ChoiceInput } from './ChoiceInput';
+import { leadChanges } from './leadChanges';
+import { LeadConflictAlert } from './LeadConflictAlert';
+import { toLeadRow } from './leadRows';
+import type { ChoiceField } from './knownValues';
 import type { LeadFormValues } from './leadsApi';
-import type { LeadRow } from './leadTypes';
+import type { ApiLead, LeadRow } from './leadTypes';
 
 const EMPTY: LeadFormValues = {
   customerName: '',
@@ -51,17 +57,30 @@ export function validateLead(values: LeadFormValues): string | null {
   return null;
 }
 
-interface LeadFormModalProps {
-  lead: LeadRow | 'new' | null;
-  onClose: () => void;
-  onSave: (values: LeadFormValues) => Promise<void>;
+/** The lead as this form opened it: what changed is measured from it, and its version guards the save. */
+export interface OpenedLead {
+  values: LeadFormValues;
+  version: number;
 }
 
-export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
+interface LeadFormModalProps {
+  lead: LeadRow | 'new' | null;
+  /** What Status, Auditor, House Type, Heating Fuel and Provider offer. */
+  choices: Record<ChoiceField, string[]>;
+  onClose: () => void;
+  /** Saves a new lead (opened null) or the changes since `opened`. */
+  onSave: (values: LeadFormValues, opened: OpenedLead | null) => Promise<void>;
+}
+
+export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalProps) {
   // the page gives each lead its own key, so the form starts from that lead's values
   const [values, setValues] = useState<LeadFormValues>(() =>
     lead && lead !== 'new' ? fromRow(lead) : EMPTY,
   );
+  const [opened, setOpened] = useState<OpenedLead | null>(() =>
+    lead && lead !== 'new' ? { values: fromRow(lead), version: lead.version } : null,
+  );
+  const [conflict, setConflict] = useState<OpenedLead | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (field: keyof LeadFormValues) => (event: { currentTarget: { value: string } }) => {
@@ -69,20 +88,52 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
     setValues((current) => ({ ...current, [field]: value }));
     setError(null);
   };
+  const choice = (field: ChoiceField, label: string) => (
+    <ChoiceInput
+      label={label}
+      value={values[field]}
+      options={choices[field]}
+      onChange={(value) => {
+        setValues((current) => ({ ...current, [field]: value }));
+        setError(null);
+      }}
+    />
+  );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = validateLead(values);
+  const save = async (base: OpenedLead | null, toSave: LeadFormValues) => {
+    const invalid = validateLead(toSave);
     if (invalid) return setError(invalid);
     setSaving(true);
     try {
-      await onSave(values);
+      await onSave(toSave, base);
       onClose();
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
+      const current =
+        failure instanceof ApiError && failure.status === 412 ? failure.problem?.current : undefined;
+      if (current) {
+        const row = toLeadRow(current as ApiLead);
+        setConflict({ values: fromRow(row), version: row.version });
+      } else setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
     } finally {
       setSaving(false);
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void save(opened, values);
+  };
+  const useTheirs = () => {
+    setValues(conflict!.values);
+    setOpened(conflict);
+    setConflict(null);
+  };
+  const keepMine = () => {
+    // their version, with the fields this person changed on top: only those are sent again
+    const merged = { ...conflict!.values, ...leadChanges(opened!.values, values) };
+    setValues(merged);
+    setOpened(conflict);
+    setConflict(null);
+    void save(conflict, merged);
   };
 
   return (
@@ -98,6 +149,14 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
             {error}
           </Alert>
         )}
+        {conflict && opened && (
+          <LeadConflictAlert
+            opened={opened.values}
+            current={conflict.values}
+            onUseTheirs={useTheirs}
+            onKeepMine={keepMine}
+          />
+        )}
         {lead && lead !== 'new' && lead.source === 'calendar' && (
           <Alert color="yellow" mb="sm">
             This lead comes from the calendar: the next sync of its dates will overwrite changes made here.
@@ -111,7 +170,7 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
             onChange={set('customerName')}
             data-autofocus
           />
-          <TextInput label="Status" value={values.status} onChange={set('status')} />
+          {choice('status', 'Status')}
           <TextInput
             label="Scheduled Date"
             type="datetime-local"
@@ -121,12 +180,12 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
               setValues((current) => ({ ...current, scheduledDate }));
             }}
           />
-          <TextInput label="Auditor" value={values.auditor} onChange={set('auditor')} />
-          <TextInput label="House Type" value={values.houseType} onChange={set('houseType')} />
+          {choice('auditor', 'Auditor')}
+          {choice('houseType', 'House Type')}
           <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
           <TextInput label="Email" type="email" value={values.email} onChange={set('email')} />
-          <TextInput label="Heating Fuel" value={values.heatingFuel} onChange={set('heatingFuel')} />
-          <TextInput label="Provider" value={values.provider} onChange={set('provider')} />
+          {choice('heatingFuel', 'Heating Fuel')}
+          {choice('provider', 'Provider')}
           <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
           <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
         </SimpleGrid>
@@ -142,7 +201,7 @@ export function LeadFormModal({ lead, onClose, onSave }: LeadFormModalProps) {
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={saving} disabled={conflict !== null}>
             Save
           </Button>
         </Group>

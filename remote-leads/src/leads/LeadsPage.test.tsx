@@ -1,5 +1,5 @@
 import { authStore, type Role } from '@auditdesk/shared';
-import { renderWithProviders } from '@auditdesk/shared/testing';
+import { blobText, parseCsv, readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
@@ -27,15 +27,45 @@ const lead = (id: number, overrides: object = {}) => ({
   lastSyncedAt: null,
   ...overrides,
 });
+// a whole table renders in jsdom at every step: on a busy 2-core machine that takes seconds
+jest.setTimeout(30_000);
+
 const FORMATTED = Array.from({ length: 60 }, (_, index) => lead(index + 1));
 const UNFORMATTED = [lead(100, { isFormatted: false, customerName: 'Call Bob', auditor: '' })];
 
-function serve(overrides: { leads?: () => Response } = {}) {
-  return mockFetch(({ url }) => {
+function serve(
+  overrides: { leads?: () => Response; write?: (method: string, body: unknown) => Response } = {},
+) {
+  return mockFetch(({ url, method, body }) => {
+    if (method !== 'GET')
+      return overrides.write?.(method, body) ?? json(200, { ...lead(1), ...(body as object) });
     if (url.startsWith('/api/leads/calendar-not-formatted')) return json(200, UNFORMATTED);
     if (url.startsWith('/api/leads')) return overrides.leads?.() ?? json(200, FORMATTED);
     return json(404);
   });
+}
+
+/** Catches the file the page hands to the browser's downloads. */
+function captureDownloads() {
+  const files: { name: string; blob: Blob }[] = [];
+  let pending: Blob | null = null;
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = (blob: Blob) => ((pending = blob), 'blob:leads');
+  URL.revokeObjectURL = () => undefined;
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    if (pending) files.push({ name: this.download, blob: pending });
+  });
+  return {
+    files,
+    restore: () => {
+      URL.createObjectURL = original.create;
+      // jsdom has no revokeObjectURL: the page's delayed revoke must still find one
+      if (original.revoke) URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    },
+  };
 }
 
 function signInAs(role: Role) {
@@ -150,6 +180,204 @@ describe('LeadsPage', () => {
       phoneNumber: false,
       linkId: false,
     });
+  });
+
+  it('counts any active filter as a search in the empty state', async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    await userEvent.type(screen.getByPlaceholderText('Filter Customer Name...'), 'nobody');
+    expect(await screen.findByText('No leads found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
+    expect(screen.queryByText('Get started by adding your first lead.')).not.toBeInTheDocument();
+  });
+
+  it('offers Retry on the error panel, which loads the leads again', async () => {
+    let fail = true;
+    fetchMock = serve({
+      leads: () => (fail ? json(500, { detail: 'The database is locked.' }) : json(200, FORMATTED)),
+    });
+    renderWithProviders(<LeadsPage />);
+    const panel = await screen.findByRole('alert', {}, { timeout: 4000 });
+    fail = false;
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1 to 25 of 60 results')).toBeInTheDocument();
+  });
+
+  it("says 'Page X of N' and jumps to the first and the last page", async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    expect(screen.getByTestId('leads-page-of')).toHaveTextContent('Page 1 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(footer()).toHaveTextContent('Showing 51 to 60 of 60 results');
+    expect(screen.getByTestId('leads-page-of')).toHaveTextContent('Page 3 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(footer()).toHaveTextContent('Showing 1 to 25 of 60 results');
+  });
+
+  it('links only http(s) link ids; anything else is plain text', async () => {
+    fetchMock = serve({
+      leads: () =>
+        json(200, [
+          lead(1, { customerName: 'Safe', linkId: 'https://calendar.example/event/1' }),
+          lead(2, { customerName: 'Script', linkId: 'javascript:alert(1)' }),
+          lead(3, { customerName: 'Data', linkId: 'data:text/html,<b>x</b>' }),
+        ]),
+    });
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 3 of 3 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Show All' }));
+    const links = screen.getAllByRole('link', { name: 'open' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://calendar.example/event/1']);
+    expect(screen.getByText('javascript:alert(1)').closest('a')).toBeNull();
+    expect(screen.getByText('data:text/html,<b>x</b>').closest('a')).toBeNull();
+  });
+
+  it('sorts from the keyboard with the header sort button', async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    const sortButton = within(screen.getByRole('columnheader', { name: /Customer Name/ })).getByRole(
+      'button',
+      {
+        name: /Sort by Customer Name/,
+      },
+    );
+    sortButton.focus();
+    await userEvent.keyboard('{Enter}');
+    const firstName = () => within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent;
+    expect(firstName()).toBe('Customer 1');
+    await userEvent.keyboard('{Enter}');
+    expect(firstName()).toBe('Customer 60'); // numbers in names sort as numbers
+  });
+
+  it('exports exactly the rows and columns the screen shows, as CSV and as .xlsx', async () => {
+    const downloads = captureDownloads();
+    try {
+      fetchMock = serve({
+        leads: () =>
+          json(200, [
+            ...FORMATTED,
+            lead(61, { customerName: '=HYPERLINK("http://evil","x")', auditor: 'Alex Chen', referredBy: '' }),
+          ]),
+      });
+      renderWithProviders(<LeadsPage />);
+      await screen.findByText('Showing 1 to 25 of 61 results');
+      // filter, search, sort and hide a column, as a person would
+      await userEvent.type(screen.getByPlaceholderText('Filter Auditor...'), 'alex');
+      await userEvent.type(screen.getByPlaceholderText('Search all columns...'), 'e');
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Empty' }));
+      await userEvent.click(
+        within(screen.getByRole('columnheader', { name: /Customer Name/ })).getByText('Customer Name'),
+      );
+      await userEvent.click(
+        within(screen.getByRole('columnheader', { name: /Customer Name/ })).getByText('Customer Name'),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+      await userEvent.click(await screen.findByRole('checkbox', { name: 'House Type' }));
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(footer()).toHaveTextContent('of 21 results'));
+      const shownNames = () =>
+        screen
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));
+      await waitFor(() => expect(downloads.files).toHaveLength(1));
+      expect(downloads.files[0]!.name).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+      const csv = parseCsv(await blobText(downloads.files[0]!.blob));
+      expect(csv[0]).toEqual([
+        'Scheduled Date',
+        'Customer Name',
+        'Status',
+        'Auditor',
+        'Scheduled By',
+        'Referred by',
+        'Lead ID',
+      ]);
+      expect(csv).toHaveLength(22);
+      expect(csv.slice(1).map((row) => row[1]!.replace(/^'/, ''))).toEqual(shownNames());
+      expect(csv[21]).toEqual([
+        '03/06/2025',
+        '\'=HYPERLINK("http://evil","x")',
+        'Scheduled',
+        'Alex Chen',
+        'Maria',
+        '',
+        'l61',
+      ]);
+      expect(csv.slice(1).every((row) => row[3] === 'Alex Chen' && row[5] === '')).toBe(true);
+
+      await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+      await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
+      await waitFor(() => expect(downloads.files).toHaveLength(2));
+      expect(downloads.files[1]!.name).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      const { rowsOf, sheet } = await readWorkbook(downloads.files[1]!.blob);
+      const rows = rowsOf(sheet('Leads'));
+      expect(rows[0]).toEqual(csv[0]);
+      expect(rows).toHaveLength(22);
+      expect(rows[21]).toEqual([
+        new Date(Date.UTC(2025, 2, 6)),
+        '=HYPERLINK("http://evil","x")', // a string cell, never a formula
+        'Scheduled',
+        'Alex Chen',
+        'Maria',
+        null,
+        'l61',
+      ]);
+      expect(rows.slice(1).map((row) => row[1])).toEqual(
+        csv.slice(1).map((row) => row[1]!.replace(/^'/, '')),
+      );
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it('offers the known values in the form and takes a new one typed in; toasts each change', async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Lead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Lead' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Customer Name/ }), 'Zelda Walk-in');
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Heating Fuel' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Gas',
+      'Oil',
+      'Propane',
+      'Electricity',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Propane' }));
+    await userEvent.click(within(dialog).getByRole('textbox', { name: 'Auditor' }));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Alex Chen',
+      'Sam Rivera',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Auditor' }), 'Pat Morgan');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'Status' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Status' }), 'sched');
+    await userEvent.click(await screen.findByRole('option', { name: 'Scheduled' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Zelda Walk-in was added.')).toBeInTheDocument();
+    expect(fetchMock.calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      customerName: 'Zelda Walk-in',
+      heatingFuel: 'Propane',
+      auditor: 'Pat Morgan',
+      status: 'Scheduled',
+    });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Customer 1' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete lead' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Customer 1 was deleted.')).toBeInTheDocument();
   });
 
   it('hides the edit actions from a User', async () => {

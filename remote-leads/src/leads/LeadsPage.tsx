@@ -1,22 +1,26 @@
 import 'mantine-react-table/styles.css';
-import { PageHeader, useAuth } from '@auditdesk/shared';
+import { LoadErrorPanel, PageHeader, toastSuccess, useAuth, useExport } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { DateRangeFilter } from './DateRangeFilter';
 import {
   countLeads,
   filterLeads,
+  hasActiveFilters,
   nextSorting,
   NO_FILTERS,
   sortLeads,
   type LeadFilters,
   type Sorting,
 } from './leadFilters';
-import { LeadFormModal } from './LeadFormModal';
-import { deleteLead, saveLead, type LeadFormValues } from './leadsApi';
+import { knownValues } from './knownValues';
+import { leadChanges } from './leadChanges';
+import { LeadFormModal, type OpenedLead } from './LeadFormModal';
+import { createLead, deleteLead, updateLead, type LeadFormValues } from './leadsApi';
+import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import type { LeadColumnId, LeadRow } from './leadTypes';
@@ -51,6 +55,7 @@ export default function LeadsPage() {
   const sorted = useMemo(() => sortLeads(filtered, sorting), [filtered, sorting]);
   const page = paginate(sorted, pageIndex, pageSize);
   const counts = useMemo(() => countLeads(filtered), [filtered]);
+  const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
 
   const updateFilters = useCallback((change: Partial<LeadFilters>) => {
     setFilters((current) => ({ ...current, ...change }));
@@ -66,13 +71,26 @@ export default function LeadsPage() {
     [updateFilters],
   );
 
-  const save = async (values: LeadFormValues) => {
-    await saveLead(editing === 'new' || editing === null ? null : editing.id, values);
+  const exporter = useExport(() => leadsExportTable(sorted, visibility), leadsExportName);
+
+  const save = async (values: LeadFormValues, opened: OpenedLead | null) => {
+    const isNew = editing === 'new' || editing === null;
+    if (isNew) await createLead(values);
+    else {
+      const changes = leadChanges(opened!.values, values);
+      if (Object.keys(changes).length === 0) return;
+      await updateLead(editing.id, changes, opened!.version);
+    }
+    toastSuccess(
+      `${values.customerName.trim()} was ${isNew ? 'added' : 'saved'}.`,
+      isNew ? 'Lead added' : 'Lead saved',
+    );
   };
   const confirmDelete = async () => {
     if (!deleting) return;
     try {
       await deleteLead(deleting.id);
+      toastSuccess(`${deleting.customerName} was deleted.`, 'Lead deleted');
     } catch (error) {
       setActionError(error instanceof Error ? error.message : 'Failed to delete the lead.');
     }
@@ -93,9 +111,12 @@ export default function LeadsPage() {
         )}
       </Group>
       {leads.error ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="Error Loading Leads" role="alert">
-          {leads.error.message}
-        </Alert>
+        <LoadErrorPanel
+          title="Error Loading Leads"
+          message={leads.error.message}
+          onRetry={() => void leads.refetch()}
+          retrying={leads.isFetching}
+        />
       ) : leads.isPending ? (
         <Stack data-testid="leads-skeleton">
           <Skeleton h={80} />
@@ -138,6 +159,8 @@ export default function LeadsPage() {
             pageCount={page.pageCount}
             pageNumbers={page.pageNumbers}
             onPage={setPageIndex}
+            onExport={(format) => void exporter.download(format)}
+            exporting={exporter.busy}
           />
           <LeadsTable
             rows={page.rows}
@@ -153,7 +176,7 @@ export default function LeadsPage() {
               setPageIndex(0);
             }}
             onReferredBy={onReferredBy}
-            searchActive={Boolean(filters.search.trim())}
+            filtered={hasActiveFilters(filters)}
             canEdit={canEdit}
             onEdit={setEditing}
             onDelete={setDeleting}
@@ -166,6 +189,7 @@ export default function LeadsPage() {
       <LeadFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         lead={editing}
+        choices={choices}
         onClose={() => setEditing(null)}
         onSave={save}
       />

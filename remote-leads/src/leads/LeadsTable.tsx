@@ -1,11 +1,19 @@
-import { ActionIcon, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from 'mantine-react-table';
+import {
+  MantineReactTable,
+  useMantineReactTable,
+  type MRT_ColumnDef,
+  type MRT_SortingState,
+  type MRT_Updater,
+} from 'mantine-react-table';
 import { useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
-import type { LeadFilters, Sorting } from './leadFilters';
-import { displayStatus, formatDay, statusColor } from './leadRows';
+import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
+import { cellText, type LeadFilters, type Sorting } from './leadFilters';
+import { displayStatus, statusColor } from './leadRows';
 import { LEAD_COLUMNS, type LeadColumnId, type LeadRow } from './leadTypes';
+import { safeHref } from './linkHref';
 
 interface LeadsTableProps {
   rows: LeadRow[];
@@ -15,52 +23,95 @@ interface LeadsTableProps {
   filters: LeadFilters;
   onColumnFilter: (column: LeadColumnId, value: string) => void;
   onReferredBy: (mode: LeadFilters['referredBy']) => void;
-  searchActive: boolean;
+  /** Whether a search or any filter is narrowing the list. */
+  filtered: boolean;
   canEdit: boolean;
   onEdit: (row: LeadRow) => void;
   onDelete: (row: LeadRow) => void;
 }
 
+/** The table scrolls inside its box; the header row and the first column stay in view. */
+const CONTAINER_STYLE = { maxHeight: 'max(360px, calc(100dvh - 330px))' };
+/**
+ * The columns keep their widths (long text is cut with an ellipsis instead of widening
+ * them). Borders are the cells' own: collapsed ones let the rows scrolling under the sticky
+ * header show through its bottom line.
+ */
+const TABLE_STYLE = { tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 0 } as const;
+const ROW_LINE = '1px solid var(--table-border-color)';
+/**
+ * The sticky header and the pinned column hide what scrolls under them (the library draws
+ * them at 97% opacity, which lets the scrolled text show through).
+ */
+const OPAQUE = { opacity: 1 } as const;
+/** Compact, one line per row; the whole text is in the cell's title. */
+const CELL_STYLE = {
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  paddingBlock: 4,
+  borderBottom: ROW_LINE,
+  ...OPAQUE,
+} as const;
+/** Small enough for 'Filter {header}...' to fit its column. */
+const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
+
+function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
+  if (column === 'status') {
+    return (
+      <Badge color={statusColor(row.status)} variant="light" size="sm">
+        {displayStatus(row.status)}
+      </Badge>
+    );
+  }
+  if (column === 'linkId' && row.linkId) {
+    const href = safeHref(row.linkId);
+    return href ? (
+      <Anchor href={href} target="_blank" rel="noreferrer" size="sm">
+        open
+      </Anchor>
+    ) : (
+      <span title={row.linkId}>{row.linkId}</span>
+    );
+  }
+  const text = cellText(row, column);
+  return <span title={text}>{text}</span>;
+}
+
+/** The column a header click asked to sort by (a toggle of that column). */
+function toggledColumn(current: Sorting | null, updater: MRT_Updater<MRT_SortingState>): LeadColumnId | null {
+  const before: MRT_SortingState = current ? [current] : [];
+  const after = typeof updater === 'function' ? updater(before) : updater;
+  return (after[0]?.id ?? current?.id ?? null) as LeadColumnId | null;
+}
+
 /**
  * The table, rendered by mantine-react-table; filtering, sorting and paging are done by
- * the pure functions of leadFilters.ts (rows arrive already paged).
+ * the pure functions of leadFilters.ts (rows arrive already paged). The header row and
+ * the first column stay in view while the table scrolls.
  */
 export function LeadsTable(props: LeadsTableProps) {
-  const { filters, onColumnFilter, onReferredBy } = props;
+  const { filters, onColumnFilter, onReferredBy, sorting, onSort } = props;
   const columns = useMemo<MRT_ColumnDef<LeadRow>[]>(
     () =>
       LEAD_COLUMNS.map(({ id, header }) => ({
         id,
         accessorKey: id,
         header,
-        Cell: ({ row }) => {
-          const value = row.original[id];
-          if (id === 'status')
-            return (
-              <Badge color={statusColor(value)} variant="light">
-                {displayStatus(value)}
-              </Badge>
-            );
-          if (id === 'scheduledDate' || id === 'lastSyncedAt') return formatDay(value);
-          if (id === 'linkId' && value)
-            return (
-              <a href={value} target="_blank" rel="noreferrer">
-                open
-              </a>
-            );
-          return value;
-        },
+        size: COLUMN_WIDTHS[id],
+        Cell: ({ row }) => <LeadCell row={row.original} column={id} />,
         Filter: () => (
           <Stack gap={4}>
             <TextInput
               size="xs"
+              styles={FILTER_INPUT_STYLES}
               placeholder={`Filter ${header}...`}
               aria-label={`Filter ${header}`}
               value={filters.columns[id] ?? ''}
               onChange={(event) => onColumnFilter(id, event.currentTarget.value)}
             />
             {id === 'referredBy' && (
-              <Group gap="xs">
+              <Group gap="xs" wrap="nowrap">
                 <Checkbox
                   size="xs"
                   label="Empty"
@@ -80,6 +131,7 @@ export function LeadsTable(props: LeadsTableProps) {
       })),
     [filters, onColumnFilter, onReferredBy],
   );
+  const firstColumn = visibleColumns(props.visibility)[0]?.id;
 
   const table = useMantineReactTable({
     columns,
@@ -94,14 +146,19 @@ export function LeadsTable(props: LeadsTableProps) {
     enableGlobalFilter: false,
     enableDensityToggle: false,
     enableFullScreenToggle: false,
+    enableMultiSort: false,
     enableSortingRemoval: true,
+    enableStickyHeader: true,
+    enableColumnPinning: true,
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
     positionActionsColumn: 'last',
+    displayColumnDefOptions: { 'mrt-row-actions': { size: 68, header: '' } },
     renderRowActions: ({ row }) => (
-      <Group gap={4} wrap="nowrap">
+      <Group gap={2} wrap="nowrap">
         <ActionIcon
           variant="subtle"
+          size="sm"
           aria-label={`Edit ${row.original.customerName}`}
           onClick={() => props.onEdit(row.original)}
         >
@@ -109,6 +166,7 @@ export function LeadsTable(props: LeadsTableProps) {
         </ActionIcon>
         <ActionIcon
           variant="subtle"
+          size="sm"
           color="red"
           aria-label={`Delete ${row.original.customerName}`}
           onClick={() => props.onDelete(row.original)}
@@ -119,28 +177,26 @@ export function LeadsTable(props: LeadsTableProps) {
     ),
     state: {
       columnVisibility: props.visibility as Record<string, boolean>,
-      sorting: props.sorting ? [props.sorting] : [],
+      columnPinning: { left: firstColumn ? [firstColumn] : [], right: [] },
+      sorting: sorting ? [sorting] : [],
       showColumnFilters: true,
       density: 'xs',
     },
-    onSortingChange: () => {},
-    mantineTableHeadCellProps: ({ column }) => ({
-      onClick: (event) => {
-        // the filter row inside the header must not sort
-        if ((event.target as HTMLElement).closest('input, label')) return;
-        if (column.id in Object.fromEntries(LEAD_COLUMNS.map((item) => [item.id, true])))
-          props.onSort(column.id as LeadColumnId);
-      },
-      style: { cursor: 'pointer' },
-    }),
-    mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true },
+    // a header click (or Enter on its sort button) toggles that column: ascending, descending, off
+    onSortingChange: (updater) => {
+      const column = toggledColumn(sorting, updater);
+      if (column) onSort(column);
+    },
+    mantineTableContainerProps: { style: CONTAINER_STYLE },
+    mantineTableProps: { striped: true, highlightOnHover: true, withTableBorder: true, style: TABLE_STYLE },
+    mantineTableBodyCellProps: { style: CELL_STYLE },
+    mantineTableHeadProps: { style: OPAQUE },
+    mantineTableHeadCellProps: { style: { ...OPAQUE, borderBottom: ROW_LINE } },
     renderEmptyRowsFallback: () => (
       <Stack align="center" gap={4} py="xl">
         <Text fw={500}>No leads found</Text>
         <Text size="sm" c="dimmed">
-          {props.searchActive
-            ? 'Try adjusting your search criteria'
-            : 'Get started by adding your first lead.'}
+          {props.filtered ? 'Try adjusting your search criteria' : 'Get started by adding your first lead.'}
         </Text>
       </Stack>
     ),

@@ -1,3 +1,4 @@
+import { ExportMenu, formatNumber, type ExportFormat } from '@auditdesk/shared';
 import { Button, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { ColumnsMenu, type ColumnVisibility } from './ColumnsMenu';
@@ -18,6 +19,8 @@ interface LeadsToolbarProps {
   pageCount: number;
   pageNumbers: number[];
   onPage: (index: number) => void;
+  onExport: (format: ExportFormat) => void;
+  exporting: ExportFormat | null;
 }
 
 export function LeadsToolbar(props: LeadsToolbarProps) {
@@ -61,6 +64,7 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
         >
           Refresh
         </Button>
+        <ExportMenu formats={['xlsx', 'csv']} onExport={props.onExport} busy={props.exporting} />
       </Group>
       <Pagination.Root
         total={props.pageCount}
@@ -68,7 +72,11 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
         onChange={(page) => props.onPage(page - 1)}
         size="sm"
       >
-        <Group gap={4}>
+        <Group gap={4} wrap="nowrap">
+          <Text size="sm" c="dimmed" mr="xs" data-testid="leads-page-of" style={{ whiteSpace: 'nowrap' }}>
+            Page {formatNumber(props.pageIndex + 1)} of {formatNumber(props.pageCount)}
+          </Text>
+          <Pagination.First aria-label="First page" />
           <Pagination.Previous aria-label="Previous page" />
           {props.pageNumbers.map((page) => (
             <Button
@@ -79,10 +87,11 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
               aria-label={`Page ${page}`}
               aria-current={page === props.pageIndex + 1 ? 'page' : undefined}
             >
-              {page}
+              {formatNumber(page)}
             </Button>
           ))}
           <Pagination.Next aria-label="Next page" />
+          <Pagination.Last aria-label="Last page" />
         </Group>
       </Pagination.Root>
     </Group>

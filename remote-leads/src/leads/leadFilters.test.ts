@@ -118,6 +118,20 @@ describe('matchesScheduledDate', () => {
   it.each(['04/03/2025', '2025-04-03', '04/03'])('does not match %p', (text) =>
     expect(matchesScheduledDate(iso, text)).toBe(false),
   );
+  it('takes a whole date as that day, never as a piece of another one', () => {
+    const jan11 = '2027-01-11T14:00:00.000Z';
+    const nov20 = '2026-11-20T14:00:00.000Z';
+    expect(matchesScheduledDate(jan11, '11/20')).toBe(false);
+    expect(matchesScheduledDate(nov20, '11/20')).toBe(true);
+    expect(matchesScheduledDate('2025-11-20T01:00:00.000Z', '11/20')).toBe(true); // any year
+    expect(matchesScheduledDate(nov20, '11/20/2026')).toBe(true);
+    expect(matchesScheduledDate(nov20, '11/20/2025')).toBe(false);
+    expect(matchesScheduledDate(nov20, '2026-11-20')).toBe(true);
+    expect(matchesScheduledDate(nov20, '3/4/2026')).toBe(false);
+    expect(matchesScheduledDate(iso, '3/4/2025')).toBe(true); // without leading zeros
+    expect(matchesScheduledDate(jan11, '1/2027')).toBe(false); // not a start of either form
+  });
+
   it('never matches a lead without a date, except for an empty filter', () => {
     expect(matchesScheduledDate('', '03/04')).toBe(false);
     expect(matchesScheduledDate('', ' ')).toBe(true);

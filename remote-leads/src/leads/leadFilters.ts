@@ -29,14 +29,48 @@ export function inDateRange(row: LeadRow, startDate: string, endDate: string): b
   return (!startDate || day >= startDate) && (!endDate || day <= endDate);
 }
 
-/** The Scheduled Date column filter matches mm/dd/yyyy, yyyy-mm-dd or mm/dd. */
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+// two digits each: '03/1' may still become '03/15' while it is typed
+const MONTH_DAY = /^(\d{2})\/(\d{2})$/;
+
+/** The day a filter text names: year (or none for mm/dd), month, day; null when it names none. */
+export function parseFilterDay(text: string): { year: number | null; month: number; day: number } | null {
+  const us = US_DAY.exec(text);
+  const iso = ISO_DAY.exec(text);
+  const monthDay = MONTH_DAY.exec(text);
+  const parts = us
+    ? { year: Number(us[3]), month: Number(us[1]), day: Number(us[2]) }
+    : iso
+      ? { year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) }
+      : monthDay
+        ? { year: null, month: Number(monthDay[1]), day: Number(monthDay[2]) }
+        : null;
+  if (!parts || parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31) return null;
+  return parts;
+}
+
+/**
+ * The Scheduled Date column filter: a whole mm/dd/yyyy, yyyy-mm-dd or mm/dd is a date and
+ * matches that UTC calendar day (mm/dd in any year); text still being typed matches the
+ * days whose mm/dd/yyyy or yyyy-mm-dd form starts with it. Never a match in the middle:
+ * '11/20' is November 20th, not 01/11/2027.
+ */
 export function matchesScheduledDate(iso: string, text: string): boolean {
   const needle = text.trim();
   if (!needle) return true;
   if (!iso) return false;
-  const usDay = formatDay(iso);
-  const isoDay = utcDay(new Date(iso).toISOString());
-  return [usDay, isoDay, usDay.slice(0, 5)].some((form) => form.includes(needle));
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return false;
+  const wanted = parseFilterDay(needle);
+  if (wanted) {
+    return (
+      date.getUTCMonth() + 1 === wanted.month &&
+      date.getUTCDate() === wanted.day &&
+      (wanted.year === null || date.getUTCFullYear() === wanted.year)
+    );
+  }
+  return formatDay(iso).startsWith(needle) || utcDay(date.toISOString()).startsWith(needle);
 }
 
 /** What a cell shows, which is what search and column filters look at. */
@@ -97,6 +131,15 @@ function matchesColumns(row: LeadRow, filters: LeadFilters): boolean {
     }
   }
   return true;
+}
+
+/** Whether anything narrows the list: a search, a date bound, a column filter, a Referred by box. */
+export function hasActiveFilters(filters: LeadFilters): boolean {
+  return (
+    Boolean(filters.search.trim() || filters.startDate || filters.endDate) ||
+    filters.referredBy !== 'all' ||
+    Object.values(filters.columns).some((value) => Boolean(value?.trim()))
+  );
 }
 
 /** Every rule of spec section 5 "Lead filtering", applied in one pass. */

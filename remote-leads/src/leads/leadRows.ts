@@ -23,6 +23,7 @@ export function toLeadRow(lead: ApiLead): LeadRow {
     provider: lead.provider ?? '',
     comments: lead.comments ?? '',
     lastSyncedAt: lead.lastSyncedAt ?? '',
+    version: lead.version ?? 0,
   };
 }
 

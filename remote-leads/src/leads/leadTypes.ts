@@ -1,7 +1,11 @@
 import type { LeadResource } from '@auditdesk/shared';
 
 /** A lead as the API answers it; development samples may say `name` and `phone` instead. */
-export type ApiLead = Omit<LeadResource, 'customerName' | 'phoneNumber' | 'createdAt' | 'updatedAt'> & {
+export type ApiLead = Omit<
+  LeadResource,
+  'customerName' | 'phoneNumber' | 'createdAt' | 'updatedAt' | 'version'
+> & {
+  version?: number;
   customerName?: string;
   name?: string;
   phoneNumber?: string;
@@ -45,4 +49,6 @@ export type LeadRow = Record<LeadColumnId, string> & {
   source: string;
   isFormatted: boolean;
   email: string;
+  /** The lead's version as read: an edit sends it back (If-Match) so it cannot overwrite another. */
+  version: number;
 };

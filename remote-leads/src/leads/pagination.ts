@@ -1,3 +1,5 @@
+import { formatNumber } from '@auditdesk/shared';
+
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -21,7 +23,7 @@ export function paginate<T>(rows: T[], pageIndex: number, pageSize: number): Pag
     rows: shown,
     pageIndex: index,
     pageCount,
-    footer: `Showing ${rows.length === 0 ? 0 : start + 1} to ${start + shown.length} of ${rows.length} results`,
+    footer: `Showing ${formatNumber(rows.length === 0 ? 0 : start + 1)} to ${formatNumber(start + shown.length)} of ${formatNumber(rows.length)} results`,
     pageNumbers: Array.from({ length: Math.min(3, pageCount) }, (_, offset) => first + offset + 1),
   };
 }

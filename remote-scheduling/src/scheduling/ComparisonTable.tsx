@@ -1,45 +1,87 @@
-import { Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { ExportMenu, formatNumber } from '@auditdesk/shared';
+import { Box, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
-import { totalOf, type AuditorCell, type MonthGroup } from './groupGrid';
-import { FAMILY_TYPES, FUEL_TYPES, PROVIDERS } from './schedulingTypes';
+import { Fragment, useState, type CSSProperties } from 'react';
+import {
+  ALL_COLLAPSED,
+  ALL_EXPANDED,
+  comparisonGroups,
+  headerDepth,
+  shortNames,
+  type CategoryId,
+  type ComparisonGroup,
+  type Expanded,
+} from './comparisonColumns';
+import type { AuditorCell, MonthGroup } from './groupGrid';
+import { AUDITOR_COLORS } from './schedulingTypes';
 
-const CATEGORIES = [
-  { id: 'fuel', label: 'Fuel Types', map: 'fuelTypes', keys: FUEL_TYPES },
-  { id: 'providers', label: 'Providers', map: 'providers', keys: PROVIDERS },
-  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: FAMILY_TYPES },
-] as const;
-type CategoryId = (typeof CATEGORIES)[number]['id'];
+const colorVar = (index: number) =>
+  `var(--mantine-color-${AUDITOR_COLORS[index % AUDITOR_COLORS.length]!.replace('.', '-')})`;
+
+/** The period labels stay in view when the table scrolls sideways. */
+const STICKY_FIRST: CSSProperties = { position: 'sticky', left: 0, zIndex: 1, whiteSpace: 'nowrap' };
+const MONTH_BG = 'var(--mantine-color-gray-1)';
+const WEEK_BG = 'var(--mantine-color-body)';
+/** A line where a measure (or a part of a category) begins. */
+const GROUP_START: CSSProperties = { borderLeft: '2px solid var(--mantine-color-gray-4)' };
+const NUMBER: CSSProperties = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' };
+const CELL_BORDER = '1px solid var(--table-border-color)';
+/** Header cells hide the rows that scroll under them. */
+const HEAD: CSSProperties = { background: WEEK_BG, backgroundClip: 'padding-box' };
 
 interface ComparisonTableProps {
   months: MonthGroup[];
   auditors: readonly string[];
+  onExport: () => void;
+  exporting: boolean;
 }
 
-function Cells({ cell, expanded }: { cell: AuditorCell; expanded: Record<CategoryId, boolean> }) {
-  return (
-    <>
-      <Table.Td>{cell.customers}</Table.Td>
-      <Table.Td>{cell.units}</Table.Td>
-      <Table.Td>{cell.referrals}</Table.Td>
-      {CATEGORIES.map((category) =>
-        expanded[category.id] ? (
-          category.keys.map((key) => <Table.Td key={key}>{cell[category.map][key] ?? 0}</Table.Td>)
-        ) : (
-          <Table.Td key={category.id}>{totalOf(cell[category.map], category.keys)}</Table.Td>
-        ),
-      )}
-    </>
+function Numbers({
+  groups,
+  auditors,
+  cells,
+}: {
+  groups: ComparisonGroup[];
+  auditors: readonly string[];
+  cells: Record<string, AuditorCell>;
+}) {
+  return groups.flatMap((group) =>
+    group.parts.flatMap((part) =>
+      auditors.map((auditor, index) => (
+        <Table.Td key={`${part.key}-${auditor}`} style={index === 0 ? { ...NUMBER, ...GROUP_START } : NUMBER}>
+          {formatNumber(part.value(cells[auditor]!))}
+        </Table.Td>
+      )),
+    ),
   );
 }
 
-/** 'Leads Data Comparison': months, then weeks, per auditor; categories expand into their parts. */
-export function ComparisonTable({ months, auditors }: ComparisonTableProps) {
-  const [expanded, setExpanded] = useState<Record<CategoryId, boolean>>({
-    fuel: false,
-    providers: false,
-    family: false,
-  });
+function CategoryToggle({
+  group,
+  open,
+  onToggle,
+}: {
+  group: ComparisonGroup;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <UnstyledButton onClick={onToggle} aria-expanded={open} fz="xs" fw={700}>
+      <Group gap={2} wrap="nowrap" justify="center">
+        {open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
+        {group.label}
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+/**
+ * 'Leads Data Comparison': months, then weeks; each measure with the two auditors side
+ * by side; categories unfold into their parts. The header rows and the period column stay
+ * in view while the table scrolls.
+ */
+export function ComparisonTable({ months, auditors, onExport, exporting }: ComparisonTableProps) {
+  const [expanded, setExpanded] = useState<Expanded>(ALL_COLLAPSED);
   // months show their weeks unless collapsed
   const [collapsedMonths, setCollapsedMonths] = useState<Set<string>>(new Set());
   const toggle = (id: CategoryId) => setExpanded((current) => ({ ...current, [id]: !current[id] }));
@@ -51,16 +93,28 @@ export function ComparisonTable({ months, auditors }: ComparisonTableProps) {
       return next;
     });
   const setAll = (open: boolean) => {
-    setExpanded({ fuel: open, providers: open, family: open });
+    setExpanded(open ? ALL_EXPANDED : ALL_COLLAPSED);
     setCollapsedMonths(open ? new Set() : new Set(months.map((month) => month.key)));
   };
-  const columnsPerAuditor =
-    3 + CATEGORIES.reduce((sum, category) => sum + (expanded[category.id] ? category.keys.length : 1), 0);
+  const groups = comparisonGroups(expanded);
+  const depth = headerDepth(groups);
+  const names = shortNames(auditors);
+  const columns = 1 + groups.reduce((sum, group) => sum + group.parts.length * auditors.length, 0);
 
   return (
     <Paper withBorder p="md" mb="lg">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Leads Data Comparison</Title>
+        <Group gap="md">
+          <Title order={4}>Leads Data Comparison</Title>
+          <Group gap="sm" data-testid="auditor-legend">
+            {auditors.map((auditor, index) => (
+              <Text key={auditor} size="xs" fw={600} c={AUDITOR_COLORS[index % AUDITOR_COLORS.length]}>
+                ● {names[index]}
+                {names[index] !== auditor && ` = ${auditor}`}
+              </Text>
+            ))}
+          </Group>
+        </Group>
         <Group gap="xs">
           <Button size="xs" variant="default" onClick={() => setAll(true)}>
             Expand All
@@ -68,119 +122,137 @@ export function ComparisonTable({ months, auditors }: ComparisonTableProps) {
           <Button size="xs" variant="default" onClick={() => setAll(false)}>
             Collapse All
           </Button>
+          <ExportMenu formats={['xlsx']} onExport={onExport} busy={exporting ? 'xlsx' : null} />
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
-        <Table withTableBorder withColumnBorders striped fz="sm" data-testid="comparison-table">
+      <Box
+        style={{ overflow: 'auto', maxHeight: 'max(420px, calc(100dvh - 160px))' }}
+        data-testid="comparison-scroll"
+      >
+        <Table
+          // Separate borders, drawn by each cell: with collapsed ones the rows scrolling under the
+          // sticky header show through its border lines.
+          styles={{
+            thead: { background: WEEK_BG, boxShadow: '0 1px 0 var(--mantine-color-gray-4)', zIndex: 2 },
+            th: { borderBottom: CELL_BORDER },
+            td: { borderBottom: CELL_BORDER },
+          }}
+          withTableBorder
+          withColumnBorders
+          stickyHeader
+          fz="xs"
+          horizontalSpacing={6}
+          verticalSpacing={3}
+          data-testid="comparison-table"
+          style={{ minWidth: '100%', borderCollapse: 'separate', borderSpacing: 0 }}
+        >
           <Table.Thead>
             <Table.Tr>
-              <Table.Th rowSpan={2}>Period</Table.Th>
-              {auditors.map((auditor) => (
-                <Table.Th key={auditor} colSpan={columnsPerAuditor} ta="center">
-                  {auditor}
+              <Table.Th rowSpan={depth} style={{ ...STICKY_FIRST, zIndex: 3, background: WEEK_BG }}>
+                Period
+              </Table.Th>
+              {groups.map((group) => (
+                <Table.Th
+                  key={group.id}
+                  colSpan={group.parts.length * auditors.length}
+                  rowSpan={group.parts[0]!.label === null ? depth - 1 : 1}
+                  ta="center"
+                  style={{ ...HEAD, ...GROUP_START }}
+                >
+                  {group.category ? (
+                    <CategoryToggle
+                      group={group}
+                      open={expanded[group.category]}
+                      onToggle={() => toggle(group.category!)}
+                    />
+                  ) : (
+                    group.label
+                  )}
                 </Table.Th>
               ))}
             </Table.Tr>
-            <Table.Tr>
-              {auditors.map((auditor) => (
-                <Fragment key={auditor}>
-                  <Table.Th>Customers</Table.Th>
-                  <Table.Th>Units</Table.Th>
-                  <Table.Th>Referrals</Table.Th>
-                  {CATEGORIES.map((category) => (
-                    <Fragment key={category.id}>
-                      <Table.Th colSpan={expanded[category.id] ? category.keys.length : 1}>
-                        <UnstyledButton
-                          onClick={() => toggle(category.id)}
-                          aria-expanded={expanded[category.id]}
-                          fz="sm"
-                          fw={700}
-                        >
-                          <Group gap={2} wrap="nowrap">
-                            {expanded[category.id] ? (
-                              <IconChevronDown size={14} />
-                            ) : (
-                              <IconChevronRight size={14} />
-                            )}
-                            {category.label}
-                          </Group>
-                        </UnstyledButton>
-                      </Table.Th>
-                    </Fragment>
-                  ))}
-                </Fragment>
-              ))}
-            </Table.Tr>
-            {CATEGORIES.some((category) => expanded[category.id]) && (
+            {depth === 3 && (
               <Table.Tr>
-                <Table.Th />
-                {auditors.map((auditor) => (
-                  <Fragment key={auditor}>
-                    <Table.Th colSpan={3} />
-                    {CATEGORIES.map((category) =>
-                      expanded[category.id] ? (
-                        category.keys.map((key) => (
-                          <Table.Th key={key} fz="xs">
-                            {key}
-                          </Table.Th>
-                        ))
-                      ) : (
-                        <Table.Th key={category.id} />
-                      ),
-                    )}
-                  </Fragment>
-                ))}
+                {groups.flatMap((group) =>
+                  group.parts
+                    .filter((part) => part.label !== null)
+                    .map((part) => (
+                      <Table.Th
+                        key={part.key}
+                        colSpan={auditors.length}
+                        ta="center"
+                        fw={500}
+                        style={GROUP_START}
+                      >
+                        {part.label}
+                      </Table.Th>
+                    )),
+                )}
               </Table.Tr>
             )}
+            <Table.Tr>
+              {groups.flatMap((group) =>
+                group.parts.flatMap((part) =>
+                  auditors.map((auditor, index) => (
+                    <Table.Th
+                      key={`${part.key}-${auditor}`}
+                      title={auditor}
+                      ta="right"
+                      fw={600}
+                      style={{ ...HEAD, color: colorVar(index), ...(index === 0 ? GROUP_START : {}) }}
+                    >
+                      {names[index]}
+                    </Table.Th>
+                  )),
+                ),
+              )}
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {months.length === 0 && (
               <Table.Tr>
-                <Table.Td colSpan={1 + columnsPerAuditor * auditors.length}>
+                <Table.Td colSpan={columns}>
                   <Text c="dimmed" ta="center" py="md">
                     No leads in this period.
                   </Text>
                 </Table.Td>
               </Table.Tr>
             )}
-            {months.map((month) => (
-              <Fragment key={month.key}>
-                <Table.Tr fw={700} bg="gray.1">
-                  <Table.Td>
-                    <UnstyledButton
-                      onClick={() => toggleMonth(month.key)}
-                      aria-expanded={!collapsedMonths.has(month.key)}
-                      fz="sm"
-                      fw={700}
-                    >
-                      <Group gap={2} wrap="nowrap">
-                        {collapsedMonths.has(month.key) ? (
-                          <IconChevronRight size={14} />
-                        ) : (
-                          <IconChevronDown size={14} />
-                        )}
-                        {month.label}
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Td>
-                  {auditors.map((auditor) => (
-                    <Cells key={auditor} cell={month.totals[auditor]!} expanded={expanded} />
-                  ))}
-                </Table.Tr>
-                {!collapsedMonths.has(month.key) &&
-                  month.weeks.map((week) => (
-                    <Table.Tr key={week.week}>
-                      <Table.Td pl="lg">{week.label}</Table.Td>
-                      {auditors.map((auditor) => (
-                        <Cells key={auditor} cell={week.byAuditor[auditor]!} expanded={expanded} />
-                      ))}
-                    </Table.Tr>
-                  ))}
-              </Fragment>
-            ))}
+            {months.map((month) => {
+              const open = !collapsedMonths.has(month.key);
+              return (
+                <Fragment key={month.key}>
+                  <Table.Tr fw={700} bg="gray.1">
+                    <Table.Td style={{ ...STICKY_FIRST, background: MONTH_BG }}>
+                      <UnstyledButton
+                        onClick={() => toggleMonth(month.key)}
+                        aria-expanded={open}
+                        fz="xs"
+                        fw={700}
+                      >
+                        <Group gap={2} wrap="nowrap">
+                          {open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
+                          {month.label}
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Numbers groups={groups} auditors={auditors} cells={month.totals} />
+                  </Table.Tr>
+                  {open &&
+                    month.weeks.map((week) => (
+                      <Table.Tr key={week.week}>
+                        <Table.Td pl="lg" style={{ ...STICKY_FIRST, background: WEEK_BG }}>
+                          {week.label}
+                        </Table.Td>
+                        <Numbers groups={groups} auditors={auditors} cells={week.byAuditor} />
+                      </Table.Tr>
+                    ))}
+                </Fragment>
+              );
+            })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
     </Paper>
   );
 }

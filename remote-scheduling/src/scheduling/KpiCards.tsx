@@ -1,27 +1,27 @@
-import { StatCards } from '@auditdesk/shared';
+import { formatPercent, StatCards } from '@auditdesk/shared';
 import type { kpis } from './kpis';
 
 export function KpiCards({ values }: { values: ReturnType<typeof kpis> }) {
   return (
     <StatCards
       cards={[
-        { label: 'Total Leads', value: values.total, detail: 'All time leads' },
+        { label: 'Total Leads', value: values.total, detail: 'In the selected period' },
         {
           label: 'Cancelled',
           value: values.cancelled,
-          detail: `${values.cancellationRate.toFixed(1)}% cancellation rate`,
+          detail: `${formatPercent(values.cancellationRate)} cancellation rate`,
           color: 'red',
         },
         {
           label: 'Scheduled',
           value: values.scheduled,
-          detail: `${values.scheduledRate.toFixed(1)}% scheduled rate`,
+          detail: `${formatPercent(values.scheduledRate)} scheduled rate`,
           color: 'green',
         },
         {
           label: 'Referrals',
           value: values.referrals,
-          detail: `${values.referralRate.toFixed(1)}% referral rate`,
+          detail: `${formatPercent(values.referralRate)} referral rate`,
           color: 'blue',
         },
       ]}

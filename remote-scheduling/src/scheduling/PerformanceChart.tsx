@@ -1,12 +1,23 @@
 import '@mantine/charts/styles.css';
+import { formatNumber } from '@auditdesk/shared';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CATEGORIES, chartSeries, SUB_OPTIONS, xCaption, yTicks, type Category } from './chartSeries';
+import {
+  barLabel,
+  CATEGORIES,
+  chartSeries,
+  minBarHeight,
+  SUB_OPTIONS,
+  xCaption,
+  yTicks,
+  type Category,
+} from './chartSeries';
 import { periodLabel } from './period';
-import type { GridRecord, Period } from './schedulingTypes';
+import { AUDITOR_COLORS, type GridRecord, type Period } from './schedulingTypes';
 
-const COLORS = ['blue.6', 'teal.6'];
+/** A bar is never wider than this, even for a single month. */
+const MAX_BAR_WIDTH = 40;
 
 /** 'Performance Statistics - Auditors': monthly bars per auditor for a category. */
 export function PerformanceChart({
@@ -63,11 +74,19 @@ export function PerformanceChart({
         h={300}
         data={data}
         dataKey="month"
-        series={auditors.map((auditor, index) => ({ name: auditor, color: COLORS[index % COLORS.length]! }))}
+        series={auditors.map((auditor, index) => ({
+          name: auditor,
+          color: AUDITOR_COLORS[index % AUDITOR_COLORS.length]!,
+        }))}
         withLegend
         withBarValueLabel
-        yAxisProps={{ ticks: ticks, domain: [0, ticks[4]!] }}
-        minBarSize={only || sub ? 20 : 32}
+        valueFormatter={formatNumber}
+        valueLabelProps={{ formatter: barLabel }}
+        yAxisProps={{ ticks, domain: [0, ticks[4]!], allowDecimals: false }}
+        // every month gets its label, however many there are
+        xAxisProps={{ interval: 0 }}
+        barProps={{ minPointSize: minBarHeight(only || sub ? 20 : 32) }}
+        maxBarWidth={MAX_BAR_WIDTH}
         data-testid="performance-chart"
       />
       <Text size="sm" c="dimmed" ta="center" mt="xs" data-testid="chart-caption">

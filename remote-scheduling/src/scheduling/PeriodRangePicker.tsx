@@ -1,9 +1,12 @@
 import { Group, Paper, Select, Text } from '@mantine/core';
-import { yearOptions } from './period';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { changePeriod, yearOptions } from './period';
 import { MONTH_NAMES, type Period } from './schedulingTypes';
 
 const MONTHS = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
 
+/** Start and end month and year; a choice that would reverse the period moves the other end, and says so. */
 export function PeriodRangePicker({
   period,
   onChange,
@@ -11,6 +14,7 @@ export function PeriodRangePicker({
   period: Period;
   onChange: (next: Period) => void;
 }) {
+  const [notice, setNotice] = useState<string | null>(null);
   const years = yearOptions().map(String);
   const select = (label: string, key: keyof Period, data: typeof MONTHS | string[]) => (
     <Select
@@ -20,7 +24,12 @@ export function PeriodRangePicker({
       data={data}
       value={String(period[key])}
       allowDeselect={false}
-      onChange={(value) => value && onChange({ ...period, [key]: Number(value) })}
+      onChange={(value) => {
+        if (!value) return;
+        const change = changePeriod(period, key, Number(value));
+        setNotice(change.notice);
+        onChange(change.period);
+      }}
     />
   );
   return (
@@ -28,11 +37,19 @@ export function PeriodRangePicker({
       <Text fw={600} mb="xs">
         Period Range
       </Text>
-      <Group>
+      <Group align="flex-end">
         {select('Start Month', 'startMonth', MONTHS)}
         {select('Start Year', 'startYear', years)}
         {select('End Month', 'endMonth', MONTHS)}
         {select('End Year', 'endYear', years)}
+        {notice && (
+          <Group gap={6} wrap="nowrap" role="status" pb={6}>
+            <IconInfoCircle size={16} color="var(--mantine-color-blue-6)" />
+            <Text size="sm" c="blue.8">
+              {notice}
+            </Text>
+          </Group>
+        )}
       </Group>
     </Paper>
   );

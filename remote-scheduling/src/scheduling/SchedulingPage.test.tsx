@@ -1,5 +1,5 @@
-import { renderWithProviders } from '@auditdesk/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { PERIOD_STORAGE_KEY } from './period';
@@ -50,15 +50,25 @@ const RECORDS = [
   },
 ];
 
-function serve(gridStatus = 200) {
+function serve(gridStatus: number | (() => number) = 200) {
   return mockFetch(({ url }) => {
     if (url.startsWith('/api/scheduling/auditors'))
       return json(200, { auditors: ['Sam Rivera', 'Alex Chen'] });
-    if (url.startsWith('/api/leads/grid-data'))
-      return gridStatus === 200 ? json(200, RECORDS) : json(gridStatus, { detail: 'The database is busy.' });
+    if (url.startsWith('/api/leads/grid-data')) {
+      const status = typeof gridStatus === 'function' ? gridStatus() : gridStatus;
+      return status === 200 ? json(200, RECORDS) : json(status, { detail: 'The database is busy.' });
+    }
     return json(404);
   });
 }
+
+async function pick(label: string, option: string) {
+  await userEvent.click(screen.getByRole('textbox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+const gridCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.calls.filter((call) => call.url.startsWith('/api/leads/grid-data')).map((call) => call.url);
 
 // jsdom lays nothing out, so recharts warns that its container has no size
 const quietRecharts = jest
@@ -68,6 +78,9 @@ const quietRecharts = jest
     process.stderr.write(`${String(message)} ${rest.join(' ')}\n`);
   });
 afterAll(() => quietRecharts.mockRestore());
+
+// the page renders its table and chart in jsdom at every step: seconds on a busy 2-core machine
+jest.setTimeout(30_000);
 
 describe('SchedulingPage', () => {
   let fetchMock: ReturnType<typeof mockFetch> | undefined;
@@ -116,11 +129,11 @@ describe('SchedulingPage', () => {
     renderWithProviders(<SchedulingPage />);
     const table = await screen.findByTestId('comparison-table');
     expect(within(table).queryByRole('columnheader', { name: 'Propane' })).not.toBeInTheDocument();
-    await userEvent.click(within(table).getAllByRole('button', { name: 'Fuel Types' })[0]!);
-    expect(within(table).getAllByRole('columnheader', { name: 'Propane' })).toHaveLength(2);
+    await userEvent.click(within(table).getByRole('button', { name: 'Fuel Types' }));
+    expect(within(table).getByRole('columnheader', { name: 'Propane' })).toHaveAttribute('colspan', '2');
     expect(within(table).queryByRole('columnheader', { name: 'EverSource' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Expand All' }));
-    expect(within(table).getAllByRole('columnheader', { name: 'EverSource' })).toHaveLength(2);
+    expect(within(table).getByRole('columnheader', { name: 'EverSource' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Collapse All' }));
     expect(within(table).queryByRole('columnheader', { name: 'Propane' })).not.toBeInTheDocument();
     // Collapse All folds the months too; a month's header shows its weeks again
@@ -129,11 +142,110 @@ describe('SchedulingPage', () => {
     expect(within(table).getAllByRole('cell', { name: 'Week 2' })).toHaveLength(1);
   });
 
-  it("shows 'Error Loading Scheduling Data' with the error", async () => {
-    fetchMock = serve(500);
+  it("shows 'Error Loading Scheduling Data' with the error, keeps the period selectors, and Retry loads again", async () => {
+    let status = 500;
+    fetchMock = serve(() => status);
     renderWithProviders(<SchedulingPage />);
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert).toHaveTextContent('Error Loading Scheduling Data');
     expect(alert).toHaveTextContent('The database is busy.');
+    expect(screen.getByRole('textbox', { name: 'Start Month' })).toBeInTheDocument();
+    status = 200;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('stat-Total Leads')).toHaveTextContent('4');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('moves the end along when the start is chosen after it, and never asks for a reversed period', async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    await screen.findByTestId('stat-Total Leads');
+    await pick('Start Month', 'May');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The end moved to May 2025: a period cannot end before it starts.',
+    );
+    expect(screen.getByRole('textbox', { name: 'End Month' })).toHaveValue('May');
+    expect(JSON.parse(localStorage.getItem(PERIOD_STORAGE_KEY)!)).toEqual({
+      startMonth: 5,
+      startYear: 2025,
+      endMonth: 5,
+      endYear: 2025,
+    });
+    await waitFor(() =>
+      expect(gridCalls(fetchMock!)).toContain('/api/leads/grid-data?startDate=2025-05-01&endDate=2025-05-31'),
+    );
+    expect(screen.queryByText('Error Loading Scheduling Data')).not.toBeInTheDocument();
+    const ordered = (url: string) => {
+      const params = new URL(url, 'http://x').searchParams;
+      return params.get('startDate')! <= params.get('endDate')!;
+    };
+    expect(gridCalls(fetchMock!).every(ordered)).toBe(true);
+  });
+
+  it('is not trapped by a reversed period saved earlier', async () => {
+    localStorage.setItem(
+      PERIOD_STORAGE_KEY,
+      JSON.stringify({ startMonth: 9, startYear: 2025, endMonth: 3, endYear: 2025 }),
+    );
+    jest.spyOn(console, 'warn').mockImplementationOnce(() => {});
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    expect(await screen.findByTestId('stat-Total Leads')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Start Month' })).toBeInTheDocument();
+    const params = new URL(gridCalls(fetchMock)[0]!, 'http://x').searchParams;
+    expect(params.get('startDate')! <= params.get('endDate')!).toBe(true);
+  });
+
+  it("says what the total counts: 'In the selected period'", async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    const card = (await screen.findByTestId('stat-Total Leads')).closest('[aria-label="Total Leads"]')!;
+    expect(card).toHaveTextContent('In the selected period');
+    expect(card).not.toHaveTextContent('All time leads');
+  });
+
+  it('folds and unfolds a month from the keyboard', async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    const table = await screen.findByTestId('comparison-table');
+    const month = within(table).getByRole('button', { name: 'March 2025' });
+    month.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(month).toHaveAttribute('aria-expanded', 'false');
+    expect(within(table).queryByRole('cell', { name: 'Week 2' })).not.toBeInTheDocument();
+    await userEvent.keyboard(' ');
+    expect(within(table).getByRole('cell', { name: 'Week 2' })).toBeInTheDocument();
+  });
+
+  it('exports the whole comparison, every category unfolded, as .xlsx', async () => {
+    const files: Blob[] = [];
+    const create = URL.createObjectURL;
+    URL.createObjectURL = (blob: Blob) => (files.push(blob), 'blob:x');
+    URL.revokeObjectURL = () => undefined;
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    try {
+      fetchMock = serve();
+      renderWithProviders(<SchedulingPage />);
+      await screen.findByTestId('comparison-table');
+      await userEvent.click(screen.getByRole('button', { name: 'Export as Excel (.xlsx)' }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      expect(click.mock.contexts[0]).toHaveProperty(
+        'download',
+        'scheduling-comparison-2025-03-to-2025-03.xlsx',
+      );
+      const { rowsOf, workbook } = await readWorkbook(files[0]!);
+      const rows = rowsOf(workbook.worksheets[0]!);
+      expect(rows[0]!.slice(0, 4)).toEqual(['Period', 'Customers', 'Customers', 'Units']);
+      expect(rows[1]!.slice(7, 11)).toEqual(['Gas', 'Gas', 'Oil', 'Oil']);
+      expect(rows[2]!.slice(0, 3)).toEqual([null, 'Sam Rivera', 'Alex Chen']);
+      expect(rows.slice(3).map((row) => row[0])).toEqual(['March 2025', 'Week 1', 'Week 2']);
+      // March 2025: Sam 2 customers and 2 gas, Alex 1 customer and 1 oil; Pat Morgan is not there
+      expect(rows[3]!.slice(1, 3)).toEqual([2, 1]);
+      expect(rows[3]!.slice(7, 11)).toEqual([2, 0, 0, 1]);
+      expect(rows[0]).toHaveLength(1 + 2 * (3 + 4 + 2 + 4));
+    } finally {
+      URL.createObjectURL = create;
+      click.mockRestore();
+    }
   });
 });

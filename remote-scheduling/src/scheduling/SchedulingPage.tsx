@@ -1,8 +1,8 @@
-import { PageHeader } from '@auditdesk/shared';
-import { Alert, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { LoadErrorPanel, PageHeader, useExport } from '@auditdesk/shared';
+import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
 import { groupGrid } from './groupGrid';
 import { KpiCards } from './KpiCards';
@@ -31,15 +31,24 @@ export default function SchedulingPage() {
     [gridData, names],
   );
   const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
+  const exporter = useExport(
+    () => comparisonExportTable(months, names ?? [], period),
+    () => comparisonExportName(period),
+  );
   const error = grid.error ?? auditors.error;
+  const ready = !error && names && gridData !== undefined;
   // the chart's code is fetched in the frame after the numbers are on screen
   const [showChart, setShowChart] = useState(false);
-  const numbersShown = Boolean(names) && gridData !== undefined;
+  const numbersShown = Boolean(ready);
   useEffect(() => {
     if (!numbersShown) return;
     const frame = requestAnimationFrame(() => setShowChart(true));
     return () => cancelAnimationFrame(frame);
   }, [numbersShown]);
+  const retry = () => {
+    if (auditors.error) void auditors.refetch();
+    void grid.refetch();
+  };
 
   return (
     <>
@@ -47,30 +56,41 @@ export default function SchedulingPage() {
         title="Scheduling Management"
         subtitle="Comprehensive lead tracking and analytics dashboard"
       />
-      {error ? (
-        <Alert color="red" icon={<IconAlertCircle />} title="Error Loading Scheduling Data" role="alert">
-          {error.message}
-        </Alert>
-      ) : !names || gridData === undefined ? (
-        <Stack data-testid="scheduling-skeleton">
-          <Skeleton h={90} />
-          <Skeleton h={80} />
-          <Skeleton h={300} />
-        </Stack>
-      ) : (
-        <>
-          <KpiCards values={kpis(records)} />
-          <PeriodRangePicker period={period} onChange={setPeriod} />
-          <ComparisonTable months={months} auditors={names} />
-          {showChart ? (
-            <Suspense fallback={<Skeleton h={360} />}>
-              <PerformanceChart records={records} period={period} auditors={names} />
-            </Suspense>
-          ) : (
-            <Skeleton h={360} />
-          )}
-        </>
+      {error && (
+        <LoadErrorPanel
+          title="Error Loading Scheduling Data"
+          message={error.message}
+          onRetry={retry}
+          retrying={grid.isFetching || auditors.isFetching}
+          mb="lg"
+        />
       )}
+      {!error && (ready ? <KpiCards values={kpis(records)} /> : <Skeleton h={90} mb="lg" />)}
+      {/* the period stays choosable whatever the data did: a bad period is never a dead end */}
+      <PeriodRangePicker period={period} onChange={setPeriod} />
+      {!error &&
+        (ready ? (
+          <>
+            <ComparisonTable
+              months={months}
+              auditors={names}
+              onExport={() => void exporter.download('xlsx')}
+              exporting={exporter.busy !== null}
+            />
+            {showChart ? (
+              <Suspense fallback={<Skeleton h={360} />}>
+                <PerformanceChart records={records} period={period} auditors={names} />
+              </Suspense>
+            ) : (
+              <Skeleton h={360} />
+            )}
+          </>
+        ) : (
+          <Stack data-testid="scheduling-skeleton">
+            <Skeleton h={300} />
+            <Skeleton h={360} />
+          </Stack>
+        ))}
     </>
   );
 }

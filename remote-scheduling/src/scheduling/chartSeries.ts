@@ -1,3 +1,4 @@
+import { formatNumber } from '@auditdesk/shared';
 import { unitsOf } from './groupGrid';
 import {
   FAMILY_TYPES,
@@ -77,7 +78,7 @@ export function chartSeries(
 ) {
   return monthsOf(period).map(({ year, month, label }) => {
     const row: Record<string, string | number> = {
-      month: period.startYear === period.endYear ? label : `${label} ${year}`,
+      month: period.startYear === period.endYear ? label : `${label} '${String(year).slice(2)}`,
     };
     for (const auditor of auditors) {
       row[auditor] = records
@@ -88,12 +89,36 @@ export function chartSeries(
   });
 }
 
-/** Five y ticks at 0, 25, 50, 75 and 100% of the maximum; 100 when there is no data. */
+/** Steps a person reads easily, per power of ten. */
+const NICE_STEPS = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 8, 10];
+
+/** The smallest whole, easily read step that makes four of them reach `max`. */
+function niceStep(max: number): number {
+  const wanted = max / 4;
+  for (let power = 1; ; power *= 10) {
+    const step = NICE_STEPS.map((mantissa) => mantissa * power).find(
+      (candidate) => Number.isInteger(candidate) && candidate >= wanted,
+    );
+    if (step !== undefined) return step;
+  }
+}
+
+/**
+ * Five y ticks at 0, 25, 50, 75 and 100% of the top of the axis; the top is the maximum
+ * rounded up so that every tick is a whole, easily read number (100 when there is no data).
+ */
 export function yTicks(data: Record<string, string | number>[], auditors: readonly string[]): number[] {
   const max = Math.max(0, ...data.flatMap((row) => auditors.map((auditor) => Number(row[auditor] ?? 0))));
-  const top = max > 0 ? max : 100;
-  return [0, 0.25, 0.5, 0.75, 1].map((share) => Math.round(top * share * 100) / 100);
+  const step = max > 0 ? niceStep(max) : 25;
+  return [0, 1, 2, 3, 4].map((index) => index * step);
 }
+
+/** A bar's least height: none for a month without leads (so it does not look like data). */
+export const minBarHeight = (least: number) => (value: number | null | undefined) => (value ? least : 0);
+
+/** A bar's value label: none for zero. */
+export const barLabel = (value: unknown) =>
+  typeof value === 'number' && value !== 0 ? formatNumber(value) : '';
 
 /** 'Months (2025)', or 'Months (2025–2026)' for a period across years. */
 export const xCaption = (period: Period) =>

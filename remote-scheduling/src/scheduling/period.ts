@@ -1,4 +1,4 @@
-import type { Period } from './schedulingTypes';
+import { MONTH_NAMES, type Period } from './schedulingTypes';
 
 export const PERIOD_STORAGE_KEY = 'scheduling.periodRange';
 export const FIRST_YEAR = 2022;
@@ -9,19 +9,72 @@ export function currentMonthPeriod(today = new Date()): Period {
   return { startMonth: month, startYear: year, endMonth: month, endYear: year };
 }
 
-/** Spec section 5: the saved range is used only when all four parts are there; a bad value is logged and ignored. */
+/** Months since year 0: one number to compare the two ends by. */
+const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
+
+export const startsAfterEnd = (period: Period) =>
+  monthIndex(period.startYear, period.startMonth) > monthIndex(period.endYear, period.endMonth);
+
+/** A range the screen can show: whole months 1-12, years offered by the selectors, start not after end. */
+export function isUsablePeriod(period: Period, today = new Date()): boolean {
+  const years = yearOptions(today);
+  const month = (value: number) => Number.isInteger(value) && value >= 1 && value <= 12;
+  return (
+    month(period.startMonth) &&
+    month(period.endMonth) &&
+    years.includes(period.startYear) &&
+    years.includes(period.endYear) &&
+    !startsAfterEnd(period)
+  );
+}
+
+/**
+ * Spec section 5: the saved range is used only when all four parts are there; a bad value
+ * is logged and ignored. A saved range the screen cannot show (a start after its end, a
+ * year no longer offered) is ignored too, so it can never trap the page.
+ */
 export function readPeriod(storage: Pick<Storage, 'getItem'>, today = new Date()): Period {
   const raw = storage.getItem(PERIOD_STORAGE_KEY);
   if (!raw) return currentMonthPeriod(today);
   try {
     const saved = JSON.parse(raw) as Partial<Record<keyof Period, unknown>>;
     const parts = [saved.startMonth, saved.startYear, saved.endMonth, saved.endYear];
-    if (parts.every((part) => typeof part === 'number' && Number.isInteger(part))) return saved as Period;
+    if (parts.every((part) => typeof part === 'number' && Number.isInteger(part))) {
+      if (isUsablePeriod(saved as Period, today)) return saved as Period;
+      console.warn('The saved period range cannot be shown; using the current month.', saved);
+    }
   } catch (error) {
     console.warn('The saved period range could not be read; using the current month.', error);
   }
   return currentMonthPeriod(today);
 }
+
+/**
+ * A change of one selector that would make the period start after it ends moves the other
+ * end along (a new start pulls the end forward, a new end pulls the start back), and says so.
+ */
+export function changePeriod(
+  current: Period,
+  key: keyof Period,
+  value: number,
+): { period: Period; notice: string | null } {
+  const next = { ...current, [key]: value };
+  if (!startsAfterEnd(next)) return { period: next, notice: null };
+  if (key === 'startMonth' || key === 'startYear') {
+    const period = { ...next, endMonth: next.startMonth, endYear: next.startYear };
+    return {
+      period,
+      notice: `The end moved to ${monthName(period.endMonth)} ${period.endYear}: a period cannot end before it starts.`,
+    };
+  }
+  const period = { ...next, startMonth: next.endMonth, startYear: next.endYear };
+  return {
+    period,
+    notice: `The start moved to ${monthName(period.startMonth)} ${period.startYear}: a period cannot start after it ends.`,
+  };
+}
+
+const monthName = (month: number) => MONTH_NAMES[month - 1] ?? String(month);
 
 export function savePeriod(storage: Pick<Storage, 'setItem'>, period: Period): void {
   storage.setItem(PERIOD_STORAGE_KEY, JSON.stringify(period));

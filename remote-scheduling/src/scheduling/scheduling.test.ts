@@ -1,7 +1,8 @@
-import { chartSeries, monthsOf, xCaption, yTicks } from './chartSeries';
+import { barLabel, chartSeries, minBarHeight, monthsOf, xCaption, yTicks } from './chartSeries';
 import { groupGrid, unitsOf } from './groupGrid';
 import { kpis, rateOf } from './kpis';
 import {
+  changePeriod,
   currentMonthPeriod,
   PERIOD_STORAGE_KEY,
   periodDates,
@@ -49,6 +50,36 @@ describe('period range', () => {
       startYear: 2026,
       endMonth: 11,
       endYear: 2026,
+    });
+  });
+
+  it('ignores a saved range that starts after it ends, or names a month or year not offered', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const saved of [
+      { startMonth: 5, startYear: 2025, endMonth: 3, endYear: 2025 },
+      { startMonth: 1, startYear: 2026, endMonth: 12, endYear: 2025 },
+      { startMonth: 13, startYear: 2025, endMonth: 12, endYear: 2025 },
+      { startMonth: 1, startYear: 2019, endMonth: 2, endYear: 2025 },
+    ]) {
+      expect(readPeriod(storage(JSON.stringify(saved)), TODAY)).toEqual(currentMonthPeriod(TODAY));
+    }
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cannot be shown'), expect.anything());
+    warn.mockRestore();
+  });
+
+  it('moves the other end along when a choice would make the period run backwards, and says so', () => {
+    const march = { startMonth: 3, startYear: 2025, endMonth: 3, endYear: 2025 };
+    expect(changePeriod(march, 'startMonth', 5)).toEqual({
+      period: { startMonth: 5, startYear: 2025, endMonth: 5, endYear: 2025 },
+      notice: 'The end moved to May 2025: a period cannot end before it starts.',
+    });
+    expect(changePeriod(march, 'endYear', 2024)).toEqual({
+      period: { startMonth: 3, startYear: 2024, endMonth: 3, endYear: 2024 },
+      notice: 'The start moved to March 2024: a period cannot start after it ends.',
+    });
+    expect(changePeriod(march, 'endMonth', 7)).toEqual({
+      period: { ...march, endMonth: 7 },
+      notice: null,
     });
   });
 
@@ -153,9 +184,39 @@ describe('chart', () => {
     expect(yTicks([{ month: 'Mar', 'Sam Rivera': 40, 'Alex Chen': 10 }], AUDITORS)).toEqual([
       0, 10, 20, 30, 40,
     ]);
+    // the maximum is rounded up so that the ticks are whole numbers, not 15.75 / 47.25
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 63, 'Alex Chen': 10 }], AUDITORS)).toEqual([
+      0, 20, 40, 60, 80,
+    ]);
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 3, 'Alex Chen': 1 }], AUDITORS)).toEqual([0, 1, 2, 3, 4]);
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 101, 'Alex Chen': 1 }], AUDITORS)).toEqual([
+      0, 30, 60, 90, 120,
+    ]);
+    expect(yTicks([{ month: 'Mar', 'Sam Rivera': 2259, 'Alex Chen': 1 }], AUDITORS)).toEqual([
+      0, 600, 1200, 1800, 2400,
+    ]);
     expect(yTicks([{ month: 'Mar', 'Sam Rivera': 0, 'Alex Chen': 0 }], AUDITORS)).toEqual([
       0, 25, 50, 75, 100,
     ]);
+  });
+
+  it('draws no bar and no label for a month without leads', () => {
+    expect(minBarHeight(32)(0)).toBe(0);
+    expect(minBarHeight(32)(null)).toBe(0);
+    expect(minBarHeight(32)(1)).toBe(32);
+    expect(barLabel(0)).toBe('');
+    expect(barLabel(2259)).toBe('2,259');
+  });
+
+  it('labels the months of a period across years with their year', () => {
+    const months = chartSeries(
+      [],
+      { startMonth: 11, startYear: 2025, endMonth: 2, endYear: 2026 },
+      AUDITORS,
+      'Units',
+      null,
+    );
+    expect(months.map((row) => row.month)).toEqual(["Nov '25", "Dec '25", "Jan '26", "Feb '26"]);
   });
 
   it('captions the x axis with the real year or years', () => {

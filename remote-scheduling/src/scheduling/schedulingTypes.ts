@@ -32,3 +32,6 @@ export const UNITS_PER_HOUSE: Record<string, number> = {
   '3 Family': 3,
   '4 Family': 4,
 };
+
+/** Each auditor's colour, the same in the table and the chart. */
+export const AUDITOR_COLORS = ['blue.6', 'teal.6'];

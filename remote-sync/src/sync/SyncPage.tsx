@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { HubStatusBadge } from './HubStatusBadge';
 import { syncStatusQuery } from './syncApi';
 import { SyncConfigCard } from './SyncConfigCard';
+import { SyncHistoryCard } from './SyncHistoryCard';
 import { defaultRange } from './syncDates';
 import { SyncProgressCard } from './SyncProgressCard';
 import { SyncResultBox } from './SyncResultBox';
@@ -37,6 +38,7 @@ export default function SyncPage() {
           <SyncProgressCard state={state} />
         </SimpleGrid>
         <SyncResultBox state={state} />
+        <SyncHistoryCard />
       </Stack>
     </>
   );

@@ -1,9 +1,41 @@
 import { Badge, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed, IconLoader2 } from '@tabler/icons-react';
-import { overallProgress, stepBarValue, type SyncRunState, type SyncStep } from './syncRunState';
+import { formatNumber } from '@auditdesk/shared';
+import {
+  IconCircleCheck,
+  IconCircleDashed,
+  IconCircleMinus,
+  IconCircleX,
+  IconLoader2,
+} from '@tabler/icons-react';
+import {
+  overallProgress,
+  stepBarValue,
+  type StepStatus,
+  type SyncRunState,
+  type SyncStep,
+} from './syncRunState';
 
-const ICONS = { pending: IconCircleDashed, active: IconLoader2, completed: IconCircleCheck };
-const COLORS = { pending: 'gray', active: 'blue', completed: 'green' };
+const ICONS = {
+  pending: IconCircleDashed,
+  active: IconLoader2,
+  completed: IconCircleCheck,
+  failed: IconCircleX,
+  skipped: IconCircleMinus,
+};
+const COLORS: Record<StepStatus, string> = {
+  pending: 'gray',
+  active: 'blue',
+  completed: 'green',
+  failed: 'red',
+  skipped: 'gray',
+};
+const BADGES: Record<StepStatus, (step: SyncStep) => string> = {
+  pending: () => 'pending',
+  active: () => 'active',
+  completed: (step) => `${formatNumber(step.eventsProcessed ?? 0)} records`,
+  failed: () => 'failed',
+  skipped: () => 'not run',
+};
 
 function StepRow({ step }: { step: SyncStep }) {
   const Icon = ICONS[step.status];
@@ -16,7 +48,7 @@ function StepRow({ step }: { step: SyncStep }) {
           <Text fw={500}>{step.stepName}</Text>
         </Group>
         <Badge color={COLORS[step.status]} variant="light">
-          {step.status === 'completed' ? `${step.eventsProcessed ?? 0} records` : step.status}
+          {BADGES[step.status](step)}
         </Badge>
       </Group>
       <Text size="sm" c="dimmed">

@@ -1,28 +1,41 @@
+import { formatNumber } from '@auditdesk/shared';
 import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { SyncRunState } from './syncRunState';
 
+/**
+ * The outcome of the last run, until the next one starts: 'Sync Completed Successfully',
+ * or one 'Sync Failed' panel with the reason (whether the hub, the answer or the trigger
+ * call reported it).
+ */
 export function SyncResultBox({ state }: { state: SyncRunState }) {
+  const result = state.lastResult;
+  if (result?.success) {
+    return (
+      <Alert
+        color="green"
+        icon={<IconCircleCheck />}
+        title="Sync Completed Successfully"
+        data-testid="sync-result"
+      >
+        <Text size="sm">{result.message}</Text>
+        <Text size="sm" fw={500}>
+          Records processed: {formatNumber(result.totalEvents)}
+        </Text>
+      </Alert>
+    );
+  }
+  const failure = result?.message || state.error;
+  if (!failure) return null;
   return (
-    <>
-      {state.error && (
-        <Alert color="red" icon={<IconAlertTriangle />} title="Sync Error" role="alert">
-          {state.error}
-        </Alert>
-      )}
-      {state.lastResult && (
-        <Alert
-          color={state.lastResult.success ? 'green' : 'red'}
-          icon={state.lastResult.success ? <IconCircleCheck /> : <IconAlertTriangle />}
-          title={state.lastResult.success ? 'Sync Completed Successfully' : 'Sync Failed'}
-          data-testid="sync-result"
-        >
-          <Text size="sm">{state.lastResult.message}</Text>
-          <Text size="sm" fw={500}>
-            Records processed: {state.lastResult.totalEvents}
-          </Text>
-        </Alert>
-      )}
-    </>
+    <Alert
+      color="red"
+      icon={<IconAlertTriangle />}
+      title="Sync Failed"
+      role="alert"
+      data-testid="sync-result"
+    >
+      <Text size="sm">{failure}</Text>
+    </Alert>
   );
 }

@@ -1,3 +1,4 @@
+import { formatNumber, formatPercent } from '@auditdesk/shared';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hoursSince, rate } from './syncDates';
 import type { SyncStatus } from './syncTypes';
@@ -9,7 +10,7 @@ function Counter({ label, value, detail }: { label: string; value: number; detai
         {label}
       </Text>
       <Text size="xl" fw={700}>
-        {value}
+        {formatNumber(value)}
       </Text>
       {detail && (
         <Text size="xs" c="dimmed">
@@ -36,12 +37,12 @@ export function SyncStatusCard({ status, running }: { status: SyncStatus | undef
           <Counter
             label="Successful"
             value={status.successfulSyncs}
-            detail={`${rate(status.successfulSyncs, status.totalSyncs)}%`}
+            detail={formatPercent(rate(status.successfulSyncs, status.totalSyncs))}
           />
           <Counter
             label="Failed"
             value={status.failedSyncs}
-            detail={`${rate(status.failedSyncs, status.totalSyncs)}%`}
+            detail={formatPercent(rate(status.failedSyncs, status.totalSyncs))}
           />
           <Counter label="Hours since last sync" value={hoursSince(status.lastSync)} />
         </SimpleGrid>

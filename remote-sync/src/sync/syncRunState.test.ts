@@ -101,6 +101,20 @@ describe('the progress card state machine', () => {
     });
   });
 
+  it('fails the step the run was on and marks the others as not run', () => {
+    const state = run(
+      { type: 'start-requested' },
+      { type: 'sync-started' },
+      { type: 'step-started', stepId: 'calendar', description: 'Reading events', at: 1 },
+      { type: 'step-completed', stepId: 'calendar', eventsProcessed: 4, at: 2 },
+      { type: 'step-started', stepId: 'spreadsheet', description: 'Writing', at: 3 },
+      { type: 'sync-error', error: 'The spreadsheet is locked' },
+      { type: 'sync-completed', success: false, message: 'The spreadsheet is locked', totalEvents: 0 },
+    );
+    expect(state.steps.map((item) => item.status)).toEqual(['completed', 'failed', 'skipped']);
+    expect(stepBarValue(step(state, 'database'))).toBe(0);
+  });
+
   it('stops running when the trigger call fails', () => {
     expect(
       run(

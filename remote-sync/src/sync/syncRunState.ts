@@ -1,6 +1,7 @@
 import type { SyncStepId } from '@auditdesk/shared';
 
-export type StepStatus = 'pending' | 'active' | 'completed';
+/** 'skipped': the run failed before it reached the step. */
+export type StepStatus = 'pending' | 'active' | 'completed' | 'failed' | 'skipped';
 
 export interface SyncStep {
   id: SyncStepId;
@@ -60,6 +61,16 @@ export const initialSyncRunState: SyncRunState = {
   lastResult: null,
 };
 
+/** A run that failed: the step it was on failed, the ones it never reached did not run. */
+const settleFailedSteps = (steps: SyncStep[]): SyncStep[] =>
+  steps.map((step) =>
+    step.status === 'active'
+      ? { ...step, status: 'failed' }
+      : step.status === 'pending'
+        ? { ...step, status: 'skipped' }
+        : step,
+  );
+
 const updateStep = (state: SyncRunState, id: SyncStepId, change: Partial<SyncStep>): SyncRunState => ({
   ...state,
   steps: state.steps.map((step) => (step.id === id ? { ...step, ...change } : step)),
@@ -69,7 +80,15 @@ const updateStep = (state: SyncRunState, id: SyncStepId, change: Partial<SyncSte
 export function syncRunReducer(state: SyncRunState, action: SyncRunAction): SyncRunState {
   switch (action.type) {
     case 'start-requested':
-      return { ...state, isRunning: true, phase: 'running', error: null, countdown: null };
+      return {
+        ...state,
+        isRunning: true,
+        phase: 'running',
+        error: null,
+        countdown: null,
+        lastResult: null,
+        steps: pendingSteps(),
+      };
     case 'sync-started':
       return {
         ...state,
@@ -78,6 +97,7 @@ export function syncRunReducer(state: SyncRunState, action: SyncRunAction): Sync
         message: '',
         error: null,
         countdown: null,
+        lastResult: null,
         steps: pendingSteps(),
       };
     case 'step-started':
@@ -108,12 +128,19 @@ export function syncRunReducer(state: SyncRunState, action: SyncRunAction): Sync
         message: action.message,
         totalEvents: action.totalEvents,
         countdown: action.success ? RESET_COUNTDOWN_SECONDS : null,
+        steps: action.success ? state.steps : settleFailedSteps(state.steps),
         lastResult: { success: action.success, message: action.message, totalEvents: action.totalEvents },
       };
     case 'sync-error':
-      return { ...state, phase: 'error', error: action.error };
+      return { ...state, phase: 'error', error: action.error, steps: settleFailedSteps(state.steps) };
     case 'trigger-failed':
-      return { ...state, phase: 'error', isRunning: false, error: action.error };
+      return {
+        ...state,
+        phase: 'error',
+        isRunning: false,
+        error: action.error,
+        steps: settleFailedSteps(state.steps),
+      };
     case 'countdown-tick':
       return state.countdown === null ? state : { ...state, countdown: Math.max(0, state.countdown - 1) };
     case 'reset':
@@ -127,4 +154,8 @@ export const overallProgress = (state: SyncRunState) =>
 
 /** An active step without a percentage shows an indeterminate bar at 60%. */
 export const stepBarValue = (step: SyncStep) =>
-  step.status === 'completed' ? 100 : step.status === 'active' ? (step.progressPercentage ?? 60) : 0;
+  step.status === 'completed' || step.status === 'failed'
+    ? 100
+    : step.status === 'active'
+      ? (step.progressPercentage ?? 60)
+      : 0;

@@ -13,3 +13,5 @@ export interface SyncRange {
   startDate: string;
   endDate: string;
 }
+
+export type { SyncHistoryEntry, SyncHistoryPage } from '@auditdesk/shared';

@@ -7,6 +7,7 @@ import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { leadsScreenBenchmark } from './leadsScreen';
+import { severalInstancesBenchmark } from './severalInstances';
 import { syncBenchmark } from './sync';
 import { syncD1Benchmark } from './syncD1';
 
@@ -18,6 +19,7 @@ export const BENCHMARKS: Benchmark[] = [
   leadsListBenchmark,
   gridDataBenchmark,
   hubBenchmark,
+  severalInstancesBenchmark,
   firstLoadBenchmark,
   lighthouseBenchmark,
   leadsScreenBenchmark,

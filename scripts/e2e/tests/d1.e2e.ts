@@ -1,4 +1,4 @@
-import type { DatabaseStats, ResourceStatsResponse } from '../../../shared/src/resources/resourceStats';
+import type { DatabaseStats, ResourceStatsResponse } from '@auditdesk/shared/core';
 import path from 'node:path';
 import {
   formatBytes,

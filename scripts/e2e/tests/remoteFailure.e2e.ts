@@ -31,8 +31,10 @@ test('a dead remote breaks only its own route, and Retry brings it back without 
   await page.mouse.move(900, 600);
   const panel = page.getByTestId('remote-error');
   await expect(panel).toBeVisible();
-  await expect(panel).toContainText('Leads could not be loaded');
-  await expect(panel).toContainText('remote_leads');
+  await expect(panel).toContainText('The Leads module could not be loaded.');
+  await expect(panel).not.toContainText('RUNTIME-');
+  await page.getByRole('button', { name: 'Show technical details' }).click();
+  await expect(page.getByTestId('remote-error-details')).toContainText('remote_leads');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'remote-failed.png') });
 
   // the layout and the other routes keep working

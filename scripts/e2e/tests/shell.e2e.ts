@@ -85,6 +85,49 @@ test.describe('the shell', () => {
     // @auditdesk/shared (API client, QueryClient, auth store) was evaluated exactly once.
     expect(await page.evaluate(() => globalThis.__AUDITDESK_SHARED__?.instances)).toBe(1);
   });
+
+  test('keyboard: focus is visible at every stop, and the Resources group opens with Enter', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: 'Leads' }).click();
+    await expect(page.getByTestId('leads-footer')).toContainText('results');
+    await page.mouse.move(900, 600);
+    await page.locator('body').click({ position: { x: 700, y: 120 } });
+    const stops: string[] = [];
+    for (let step = 0; step < 40; step += 1) {
+      await page.keyboard.press('Tab');
+      const focused = () =>
+        page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body) return null;
+          const style = getComputedStyle(element);
+          const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+          const ringed = style.boxShadow !== 'none';
+          // Mantine's inputs show focus by a border in the primary colour (after a short transition)
+          const bordered = element.tagName === 'INPUT' && style.borderTopColor === 'rgb(34, 139, 230)';
+          const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
+          return { name: `${element.tagName} ${name}`, visible: outlined || ringed || bordered };
+        });
+      const stop = await focused();
+      if (!stop) continue;
+      stops.push(stop.name);
+      await expect
+        .poll(async () => (await focused())?.visible, { message: `focus not visible on ${stop.name}` })
+        .toBe(true);
+    }
+    expect(stops.length).toBeGreaterThan(20);
+
+    // the Resources group from the keyboard
+    const resources = page.getByRole('button', { name: 'Resources' });
+    await resources.focus();
+    await page.keyboard.press('Enter');
+    await expect(resources).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'CloudFlare D1' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'CloudFlare D1 Resources' })).toBeVisible();
+  });
 });
 
 test('the production build serves no source maps and points at none', async ({ request }) => {

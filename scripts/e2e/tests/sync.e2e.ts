@@ -51,7 +51,7 @@ test('Start Sync shows the three steps complete live, then the result; the leads
 
   // the synced leads are there for the API
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const history = await (
+  const { items: history } = await (
     await fetch(`${baseURL}/api/sync/history`, { headers: { authorization: `Bearer ${token}` } })
   ).json();
   expect(history[0]).toMatchObject({ success: true, trigger: 'api' });

@@ -54,7 +54,12 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   // The admin revokes Robin; Robin's next request ends at /login.
   await page.reload();
   await row.getByRole('button', { name: `Active: toggle access of ${NEW_USER.email}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Revoke access' });
+  await expect(confirm).toContainText(`Revoke the access of ${NEW_USER.name} (${NEW_USER.email})?`);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'user-management-revoke.png') });
+  await confirm.getByRole('button', { name: 'Revoke access' }).click();
   await expect(row.getByRole('button', { name: /^Inactive/ })).toBeVisible();
+  await expect(page.getByText(`${NEW_USER.email} can no longer sign in.`)).toBeVisible();
 
   await robin.getByRole('button', { name: 'User menu' }).click();
   await robin.getByRole('menuitem', { name: 'Profile' }).click();

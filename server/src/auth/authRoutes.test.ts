@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../test/testApp';
 import { sessions } from '../db/schema';
 
@@ -11,6 +11,11 @@ describe('auth routes', () => {
   afterEach(() => t.close());
 
   const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+  /** Moves every spent refresh token's use a minute back: past the leeway for a lost answer. */
+  const usedLongAgo = () =>
+    t.db.batch([
+      sql`UPDATE refresh_tokens SET used_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 minute') WHERE used_at IS NOT NULL`,
+    ]);
 
   it('signs in with e-mail and password: a 15-minute JWT and a refresh token', async () => {
     const response = await login({ email: 'Admin@Example.com', password: ADMIN.password });
@@ -96,8 +101,23 @@ describe('auth routes', () => {
     expect(second.accessToken.split('.')).toHaveLength(3);
     expect(second.refreshToken).not.toBe(first.refresh_token);
 
+    await usedLongAgo(); // past the leeway for a lost answer: a reuse is a theft
     expect((await refresh(first.refresh_token)).statusCode).toBe(401); // reuse
     expect((await refresh(second.refreshToken)).statusCode).toBe(401); // family revoked
+  });
+
+  it('gives new tokens, and keeps the sign-in, when a refresh whose answer was lost is sent again at once', async () => {
+    const first = await t.login();
+    const refresh = (refreshToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const lost = await refresh(first.refresh_token); // the page reloaded before it stored these
+    expect(lost.statusCode).toBe(200);
+    const retried = await refresh(first.refresh_token);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().refreshToken).not.toBe(lost.json().refreshToken);
+    const me = await t.app.inject({ url: '/api/auth/user', headers: bearer(retried.json().accessToken) });
+    expect(me.statusCode).toBe(200);
+    expect((await refresh(retried.json().refreshToken)).statusCode).toBe(200);
   });
 
   it('logout revokes the sign-in it belongs to', async () => {
@@ -161,6 +181,7 @@ describe('auth routes', () => {
       url: '/api/auth/refresh',
       payload: { refreshToken: reused.refresh_token },
     });
+    await usedLongAgo();
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',

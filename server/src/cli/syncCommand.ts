@@ -1,6 +1,8 @@
 // `pnpm sync --from YYYY-MM-DD --to YYYY-MM-DD`: one sync from the command line, with the
-// engine, settings and database the server uses (and its one-run-at-a-time lock).
+// engine, settings and database the server uses (and its one-run-at-a-time lock). With
+// REDIS_URL it takes the shared lock and its progress reaches the browsers of every instance.
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { ConfigError } from '../config/ConfigError';
 import { loadConfig } from '../config/loadConfig';
 import { openDatabase } from '../db/openDatabase';
@@ -8,10 +10,15 @@ import { isoDay } from '@auditdesk/shared/core';
 import { createLeadsRepository } from '../leads/repository/leadsRepository';
 import { createNotificationsRepository } from '../notifications/notificationsRepository';
 import { createNotifier } from '../notifications/notifier';
+import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
+import { createSyncHub, SYNC_GROUP } from '../realtime/syncHub';
+import { createRedisConnection } from '../redis/redisConnection';
+import { hubProgress } from '../sync/engine/hubProgress';
 import { createUsersRepository } from '../users/usersRepository';
 import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
 import { noProgress } from '../sync/engine/syncProgress';
-import { createSyncService, SyncAlreadyRunning } from '../sync/syncService';
+import { createRedisSyncLock } from '../sync/lock/redisSyncLock';
+import { createSyncService, SyncAlreadyRunning, SyncLockUnavailable } from '../sync/syncService';
 import { ensureDemoCalendar } from '../sync/syncSetup';
 import { cliProgress } from './cliProgress';
 
@@ -40,14 +47,24 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const db = await openDatabase(config);
   ensureDemoCalendar(config);
-  // the bells of the server's users show the run at their next look
-  const notifier = createNotifier(createNotificationsRepository(db), createUsersRepository(db));
+  const redis = config.redis
+    ? createRedisConnection(config.redis, pino({ level: config.logLevel }, pino.destination(2)))
+    : null;
+  // a hub without connections of its own: its broadcasts go to the other instances' browsers
+  const hub = redis && createSyncHub({ backplane: createRedisBackplane(redis) });
+  // the bells of the server's users show the run (at once, through Redis; else at their next look)
+  const notifier = createNotifier(
+    createNotificationsRepository(db),
+    createUsersRepository(db),
+    hub ? (userIds, target, args) => hub.sendToUsers(userIds, target, args) : undefined,
+  );
   const sync = createSyncService({
     db,
     leads: createLeadsRepository(db),
     config,
-    progress: noProgress,
+    progress: hub ? hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)) : noProgress,
     notifier,
+    lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
   });
   try {
     const result = await sync.execute(range, 'cli', null, cliProgress());
@@ -55,9 +72,12 @@ async function main(): Promise<number> {
       console.warn(`  skipped ${skipped.uid} (${skipped.summary}): ${skipped.message}`);
     return result.success ? 0 : 1;
   } catch (error) {
-    if (error instanceof SyncAlreadyRunning) return (console.error(error.message), 1);
+    if (error instanceof SyncAlreadyRunning || error instanceof SyncLockUnavailable)
+      return (console.error(error.message), 1);
     throw error;
   } finally {
+    hub?.stop();
+    await redis?.close();
     await db.close();
   }
 }

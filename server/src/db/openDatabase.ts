@@ -1,7 +1,7 @@
 import type { Config } from '../config/loadConfig';
 import type { Database } from './database';
 import { openD1Database } from './d1/openD1Database';
-import type { RetryPolicy } from './d1/retryPolicy';
+import type { RetryPolicy } from '../http/retryPolicy';
 import { openSqliteDatabase } from './sqlite/openSqliteDatabase';
 
 export type DatabaseSettings = Pick<Config, 'databasePath'> & Partial<Pick<Config, 'database' | 'd1'>>;

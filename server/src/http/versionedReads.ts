@@ -1,17 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import pLimit from 'p-limit';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip as gzipCallback } from 'node:zlib';
 import type { z } from 'zod';
-
-const gzip = promisify(gzipCallback);
-
-interface Body {
-  etag: string;
-  json: Buffer;
-  gzipped: Buffer;
-}
+import type { ReadCache } from '../cache/readCache';
 
 const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12);
 
@@ -20,21 +10,11 @@ function acceptsGzip(request: FastifyRequest): boolean {
 }
 
 /**
- * Heavy reads answered from a body built once per data version: an ETag (If-None-Match →
- * 304 without touching the data), the JSON validated by the route's schema once, and its
- * gzip kept beside it. Concurrent first requests share one build, and builds run one at a
- * time, so cheap requests stay fast while heavy ones queue.
+ * Heavy reads answered from the read cache: an ETag per data version (If-None-Match →
+ * 304 without touching the data; the same on every instance), the JSON validated by the
+ * route's schema once per build, and its gzip kept beside it.
  */
-export function createVersionedReads({ maxEntries = 32 }: { maxEntries?: number } = {}) {
-  const bodies = new Map<string, Promise<Body>>();
-  const oneAtATime = pLimit(1);
-
-  function remember(key: string, body: Promise<Body>) {
-    bodies.set(key, body);
-    body.catch(() => bodies.delete(key)); // a failed build is not kept
-    while (bodies.size > maxEntries) bodies.delete(bodies.keys().next().value!);
-  }
-
+export function createVersionedReads(cache: ReadCache) {
   return async function sendVersioned<S extends z.ZodType>(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -44,17 +24,9 @@ export function createVersionedReads({ maxEntries = 32 }: { maxEntries?: number 
     reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 
-    const cacheKey = `${options.key}@${options.version}`;
-    let body = bodies.get(cacheKey);
-    if (!body) {
-      body = oneAtATime(async () => {
-        const data = options.schema.parse(await options.build());
-        const json = Buffer.from(JSON.stringify(data));
-        return { etag, json, gzipped: await gzip(json) };
-      });
-      remember(cacheKey, body);
-    }
-    const { json, gzipped } = await body;
+    const { json, gzipped } = await cache.body(options.key, options.version, async () =>
+      options.schema.parse(await options.build()),
+    );
     reply.type('application/json; charset=utf-8');
     if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(gzipped);
     return reply.send(json);

@@ -6,6 +6,7 @@ import {
 } from '@auditdesk/shared/core';
 import { randomBytes } from 'node:crypto';
 import { HttpProblem } from '../errors/httpProblem';
+import { hubChannels, type HubBackplane } from './backplane/hubBackplane';
 import { HubConnection, type HubCaller } from './hubConnection';
 import { frame, MessageType, parseFrames, PING } from './hubMessages';
 
@@ -25,6 +26,8 @@ export const ACCESS_ENDED = 'Your access to Auditdesk has ended.';
 export const TOKEN_EXPIRED = 'Your sign-in token expired; reconnect with a fresh one.';
 
 type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
+/** What one instance tells the others: a framed message to send, or a reason to close. */
+type BackplaneMessage = { from: string; text?: string; close?: string };
 type Invocation = Extract<ClientHubMessage, { type: 1 }>;
 
 const randomId = () => randomBytes(16).toString('base64url');
@@ -51,24 +54,47 @@ export function createSyncHub(
     maxConnectionsPerUser?: number;
     /** Whether a sign-in still has access (user active, sign-in not ended). */
     stillAllowed?: (userId: number, sessionId: string) => Promise<boolean>;
+    /** The other instances' hubs (Redis); none: this process is the only one. */
+    backplane?: HubBackplane | null;
   } = {},
 ) {
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   const clientTimeoutMs = options.clientTimeoutMs ?? CLIENT_TIMEOUT_MS;
   const maxPerUser = options.maxConnectionsPerUser ?? MAX_CONNECTIONS_PER_USER;
   const connections = new Map<string, HubConnection>();
+  const backplane = options.backplane ?? null;
+  const channels = hubChannels('sync');
+  const instanceId = randomId();
+
+  function joinGroup(connection: HubConnection, group: string): Promise<void> | undefined {
+    if (connection.groups.has(group)) return;
+    connection.groups.add(group);
+    return backplane?.join(channels.group(group));
+  }
+
+  function leaveGroup(connection: HubConnection, group: string): void {
+    if (connection.groups.delete(group)) backplane?.leave(channels.group(group));
+  }
 
   const methods: Record<string, HubMethod> = {
-    joinsyncgroup: (connection) => {
-      connection.groups.add(SYNC_GROUP);
-    },
-    leavesyncgroup: (connection) => {
-      connection.groups.delete(SYNC_GROUP);
-    },
+    // answers once every instance's messages to the group reach this connection
+    joinsyncgroup: (connection) => joinGroup(connection, SYNC_GROUP),
+    leavesyncgroup: (connection) => leaveGroup(connection, SYNC_GROUP),
   };
 
+  function add(connection: HubConnection): HubConnection {
+    connections.set(connection.connectionToken, connection);
+    void backplane?.join(channels.connection(connection.connectionId));
+    void backplane?.join(channels.user(connection.userId));
+    return connection;
+  }
+
   function remove(connection: HubConnection): void {
+    if (connections.get(connection.connectionToken) !== connection) return;
     connections.delete(connection.connectionToken);
+    for (const group of [...connection.groups]) leaveGroup(connection, group);
+    backplane?.leave(channels.connection(connection.connectionId));
+    backplane?.leave(channels.user(connection.userId));
   }
 
   /** Ends a connection whose client broke the protocol; nothing else is affected. */
@@ -86,11 +112,13 @@ export function createSyncHub(
       }
     };
     if (!method) return reply({ error: `Unknown hub method '${message.target}'.` });
+    const failed = () => reply({ error: `An error occurred while invoking '${message.target}'.` });
     try {
       const result = method(connection, message.arguments);
-      reply(result === undefined ? {} : { result });
+      if (!(result instanceof Promise)) return reply(result === undefined ? {} : { result });
+      result.then((value) => reply(value === undefined ? {} : { result: value }), failed);
     } catch {
-      reply({ error: `An error occurred while invoking '${message.target}'.` });
+      failed();
     }
   }
 
@@ -174,10 +202,10 @@ export function createSyncHub(
   timer.unref();
 
   /** Closes, for good, the connections of a sign-in or user that lost access. */
-  function cutOff(matches: (caller: HubCaller) => boolean): void {
+  function cutOff(matches: (caller: HubCaller) => boolean, reason = ACCESS_ENDED): void {
     for (const connection of [...connections.values()]) {
       if (!matches(connection.caller)) continue;
-      connection.close({ error: ACCESS_ENDED });
+      connection.close({ error: reason });
       remove(connection);
     }
   }
@@ -200,6 +228,45 @@ export function createSyncHub(
   }, options.recheckMs ?? RECHECK_MS);
   recheck.unref();
 
+  /** Sends framed text to this instance's connections that `matches` picks. */
+  function deliver(text: string, matches: (connection: HubConnection) => boolean): void {
+    for (const connection of connections.values()) {
+      if (connection.handshakeDone && matches(connection)) connection.sendRaw(text);
+    }
+  }
+
+  function publish(channel: string, message: Omit<BackplaneMessage, 'from'>): void {
+    backplane?.publish(channel, JSON.stringify({ from: instanceId, ...message }));
+  }
+
+  /** What another instance sent: the same delivery as if it had been sent here. */
+  function received(channel: string, payload: string): void {
+    let message: BackplaneMessage;
+    try {
+      message = JSON.parse(payload) as BackplaneMessage;
+    } catch {
+      return;
+    }
+    if (message.from === instanceId) return; // delivered here when it was sent
+    const { text, close } = message;
+    const [, , kind, ...rest] = channel.split(':');
+    const id = rest.join(':');
+    if (kind === 'user' && close) return cutOff((caller) => caller.userId === Number(id), close);
+    if (text === undefined) return;
+    if (kind === 'user') deliver(text, (connection) => connection.userId === Number(id));
+    else if (kind === 'all') deliver(text, () => true);
+    else if (kind === 'group') deliver(text, (connection) => connection.groups.has(id));
+    else if (kind === 'connection') deliver(text, (connection) => connection.connectionId === id);
+  }
+
+  if (backplane) {
+    backplane.onMessage(received);
+    void backplane.join(channels.all);
+  }
+
+  const invocation = (target: string, args: unknown[]) =>
+    frame({ type: MessageType.Invocation, target, arguments: args });
+
   const countOf = (userId: number) => [...connections.values()].filter((c) => c.userId === userId).length;
   function admitOneMore(userId: number): void {
     if (countOf(userId) >= maxPerUser)
@@ -213,19 +280,17 @@ export function createSyncHub(
     /** POST /negotiate: a new connection for the signed-in user. */
     negotiate(caller: HubCaller, negotiateVersion: number) {
       admitOneMore(caller.userId);
-      const connection = new HubConnection(randomId(), randomId(), caller);
-      connections.set(connection.connectionToken, connection);
       const availableTransports = [
         { transport: 'WebSockets', transferFormats: ['Text', 'Binary'] },
         { transport: 'ServerSentEvents', transferFormats: ['Text'] },
         { transport: 'LongPolling', transferFormats: ['Text', 'Binary'] },
       ];
       if (negotiateVersion < 1) {
-        connections.delete(connection.connectionToken);
-        const legacy = new HubConnection(connection.connectionId, connection.connectionId, caller);
-        connections.set(legacy.connectionToken, legacy);
+        const id = randomId(); // version 0: the id is the token
+        const legacy = add(new HubConnection(id, id, caller));
         return { connectionId: legacy.connectionId, availableTransports };
       }
+      const connection = add(new HubConnection(randomId(), randomId(), caller));
       return {
         connectionId: connection.connectionId,
         connectionToken: connection.connectionToken,
@@ -237,9 +302,7 @@ export function createSyncHub(
     /** A connection made without negotiating (WebSockets with skipNegotiation). */
     openDirect(caller: HubCaller): HubConnection {
       admitOneMore(caller.userId);
-      const connection = new HubConnection(randomId(), randomId(), caller);
-      connections.set(connection.connectionToken, connection);
-      return connection;
+      return add(new HubConnection(randomId(), randomId(), caller));
     },
 
     find: (token: string) => connections.get(token),
@@ -265,39 +328,57 @@ export function createSyncHub(
       remove(connection);
     },
 
-    /** Sends an event to every connection of a group. */
+    /** Sends an event to every connection of a group, on every instance. */
     broadcast(group: string, target: string, args: unknown[]): void {
-      const text = frame({ type: MessageType.Invocation, target, arguments: args });
-      for (const connection of connections.values()) {
-        if (connection.groups.has(group) && connection.handshakeDone) connection.sendRaw(text);
+      const text = invocation(target, args);
+      deliver(text, (connection) => connection.groups.has(group));
+      publish(channels.group(group), { text });
+    },
+
+    /** Sends an event to every connection, on every instance. */
+    sendToAll(target: string, args: unknown[]): void {
+      const text = invocation(target, args);
+      deliver(text, () => true);
+      publish(channels.all, { text });
+    },
+
+    /** Sends an event to one connection, on whichever instance holds it. */
+    sendToConnection(connectionId: string, target: string, args: unknown[]): void {
+      const text = invocation(target, args);
+      deliver(text, (connection) => connection.connectionId === connectionId);
+      publish(channels.connection(connectionId), { text });
+    },
+
+    /** Server-side close of this instance's connections: every client gets a Close message. */
+    closeAll(reason: { error?: string; allowReconnect?: boolean } = {}): void {
+      for (const connection of [...connections.values()]) {
+        connection.close(reason);
+        remove(connection);
       }
     },
 
-    /** Sends an event to every connection of these users. */
+    /** Sends an event to every connection of these users, on every instance. */
     sendToUsers(userIds: readonly number[], target: string, args: unknown[]): void {
       const wanted = new Set(userIds);
-      const text = frame({ type: MessageType.Invocation, target, arguments: args });
-      for (const connection of connections.values()) {
-        if (wanted.has(connection.userId) && connection.handshakeDone) connection.sendRaw(text);
-      }
+      const text = invocation(target, args);
+      deliver(text, (connection) => wanted.has(connection.userId));
+      for (const userId of wanted) publish(channels.user(userId), { text });
     },
 
-    /** Server-side close: every client gets a Close message. */
-    closeAll(reason: { error?: string; allowReconnect?: boolean } = {}): void {
-      for (const connection of connections.values()) connection.close(reason);
-      connections.clear();
-    },
-
-    /** A user lost access (revoked, deactivated, deleted): their connections close at once. */
+    /** A user lost access (revoked, deactivated, deleted): their connections close at once, on every instance. */
     endAccess(userId: number): void {
       cutOff((caller) => caller.userId === userId);
+      publish(channels.user(userId), { close: ACCESS_ENDED });
     },
 
     stop(): void {
       clearInterval(timer);
       clearInterval(recheck);
-      for (const connection of connections.values()) connection.close({ silent: true });
-      connections.clear();
+      for (const connection of [...connections.values()]) {
+        connection.close({ silent: true });
+        remove(connection);
+      }
+      backplane?.leave(channels.all);
     },
 
     get size() {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import net from 'node:net';
 import { freePort } from '../../test/freePort';
 import { eventually } from '../../test/support/eventually';
 import { startRedisServer, type RedisServer } from '../../test/support/redisServer';
@@ -108,6 +109,31 @@ describe('createRedisConnection against a real redis-server', () => {
       expect(await late.cli('CLIENT', 'LIST')).not.toContain('name=auditdesk-main');
     } finally {
       await late.dispose();
+    }
+  });
+
+  it('closes a client caught mid-handshake, though it reports an error on its way out', async () => {
+    // a server that accepts and never answers: the client stays in its ready check
+    const silent = net.createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const { logger } = recordingLogger();
+    const connection = createRedisConnection(
+      { url: `redis://127.0.0.1:${port}`, prefix: 'p:', planName: 'x' },
+      logger,
+    );
+    try {
+      await eventually(() => expect(connection.client.status).toBe('connect'));
+      const closed = connection.close();
+      // what ioredis emits when the ready check's INFO finds the stream already gone
+      connection.client.emit(
+        'error',
+        new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      );
+      await expect(closed).resolves.toBeUndefined();
+      expect(connection.client.status).toBe('end');
+    } finally {
+      silent.close();
     }
   });
 });

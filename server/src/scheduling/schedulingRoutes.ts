@@ -8,6 +8,7 @@ import {
   schedulingDashboardQuery,
   schedulingPerformance,
   timeframeQuery,
+  type Timeframe,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,7 @@ import type { Config } from '../config/loadConfig';
 import type { SendVersioned } from '../http/versionedReads';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { SchedulingStats } from './schedulingStats';
+import { timeframeRange } from './timeframes';
 
 const tags = ['Scheduling'];
 const gridRecords = z.array(gridRecord);
@@ -43,7 +45,7 @@ export const gridDataRoute: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { startDate, endDate } = request.query;
       return sendVersioned(request, reply, {
-        key: `grid-data?${startDate ?? ''}&${endDate ?? ''}`,
+        key: `grid-data?${startDate ?? ''}&${endDate ?? ''}&${auditors.join(',')}`,
         version: await leads.dataVersion(),
         schema: gridRecords,
         build: () => leads.grid(auditors, { startDate, endDate }),
@@ -52,13 +54,20 @@ export const gridDataRoute: FastifyPluginAsyncZod<{
   );
 };
 
-/** /api/scheduling: every signed-in role may read. */
+/**
+ * /api/scheduling: every signed-in role may read. The numbers come from the read cache,
+ * keyed by the days they cover (a timeframe is resolved against today first) and the
+ * auditors compared, at the leads' data version.
+ */
 export const schedulingRoutes: FastifyPluginAsyncZod<{
   stats: SchedulingStats;
+  leads: LeadsRepository;
   config: Config;
   authenticate: Authenticate;
-}> = async (app, { stats, config, authenticate }) => {
+  sendVersioned: SendVersioned;
+}> = async (app, { stats, leads, config, authenticate, sendVersioned }) => {
   guardEveryRoute(app, authenticate());
+  const auditors = config.auditors.join(',');
 
   app.get(
     '/auditors',
@@ -76,45 +85,58 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
         response: { 200: schedulingDashboard },
       },
     },
-    async (request) => stats.dashboard(request.query.months),
+    async (request, reply) => {
+      const today = new Date();
+      const { months } = request.query;
+      return sendVersioned(request, reply, {
+        key: `scheduling/dashboard?${months}&${today.toISOString().slice(0, 7)}&${auditors}`,
+        version: await leads.dataVersion(),
+        schema: schedulingDashboard,
+        build: () => stats.dashboard(months, today),
+      });
+    },
   );
 
-  app.get(
-    '/performance',
-    {
-      schema: {
-        tags,
-        summary: 'Totals per auditor and their comparison',
-        querystring: timeframeQuery,
-        response: { 200: schedulingPerformance },
+  /** A read of one timeframe's numbers, resolved against today and cached for it. */
+  function timeframeRead(
+    name: string,
+    summary: string,
+    schema: z.ZodType,
+    build: (timeframe: Timeframe, today: Date) => Promise<unknown>,
+  ) {
+    app.get(
+      `/${name}`,
+      { schema: { tags, summary, querystring: timeframeQuery, response: { 200: schema } } },
+      async (request, reply) => {
+        const today = new Date();
+        const { timeframe } = request.query;
+        const { startDate, endDate } = timeframeRange(timeframe, today);
+        return sendVersioned(request, reply, {
+          key: `scheduling/${name}?${timeframe}&${startDate}&${endDate}&${auditors}`,
+          version: await leads.dataVersion(),
+          schema,
+          build: () => build(timeframe, today),
+        });
       },
-    },
-    async (request) => stats.performance(request.query.timeframe),
-  );
+    );
+  }
 
-  app.get(
-    '/categories',
-    {
-      schema: {
-        tags,
-        summary: 'Fuel, provider and family counts per auditor',
-        querystring: timeframeQuery,
-        response: { 200: schedulingCategories },
-      },
-    },
-    async (request) => stats.categories(request.query.timeframe),
+  timeframeRead(
+    'performance',
+    'Totals per auditor and their comparison',
+    schedulingPerformance,
+    stats.performance,
   );
-
-  app.get(
-    '/analytics',
-    {
-      schema: {
-        tags,
-        summary: 'Conversion rate, days from booking to appointment, monthly trend',
-        querystring: timeframeQuery,
-        response: { 200: schedulingAnalytics },
-      },
-    },
-    async (request) => stats.analytics(request.query.timeframe),
+  timeframeRead(
+    'categories',
+    'Fuel, provider and family counts per auditor',
+    schedulingCategories,
+    stats.categories,
+  );
+  timeframeRead(
+    'analytics',
+    'Conversion rate, days from booking to appointment, monthly trend',
+    schedulingAnalytics,
+    stats.analytics,
   );
 };

@@ -1,17 +1,19 @@
 import {
   executeBody,
-  syncHistoryEntry,
+  syncHistoryPage,
   syncHistoryQuery,
   syncResult,
   syncStatus,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
-import { badRequest, conflict } from '../errors/httpProblem';
+import { badRequest, conflict, serviceUnavailable } from '../errors/httpProblem';
 import { defaultSyncRange, rangeProblem } from './engine/syncRange';
-import { SyncAlreadyRunning, type SyncService } from './syncService';
+import { SyncAlreadyRunning, SyncLockUnavailable, type SyncService } from './syncService';
+
+/** When to ask again after the shared lock could not be reached (Redis reconnects at most 2 s apart). */
+const LOCK_RETRY_SECONDS = 5;
 
 const tags = ['Sync'];
 
@@ -29,7 +31,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
         tags,
         summary: 'Run one sync over a date range; answers when it ends',
         description:
-          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance.',
+          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance; 503 while the shared lock (Redis) cannot be reached.',
         body: executeBody,
         response: { 200: syncResult },
       },
@@ -43,6 +45,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
         return await sync.execute(range, 'api', request.currentUser!.id);
       } catch (error) {
         if (error instanceof SyncAlreadyRunning) throw conflict(error.message, { runningRunId: error.runId });
+        if (error instanceof SyncLockUnavailable) throw serviceUnavailable(error.message, LOCK_RETRY_SECONDS);
         throw error;
       }
     },
@@ -59,11 +62,11 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
     {
       schema: {
         tags,
-        summary: 'Past runs, newest first',
+        summary: 'Past runs, newest first, a page at a time',
         querystring: syncHistoryQuery,
-        response: { 200: z.array(syncHistoryEntry) },
+        response: { 200: syncHistoryPage },
       },
     },
-    async (request) => sync.history(request.query.limit),
+    async (request) => sync.historyPage(request.query.page, request.query.pageSize),
   );
 };

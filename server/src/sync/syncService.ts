@@ -1,5 +1,6 @@
 import type {
   SyncHistoryEntry,
+  SyncHistoryPage,
   SyncRange,
   SyncResult,
   SyncStatus,
@@ -12,14 +13,21 @@ import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import { runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
-import { createSyncRunsRepository, type SyncRuns } from './runs/syncRunsRepository';
+import type { SyncLease, SyncLock } from './lock/syncLock';
+import { createSyncRunsRepository, SyncAlreadyRunning, type SyncRuns } from './runs/syncRunsRepository';
 import type { Notifier } from '../notifications/notifier';
+import { createUsersRepository } from '../users/usersRepository';
 import { createSyncAdapters } from './syncSetup';
 
 export { SyncAlreadyRunning } from './runs/syncRunsRepository';
+export { SyncLockUnavailable } from './lock/syncLock';
 
-/** A history entry (spec section 3) with the run's details. */
-export function toHistoryEntry(run: SyncRunRow): SyncHistoryEntry {
+/** How long a request that found the lock taken waits for the holder's run to appear in sync_runs. */
+const HOLDER_WAIT_MS = 2_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A history entry (spec section 3) with the run's details; `startedBy` names the user who started it. */
+export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null): SyncHistoryEntry {
   return {
     id: run.id,
     success: run.status === 'succeeded',
@@ -39,20 +47,28 @@ export function toHistoryEntry(run: SyncRunRow): SyncHistoryEntry {
     stage: run.stage,
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
+    startedBy,
+    durationMs: run.finishedAt ? Math.max(0, Date.parse(run.finishedAt) - Date.parse(run.startedAt)) : null,
     timestamp: run.finishedAt ?? run.startedAt,
   };
 }
 
-/** Renews the run's lease while it works; stops renewing once another instance failed it. */
-function holdLease(runs: SyncRuns, runId: number, leaseMs: number) {
+/**
+ * Renews the run's lease (its sync_runs row, and the shared lock's lease if there is one)
+ * while it works; stops renewing once another instance failed it or took the lock.
+ */
+function holdLease(runs: SyncRuns, runId: number, leaseMs: number, shared: SyncLease | null) {
   let lost = false;
   const timer = setInterval(() => {
-    runs.heartbeat(runId).then(
-      (held) => {
-        if (!held) lost = true;
-      },
-      () => undefined, // a missed beat is retried at the next one; the lease is three beats long
-    );
+    const beats = [runs.heartbeat(runId), shared?.renew() ?? Promise.resolve(true)];
+    for (const beat of beats) {
+      beat.then(
+        (held) => {
+          if (held === false) lost = true; // null: Redis away; nobody else can take the lock meanwhile
+        },
+        () => undefined, // a missed beat is retried at the next one; the lease is three beats long
+      );
+    }
   }, leaseMs / 3);
   timer.unref();
   return {
@@ -68,8 +84,9 @@ function holdLease(runs: SyncRuns, runId: number, leaseMs: number) {
 
 /**
  * Runs syncs one at a time across every instance on the database (the running run's lease
- * in sync_runs is the lock), tells `progress` (the hub's sync group) about each step, and
- * records every run with its trigger, where it read and wrote, and the step it reached.
+ * in sync_runs is the lock; with Redis, a Redis lease is taken first), tells `progress` (the
+ * hub's sync group) about each step, and records every run with its trigger, where it read
+ * and wrote, and the step it reached.
  */
 export function createSyncService({
   db,
@@ -77,6 +94,7 @@ export function createSyncService({
   config,
   progress,
   notifier,
+  lock = null,
 }: {
   db: Database;
   leads: LeadsRepository;
@@ -84,27 +102,60 @@ export function createSyncService({
   progress: SyncProgress;
   /** Tells the bells how every run ended (none in benchmarks). */
   notifier?: Pick<Notifier, 'syncFinished'>;
+  /** The lock shared through Redis; none: the sync_runs row alone. */
+  lock?: SyncLock | null;
 }) {
   const leaseMs = config.syncLeaseMs;
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
+  const users = createUsersRepository(db);
   const adapters = createSyncAdapters(config);
+
+  /** The lock is taken: the holder's run, once its row is written (it writes it right after taking the lock). */
+  async function refuseWhileHeld(): Promise<never> {
+    const giveUpAt = Date.now() + HOLDER_WAIT_MS;
+    for (;;) {
+      const holder = await runs.running();
+      if (holder) throw new SyncAlreadyRunning(holder.id);
+      if (Date.now() >= giveUpAt) throw new SyncAlreadyRunning(null);
+      await sleep(50);
+    }
+  }
+
+  /** The shared lease (null without Redis) and the run's row; each undone if the other cannot be had. */
+  async function begin(range: SyncRange, trigger: SyncTrigger, userId: number | null) {
+    let shared: SyncLease | null = null;
+    if (lock) {
+      shared = await lock.acquire();
+      if (!shared) return refuseWhileHeld();
+    }
+    try {
+      const previous = await runs.latestFinished();
+      const run = await runs.start(range, trigger, userId, {
+        source: adapters.source.description,
+        sink: adapters.spreadsheet.description,
+      });
+      return { previous, run, shared };
+    } catch (error) {
+      await shared?.release();
+      throw error;
+    }
+  }
 
   return {
     runs,
 
-    /** Throws SyncAlreadyRunning (with the running run's id) while another run is on. */
+    /**
+     * Throws SyncAlreadyRunning (with the running run's id) while another run is on, and
+     * SyncLockUnavailable when the shared lock (Redis) cannot be reached.
+     */
     async execute(
       range: SyncRange,
       trigger: SyncTrigger,
       userId: number | null,
       watcher?: SyncProgress,
     ): Promise<SyncResult> {
-      const previous = await runs.latestFinished();
-      const run = await runs.start(range, trigger, userId, {
-        source: adapters.source.description,
-        sink: adapters.spreadsheet.description,
-      });
-      const lease = holdLease(runs, run.id, leaseMs);
+      const { previous, run, shared } = await begin(range, trigger, userId);
+      const lease = holdLease(runs, run.id, leaseMs, shared);
       const listeners = fanOut(progress, trackStages(runs, run.id), ...(watcher ? [watcher] : []));
       let outcome: SyncOutcome;
       try {
@@ -144,7 +195,7 @@ export function createSyncService({
         lease.release();
       }
       const { problems, ...recorded } = outcome;
-      const finished = await runs.finish(run.id, recorded);
+      const finished = await runs.finish(run.id, recorded).finally(() => shared?.release());
       await notifier
         ?.syncFinished(
           { success: finished.status === 'succeeded', message: finished.message, ...range },
@@ -190,7 +241,24 @@ export function createSyncService({
       };
     },
 
-    history: async (limit?: number) => (await runs.history(limit)).map(toHistoryEntry),
+    history: async (limit?: number) => (await runs.history(limit)).map((run) => toHistoryEntry(run)),
+
+    /** One page of the runs, newest first, with the total and the names of who started them. */
+    async historyPage(page: number, pageSize: number): Promise<SyncHistoryPage> {
+      const rows = await runs.history(pageSize, (page - 1) * pageSize);
+      const names = new Map<number, string | null>();
+      for (const userId of new Set(rows.map((run) => run.userId))) {
+        if (userId !== null) names.set(userId, (await users.findById(userId))?.fullName ?? null);
+      }
+      return {
+        items: rows.map((run) =>
+          toHistoryEntry(run, run.userId === null ? null : (names.get(run.userId) ?? null)),
+        ),
+        total: await runs.total(),
+        page,
+        pageSize,
+      };
+    },
   };
 }
 

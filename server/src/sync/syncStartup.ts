@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/loadConfig';
 import { demoSpan } from './demo/generateDemoCalendar';
 import { defaultSyncRange } from './engine/syncRange';
+import { SyncLockUnavailable } from './lock/syncLock';
 import { SyncAlreadyRunning } from './runs/syncRunsRepository';
 import { ensureDemoCalendar } from './syncSetup';
 
@@ -20,11 +21,17 @@ export async function startSync(
   ensureDemoCalendar(config, today);
 
   if (config.calendar.isDemo && (await sync.runs.history(1)).length === 0) {
-    const result = await sync.execute(demoSpan(today), 'first-start', null);
-    app.log.info(
-      { result: { success: result.success, message: result.message } },
-      'imported the demo calendar',
-    );
+    try {
+      const result = await sync.execute(demoSpan(today), 'first-start', null);
+      app.log.info(
+        { result: { success: result.success, message: result.message } },
+        'imported the demo calendar',
+      );
+    } catch (error) {
+      // another instance is importing it, or Redis is away: the next start tries again
+      if (!(error instanceof SyncAlreadyRunning || error instanceof SyncLockUnavailable)) throw error;
+      app.log.warn({ reason: error.message }, 'demo calendar not imported now');
+    }
   }
 
   if (config.syncCron) {
@@ -35,6 +42,8 @@ export async function startSync(
       } catch (error) {
         if (error instanceof SyncAlreadyRunning)
           app.log.info({ runId: error.runId }, 'scheduled sync skipped: one is running');
+        else if (error instanceof SyncLockUnavailable)
+          app.log.warn({ reason: error.message }, 'scheduled sync skipped');
         else app.log.error({ err: error }, 'scheduled sync failed');
       }
     });

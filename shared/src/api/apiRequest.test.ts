@@ -48,6 +48,17 @@ describe('apiRequest', () => {
     });
   });
 
+  it("keeps the status line of a failure that is not problem details (a proxy's page)", async () => {
+    fetchMock = mockFetch(
+      () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    );
+    expect(await apiRequest('/user/list')).toMatchObject({
+      success: false,
+      status: 502,
+      problem: { status: 502, title: 'Bad Gateway' },
+    });
+  });
+
   it('reports a network failure with its message', async () => {
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await apiRequest('/leads')).toEqual({ success: false, error: 'Failed to fetch' });
@@ -136,8 +147,8 @@ describe('development fallback', () => {
     authStore.getState().clearSession();
   });
 
-  it.each([401, 404, 405])(
-    'answers sample data to a dev-token session when the server says %i',
+  it.each([401, 404, 405, 502, 503, 504])(
+    'answers sample data to a dev-token session when the server (or the dev proxy) says %i',
     async (status) => {
       signIn('dev-token-admin');
       fetchMock = mockFetch(() => json(status));
@@ -151,7 +162,7 @@ describe('development fallback', () => {
   it('answers sample data when the server is unreachable', async () => {
     signIn('dev-token-admin');
     fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect((await apiRequest('/sync/status')).data).toEqual({
+    expect((await apiRequest('/sync/status')).data).toMatchObject({
       isRunning: false,
       lastSync: expect.any(String),
     });

@@ -1,11 +1,7 @@
-/** RFC 9457 problem details, as the Auditdesk server answers errors. */
-export interface ProblemDetails {
-  type?: string;
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: Record<string, string[]>;
-}
+import type { ProblemDetails as ServerProblem } from '../contract/common';
+
+/** The server's problem details (RFC 9457) as far as an answer carried them (a proxy's may not). */
+export type ProblemDetails = Partial<ServerProblem>;
 
 /** Every API call resolves to this shape; it never throws. */
 export interface ApiResult<T> {
@@ -19,7 +15,9 @@ export interface ApiResult<T> {
 }
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** More request headers (If-Match for an edit that must not overwrite another). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }

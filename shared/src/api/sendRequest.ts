@@ -9,13 +9,17 @@ async function readBody(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
+/** A failure without problem details (a proxy's page, an empty body): its status line. */
+const statusOnly = (response: Response): ProblemDetails | undefined =>
+  response.statusText ? { status: response.status, title: response.statusText } : undefined;
+
 /** One HTTP exchange with the API: JSON in and out, credentials, the bearer token. */
 export async function sendRequest<T>(
   path: string,
   options: ApiRequestOptions,
   token: string | null,
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !token.startsWith(DEV_TOKEN_PREFIX)) headers.Authorization = `Bearer ${token}`;
 
@@ -44,7 +48,7 @@ export async function sendRequest<T>(
       success: false,
       status: response.status,
       error: API_ERRORS.httpStatus(response.status),
-      problem: body && typeof body === 'object' ? (body as ProblemDetails) : undefined,
+      problem: body && typeof body === 'object' ? (body as ProblemDetails) : statusOnly(response),
     };
   }
   return { success: true, status: response.status, data: body as T };

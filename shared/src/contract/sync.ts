@@ -85,12 +85,26 @@ export const syncHistoryEntry = z.object({
   source: z.string(),
   sink: z.string(),
   stage: z.enum(SYNC_STEP_IDS).nullable(),
+  /** The name of the user who started it (trigger 'api'); null for the others or a deleted user. */
+  startedBy: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** How long it ran; null while it runs. */
+  durationMs: count.nullable(),
   timestamp: z.string(),
 });
 export type SyncHistoryEntry = z.infer<typeof syncHistoryEntry>;
 
 export const syncHistoryQuery = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/** One page of the history, newest first, and how many runs there are in all. */
+export const syncHistoryPage = z.object({
+  items: z.array(syncHistoryEntry),
+  total: count,
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type SyncHistoryPage = z.infer<typeof syncHistoryPage>;

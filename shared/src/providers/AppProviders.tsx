@@ -1,13 +1,20 @@
+import './focus.css';
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient } from '../query/queryClient';
 import { theme } from './theme';
 
-/** Mantine and the shared QueryClient: the host wraps the page in it, remotes standalone too. */
+/**
+ * Mantine, the toasts and the shared QueryClient: the host wraps the page in it, remotes
+ * standalone too.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
+      {/* bottom right: a toast never covers the top bar or a page's main button */}
+      <Notifications position="bottom-right" limit={4} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

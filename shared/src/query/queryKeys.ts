@@ -4,4 +4,5 @@ export const queryKeys = {
   scheduling: ['scheduling'],
   dashboard: ['dashboard'],
   syncStatus: ['sync-status'],
+  notifications: ['notifications'],
 } as const;

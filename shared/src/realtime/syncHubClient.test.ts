@@ -1,31 +1,6 @@
 import type { HubConnection } from '@microsoft/signalr';
+import { fakeHubConnection as fakeConnection } from '../testing/fakeHubConnection';
 import { createSyncHubClient } from './syncHubClient';
-
-/** Just enough of @microsoft/signalr's HubConnection to drive the client's life cycle. */
-function fakeConnection() {
-  const handlers = new Map<string, (...args: unknown[]) => void>();
-  const callbacks: Record<string, (arg?: unknown) => void> = {};
-  const connection = {
-    state: 'Disconnected',
-    invoked: [] as string[],
-    start: jest.fn(async () => {
-      connection.state = 'Connected';
-    }),
-    stop: jest.fn(async () => {
-      connection.state = 'Disconnected';
-    }),
-    invoke: jest.fn(async (method: string) => {
-      connection.invoked.push(method);
-    }),
-    on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
-    onreconnecting: (callback: () => void) => (callbacks.reconnecting = callback),
-    onreconnected: (callback: () => void) => (callbacks.reconnected = callback),
-    onclose: (callback: () => void) => (callbacks.close = callback),
-    emit: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
-    callbacks,
-  };
-  return connection;
-}
 
 describe('syncHubClient', () => {
   it('connects once, joins the sync group and passes the events on', async () => {

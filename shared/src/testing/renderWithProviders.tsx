@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
@@ -9,6 +10,7 @@ export function renderRoutes(
   path = '/',
 ): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   queryClient.clear();
+  notifications.clean(); // toasts live in a module store: none carries over from the last test
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders>

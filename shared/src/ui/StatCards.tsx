@@ -1,4 +1,5 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatNumber } from '../format/formatNumber';
 
 export interface StatCard {
   label: string;
@@ -21,7 +22,7 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
             {card.label}
           </Text>
           <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`} title={card.title}>
-            {typeof card.value === 'number' ? card.value.toLocaleString('en-US') : card.value}
+            {typeof card.value === 'number' ? formatNumber(card.value) : card.value}
           </Text>
           {card.detail && (
             <Text size="xs" c="dimmed">

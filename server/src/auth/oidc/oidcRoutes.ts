@@ -15,7 +15,10 @@ import { createAttemptLimit } from '../../limits/signInLimiter';
 import { issueTokens } from '../issueTokens';
 import { bindBrowser, isSameBrowser, releaseBrowser } from './browserBinding';
 import { createOidcConfiguration } from './oidcConfiguration';
+import type { RedisConnection } from '../../redis/redisConnection';
 import { createPendingSignIns } from './pendingSignIns';
+import { createSharedPendingSignIns } from './redisPendingSignIns';
+import { createSharedSignInCodes } from './redisSignInCodes';
 import { resolveReturnUrl } from './returnUrl';
 import { createSignInCodes } from './signInCodes';
 import { verifiedEmail } from './verifiedEmail';
@@ -30,14 +33,16 @@ const redirect = { 302: z.null().describe('Redirects the browser') };
  * has access get in; the provider's return carries a one-time code, which the sign-in
  * page trades for tokens from that same browser.
  */
-export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: CounterStore }> = async (
-  app,
-  { ctx, counters },
-) => {
+export const oidcRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  counters: CounterStore;
+  /** With Redis the provider's return and the code exchange may reach any instance. */
+  redis: RedisConnection | null;
+}> = async (app, { ctx, counters, redis }) => {
   const { config, users } = ctx;
   const provider = createOidcConfiguration(config.oidc);
-  const pending = createPendingSignIns();
-  const codes = createSignInCodes();
+  const pending = redis ? createSharedPendingSignIns(redis) : createPendingSignIns();
+  const codes = redis ? createSharedSignInCodes(redis) : createSignInCodes();
   const startsPerIp = createAttemptLimit(counters, 'idp-start:ip', config.rateLimits.perIp);
   const exchangesPerIp = createAttemptLimit(counters, 'idp-exchange:ip', config.rateLimits.perIp);
   const ownOrigin = config.publicOrigin;
@@ -78,7 +83,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: Coun
       const nonce = oidc.randomNonce();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const browserHash = bindBrowser(reply, secureCookie);
-      const kept = pending.put(
+      const kept = await pending.put(
         state,
         { codeVerifier, nonce, redirectUri, returnUrl: returnUrl.href, browserHash },
         request.ip,
@@ -113,7 +118,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: Coun
     },
     async (request, reply) => {
       const { state } = request.query;
-      const signIn = state ? pending.take(state) : null;
+      const signIn = state ? await pending.take(state) : null;
       if (!signIn) return sendToErrorPage(reply, ownOrigin, 'This sign-in has expired. Please start again.');
       const returnUrl = new URL(signIn.returnUrl);
       if (!isSameBrowser(request, signIn.browserHash))
@@ -156,7 +161,7 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: Coun
 
       const user = email ? await users.findByEmail(email) : undefined;
       const code = user?.isActive
-        ? codes.issue({ userId: user.id, name: name ?? user.fullName, browserHash: signIn.browserHash })
+        ? await codes.issue({ userId: user.id, name: name ?? user.fullName, browserHash: signIn.browserHash })
         : null;
       if (!user?.isActive || !code) {
         request.log.info({ email }, 'identity-provider sign-in without access');
@@ -184,7 +189,9 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; counters: Coun
     },
     async (request, reply) => {
       await exchangesPerIp(request.ip);
-      const signIn = codes.take(request.body.code, ({ browserHash }) => isSameBrowser(request, browserHash));
+      const signIn = await codes.take(request.body.code, ({ browserHash }) =>
+        isSameBrowser(request, browserHash),
+      );
       const user = signIn ? await users.findById(signIn.userId) : null;
       if (!signIn || !user?.isActive)
         throw new HttpProblem(400, 'This sign-in code is invalid, used or expired. Please sign in again.');

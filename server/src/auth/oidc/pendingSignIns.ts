@@ -1,4 +1,4 @@
-const TTL_MS = 10 * 60 * 1000;
+export const PENDING_TTL_MS = 10 * 60 * 1000;
 
 export interface PendingSignIn {
   codeVerifier: string;
@@ -9,16 +9,31 @@ export interface PendingSignIn {
   browserHash: string;
 }
 
+export interface PendingSignInLimits {
+  now?: () => number;
+  maxTotal?: number;
+  maxPerAddress?: number;
+  ttlMs?: number;
+}
+
 /**
  * Sign-ins sent to the identity provider and not back yet, keyed by their state value.
  * Each is taken once; stale ones expire. The store is bounded per client address and in
  * all, and when full it refuses new sign-ins rather than evicting anyone's.
  */
+export interface PendingSignIns {
+  /** Keeps the sign-in; false when the store (or this address's share of it) is full. */
+  put(state: string, signIn: PendingSignIn, address: string): Promise<boolean>;
+  take(state: string): Promise<PendingSignIn | null>;
+}
+
+/** The in-process store. */
 export function createPendingSignIns({
   now = () => Date.now(),
   maxTotal = 10_000,
   maxPerAddress = 20,
-}: { now?: () => number; maxTotal?: number; maxPerAddress?: number } = {}) {
+  ttlMs = PENDING_TTL_MS,
+}: PendingSignInLimits = {}): PendingSignIns {
   const pending = new Map<string, PendingSignIn & { expiresAt: number; address: string }>();
   const perAddress = new Map<string, number>();
 
@@ -39,21 +54,20 @@ export function createPendingSignIns({
   };
 
   return {
-    /** Keeps the sign-in; false when the store (or this address's share of it) is full. */
-    put(state: string, signIn: PendingSignIn, address: string): boolean {
+    async put(state, signIn, address) {
       purgeExpired();
       if (pending.size >= maxTotal || (perAddress.get(address) ?? 0) >= maxPerAddress) return false;
-      pending.set(state, { ...signIn, address, expiresAt: now() + TTL_MS });
+      pending.set(state, { ...signIn, address, expiresAt: now() + ttlMs });
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
       return true;
     },
 
-    take(state: string): PendingSignIn | null {
+    async take(state) {
       const entry = pending.get(state);
       forget(state);
-      return entry && entry.expiresAt > now() ? entry : null;
+      if (!entry || entry.expiresAt <= now()) return null;
+      const { codeVerifier, nonce, redirectUri, returnUrl, browserHash } = entry;
+      return { codeVerifier, nonce, redirectUri, returnUrl, browserHash };
     },
   };
 }
-
-export type PendingSignIns = ReturnType<typeof createPendingSignIns>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
-const TTL_MS = 60 * 1000;
-const MAX_CODES = 10_000;
+export const CODE_TTL_MS = 60 * 1000;
+export const MAX_CODES = 10_000;
 
 export interface CompletedSignIn {
   userId: number;
@@ -11,23 +11,33 @@ export interface CompletedSignIn {
 
 /**
  * One-time codes the sign-in page trades for tokens: the provider's return carries a code,
- * never tokens, and only the browser that started the sign-in can spend it.
+ * never tokens, and only the browser that started the sign-in can spend it. Bounded; when
+ * full, no code is issued rather than anyone's evicted.
  */
-export function createSignInCodes(now = () => Date.now()) {
+export interface SignInCodes {
+  /** A new code for the sign-in; null when the store is full. */
+  issue(signIn: CompletedSignIn): Promise<string | null>;
+  /** Spends the code if `fromRightBrowser` accepts its sign-in; anyone else's try leaves it be. */
+  take(code: string, fromRightBrowser: (signIn: CompletedSignIn) => boolean): Promise<CompletedSignIn | null>;
+}
+
+export const newSignInCode = () => randomBytes(24).toString('base64url');
+
+/** The in-process store. */
+export function createSignInCodes(now = () => Date.now()): SignInCodes {
   const codes = new Map<string, CompletedSignIn & { expiresAt: number }>();
   return {
-    issue(signIn: CompletedSignIn): string | null {
+    async issue(signIn) {
       for (const [code, entry] of codes) {
         if (entry.expiresAt > now()) break;
         codes.delete(code);
       }
       if (codes.size >= MAX_CODES) return null;
-      const code = randomBytes(24).toString('base64url');
-      codes.set(code, { ...signIn, expiresAt: now() + TTL_MS });
+      const code = newSignInCode();
+      codes.set(code, { ...signIn, expiresAt: now() + CODE_TTL_MS });
       return code;
     },
-    /** Spends the code if `fromRightBrowser` accepts its sign-in; anyone else's try leaves it be. */
-    take(code: string, fromRightBrowser: (signIn: CompletedSignIn) => boolean): CompletedSignIn | null {
+    async take(code, fromRightBrowser) {
       const entry = codes.get(code);
       if (!entry || entry.expiresAt <= now()) {
         codes.delete(code);
@@ -35,7 +45,8 @@ export function createSignInCodes(now = () => Date.now()) {
       }
       if (!fromRightBrowser(entry)) return null;
       codes.delete(code);
-      return entry;
+      const { userId, name, browserHash } = entry;
+      return { userId, name, browserHash };
     },
   };
 }

@@ -8,6 +8,12 @@ import { createSessionsRepository } from './sessionsRepository';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** No sign-in lasts longer, however often its tokens rotate. */
 export const SESSION_MAX_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * A used token presented again this soon is a retry whose answer was lost (a page reloaded
+ * while its refresh was on the way), not a theft: it gets new tokens instead of ending the
+ * sign-in, as Auth0's reuse interval and Okta's grace period allow.
+ */
+export const REUSE_LEEWAY_MS = 20_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -58,14 +64,19 @@ export function createSignIns(db: Database) {
         const row = await tokens.find(tokenHash);
         if (!row) return { ok: false, reason: 'unknown' };
         if (row.revokedAt) return { ok: false, reason: 'revoked' };
-        if (row.usedAt) {
+        const lostAnswer =
+          row.usedAt !== null &&
+          Date.now() - Date.parse(row.usedAt) <= REUSE_LEEWAY_MS &&
+          Date.parse(row.expiresAt) > Date.now();
+        if (row.usedAt && !lostAnswer) {
           await endSession(row.familyId);
           return { ok: false, reason: 'reused' };
         }
-        return { ok: false, reason: 'expired' };
+        if (!lostAnswer) return { ok: false, reason: 'expired' };
       }
-      const user = await sessions.activeUser(spent.userId, spent.familyId);
-      const session = user ? await sessions.find(spent.familyId) : undefined;
+      const owner = spent ?? (await tokens.find(tokenHash))!;
+      const user = await sessions.activeUser(owner.userId, owner.familyId);
+      const session = user ? await sessions.find(owner.familyId) : undefined;
       if (!user || !session) return { ok: false, reason: 'revoked' };
       return {
         ok: true,

@@ -1,7 +1,8 @@
 import type { D1Settings } from '../../config/loadConfig';
 import { DatabaseUnavailableError } from '../databaseUnavailable';
 import { fetchWithRetry } from './fetchWithRetry';
-import { D1_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
+import type { RetryPolicy } from '../../http/retryPolicy';
+import { D1_RETRY_POLICY } from './retryPolicy';
 
 /** What D1 tells about each statement it ran (external-apis.md section c). */
 export interface D1Meta {

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DatabaseUnavailableError } from '../databaseUnavailable';
 import { fetchWithRetry } from './fetchWithRetry';
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import type { RetryPolicy } from '../../http/retryPolicy';
 
-const QUICK: RetryPolicy = { attempts: 3, baseDelayMs: 5, maxDelayMs: 40, maxRetryAfterMs: 2000 };
+const QUICK: RetryPolicy = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 2000 };
 
 /** A local server that answers each request with the next of `answers` (the last one repeats). */
 async function answering(answers: { status: number; headers?: Record<string, string> }[]) {
@@ -73,25 +73,5 @@ describe('fetchWithRetry', () => {
     await expect(fetchWithRetry(server.send, QUICK, 'Cloudflare D1')).rejects.toThrow(
       'Cloudflare D1 could not be reached (ECONNREFUSED), 3 times in a row; try again shortly.',
     );
-  });
-});
-
-describe('the retry policy', () => {
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = Date.parse('2026-03-01T12:00:00Z');
-    expect(parseRetryAfter('7', now)).toBe(7000);
-    expect(parseRetryAfter('Sun, 01 Mar 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
-  });
-
-  it('backs off exponentially up to the ceiling, with half of each wait random', () => {
-    const policy = { attempts: 6, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 0 };
-    expect([0, 1, 2, 3, 4].map((retry) => backoffDelay(retry, policy, () => 0))).toEqual([
-      50, 100, 200, 400, 500,
-    ]);
-    expect([0, 1, 2, 3, 4].map((retry) => backoffDelay(retry, policy, () => 1))).toEqual([
-      100, 200, 400, 800, 1000,
-    ]);
   });
 });

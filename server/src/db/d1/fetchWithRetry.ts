@@ -1,5 +1,5 @@
 import { DatabaseUnavailableError } from '../databaseUnavailable';
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { backoffDelay, parseRetryAfter, type RetryPolicy } from '../../http/retryPolicy';
 
 /** Errors of a request that never reached the server: safe to send again. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
@@ -29,16 +29,16 @@ export async function fetchWithRetry(
       const response = await send();
       if (response.status !== 429 && response.status < 500) return response;
       await response.body?.cancel();
-      retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now()) ?? undefined;
       problem =
         response.status === 429
           ? `${what} is rate limiting this server (HTTP 429)`
           : `${what} answered HTTP ${response.status}`;
-      if (retryAfterMs !== undefined && retryAfterMs > policy.maxRetryAfterMs) {
+      if (retryAfterMs !== undefined && retryAfterMs > policy.maxDelayMs) {
         const seconds = Math.ceil(retryAfterMs / 1000);
         throw new DatabaseUnavailableError(`${problem}; try again in ${seconds} s.`, seconds);
       }
-      waitMs = retryAfterMs ?? backoffDelay(attempt - 1, policy);
+      waitMs = retryAfterMs ?? backoffDelay(attempt, policy, Math.random);
     } catch (error) {
       if (error instanceof DatabaseUnavailableError) throw error;
       const code = causeCode(error);
@@ -50,12 +50,12 @@ export async function fetchWithRetry(
         throw new DatabaseUnavailableError(`${what} ${reason}.`);
       }
       problem = `${what} could not be reached (${code})`;
-      waitMs = backoffDelay(attempt - 1, policy);
+      waitMs = backoffDelay(attempt, policy, Math.random);
     }
-    if (attempt >= policy.attempts) {
+    if (attempt >= policy.maxAttempts) {
       const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1000);
       throw new DatabaseUnavailableError(
-        `${problem}, ${policy.attempts} times in a row; try again shortly.`,
+        `${problem}, ${policy.maxAttempts} times in a row; try again shortly.`,
         seconds,
       );
     }

@@ -10,7 +10,7 @@ import * as schema from '../schema';
 import { toQuery } from '../toQuery';
 import { createD1Api, type D1Api, type D1Query } from './d1Api';
 import { d1UsageToday } from './d1Usage';
-import type { RetryPolicy } from './retryPolicy';
+import type { RetryPolicy } from '../../http/retryPolicy';
 import { toD1Value } from './toD1Value';
 
 const d1Query = (sql: string, params: unknown[]): D1Query => ({ sql, params: params.map(toD1Value) });

@@ -110,15 +110,17 @@ export async function runSync(
     const onWait = (wait: Parameters<typeof describeWait>[0]) =>
       progress.stepProgress('calendar', 0, describeWait(wait));
     const sheetBefore = await deps.spreadsheet.fingerprint();
+    // what the previous run left: only worth reading when the sheet can say whether it changed
+    const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
     let read: CalendarReadResult;
     let fingerprint: string | null = null;
     if (deps.source.snapshot) {
       const snapshot = await deps.source.snapshot(range);
       fingerprint = snapshot.fingerprint;
       const raw =
-        sheetBefore === null
+        sheetBefore === null || versionBefore === null
           ? null
-          : sourceHash(range, fingerprint, deps.auditors, await deps.leads.dataVersion(), sheetBefore);
+          : sourceHash(range, fingerprint, deps.auditors, versionBefore, sheetBefore);
       // the very same calendar, leads and sheet as the last successful run: nothing to parse or write
       if (raw !== null && run.previous?.sourceHash === raw) {
         progress.stepProgress('calendar', 100, 'The calendar has not changed since the last run');
@@ -153,7 +155,8 @@ export async function runSync(
     };
     if (
       sheetBefore !== null &&
-      run.previous?.runHash === runHash(range, leads, await deps.leads.dataVersion(), sheetBefore)
+      versionBefore !== null &&
+      run.previous?.runHash === runHash(range, leads, versionBefore, sheetBefore)
     )
       return unchanged(leads.length, read.problems, await finalHashes());
 

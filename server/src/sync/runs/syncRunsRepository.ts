@@ -12,8 +12,13 @@ const dbNow = sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`;
 const dbAgo = (ms: number) => sql`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${ms / 1000} seconds`})`;
 
 export class SyncAlreadyRunning extends Error {
-  constructor(readonly runId: number) {
-    super(`A sync is already running (run ${runId}).`);
+  /** runId null: another instance holds the lock and has not recorded its run yet. */
+  constructor(readonly runId: number | null) {
+    super(
+      runId === null
+        ? 'A sync is starting on another instance.'
+        : `A sync is already running (run ${runId}).`,
+    );
   }
 }
 
@@ -154,8 +159,13 @@ export function createSyncRunsRepository(
       return run.progressAt !== null && now - Date.parse(run.progressAt) > stallMs;
     },
 
-    async history(limit = 50): Promise<SyncRunRow[]> {
-      return orm.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).all();
+    async history(limit = 50, offset = 0): Promise<SyncRunRow[]> {
+      return orm.select().from(syncRuns).orderBy(desc(syncRuns.id)).limit(limit).offset(offset).all();
+    },
+
+    /** Every run, running ones included (the length of the history). */
+    async total(): Promise<number> {
+      return (await orm.select({ n: count() }).from(syncRuns).get())?.n ?? 0;
     },
 
     /** The most recent run that is over, whatever its outcome. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ensurePrivateFolder } from '../../files/privateFolder';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
+import { xlsxBytes } from './xlsxBytes';
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -42,21 +43,16 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-      filename: temp,
-      useSharedStrings: false,
-      useStyles: true,
-    });
-    for (const name of SHEET_NAMES) {
-      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = HEADER.map((key) => ({ header: key, key, width: key === 'comments' ? 40 : 20 }));
-      sheet.getRow(1).font = { bold: true };
-      // Strings stay strings: text starting with =, +, - or @ is never written as a formula.
-      for (const row of rows[name]) sheet.addRow(row).commit();
-      sheet.commit();
-    }
-    await workbook.commit();
-    fs.chmodSync(temp, 0o600); // the customers' names and phone numbers
+    const bytes = xlsxBytes(
+      SHEET_NAMES.map((name) => ({
+        name,
+        header: HEADER,
+        rows: rows[name],
+        widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
+      })),
+    );
+    // the customers' names and phone numbers: for the owner's eyes only
+    await fs.promises.writeFile(temp, bytes, { mode: 0o600 });
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });

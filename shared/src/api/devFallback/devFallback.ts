@@ -2,12 +2,18 @@ import type { ApiResult } from '../apiTypes';
 
 export const DEV_TOKEN_PREFIX = 'dev-token-';
 
-/** Statuses (or no answer at all) that make a dev-token session use the sample data. */
+/**
+ * Statuses (or no answer at all) that make a dev-token session use the sample data. A
+ * dev server's proxy answers 502, 503 or 504 itself when no API server runs behind it:
+ * that is no answer either.
+ */
+const FALLBACK_STATUSES = [401, 404, 405, 502, 503, 504];
+
 export function wantsDevFallback(token: string | null, result: ApiResult<unknown>): boolean {
   return (
     process.env.NODE_ENV !== 'production' &&
     Boolean(token?.startsWith(DEV_TOKEN_PREFIX)) &&
-    (result.status === undefined || [401, 404, 405].includes(result.status))
+    (result.status === undefined || FALLBACK_STATUSES.includes(result.status))
   );
 }
 

@@ -6,6 +6,38 @@ const day = (offset: number) =>
     Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 14),
   ).toISOString();
 
+const AUDITORS = ['Sam Rivera', 'Alex Chen'];
+
+/** Grid records for the two auditors, four weeks a month, this month and the 11 before. */
+function sampleGrid() {
+  const records = [];
+  for (let back = 0; back < 12; back += 1) {
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 1));
+    for (let week = 1; week <= 4; week += 1) {
+      for (const [index, auditor] of AUDITORS.entries()) {
+        const total = 6 + ((back * 7 + week * 3 + index * 5) % 9);
+        const cancelled = (week + index) % 3;
+        const customers = total - cancelled;
+        records.push({
+          year: month.getUTCFullYear(),
+          month: month.getUTCMonth() + 1,
+          week,
+          auditor,
+          customersCount: customers,
+          leadsCount: customers - 1,
+          totalLeadsCount: total,
+          cancelledLeadsCount: cancelled,
+          referralsCount: (week + back) % 3,
+          fuelTypes: { Gas: customers - 2, Oil: 1, Propane: 1 },
+          providers: { 'National Grid': customers - 1, EverSource: 1 },
+          houseTypes: { 'Single Family': customers - 1, '2 Family': 1 },
+        });
+      }
+    }
+  }
+  return records;
+}
+
 const devUser = { id: 0, email: 'dev@auditdesk.local', fullName: 'Dev Admin', role: 'Admin' };
 
 export const DEV_SAMPLES: Record<string, unknown> = {
@@ -47,8 +79,59 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     lastSyncTime: day(0),
     recentLeads: [],
   },
-  '/sync/status': { isRunning: false, lastSync: day(0) },
-  '/sync/history': [{ success: true, message: 'Sample sync', syncedCount: 2, timestamp: day(0) }],
+  '/leads/grid-data': sampleGrid(),
+  '/scheduling/auditors': { auditors: AUDITORS },
+  '/sync/status': {
+    isRunning: false,
+    lastSync: day(0),
+    totalSyncs: 2,
+    successfulSyncs: 1,
+    failedSyncs: 1,
+    runningRunId: null,
+  },
+  '/sync/history': {
+    items: [
+      {
+        id: 2,
+        success: true,
+        status: 'succeeded',
+        message: 'Sample sync: 2 events read, 2 leads created.',
+        syncedCount: 2,
+        eventsCreated: 2,
+        eventsUpdated: 0,
+        eventsDeleted: 0,
+        startDate: day(-5).slice(0, 10),
+        endDate: day(15).slice(0, 10),
+        trigger: 'api',
+        startedBy: 'Dev Admin',
+        startedAt: day(0),
+        finishedAt: day(0),
+        durationMs: 1250,
+        timestamp: day(0),
+      },
+      {
+        id: 1,
+        success: false,
+        status: 'failed',
+        message: 'The calendar file could not be read: sample failure.',
+        syncedCount: 0,
+        eventsCreated: 0,
+        eventsUpdated: 0,
+        eventsDeleted: 0,
+        startDate: day(-5).slice(0, 10),
+        endDate: day(15).slice(0, 10),
+        trigger: 'schedule',
+        startedBy: null,
+        startedAt: day(-1),
+        finishedAt: day(-1),
+        durationMs: 310,
+        timestamp: day(-1),
+      },
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 10,
+  },
   '/useraccess': [
     {
       id: 1,

@@ -1,0 +1,9 @@
+/** A linkId that may be a link: an absolute http(s) URL. Anything else (javascript:, data:, text) is shown as text. */
+export function safeHref(value: string): string | null {
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
