@@ -72,6 +72,18 @@ export default tseslint.config(
     },
   },
   {
+    // Only react-router-dom is shared between host and remotes (it carries react-router
+    // inside, cut to what the apps use): importing react-router itself would put a
+    // second router, with its own context, on the page.
+    files: ['host/src/**', 'remote-*/src/**', 'shared/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'react-router', message: 'Import the router from react-router-dom.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{cjs,js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

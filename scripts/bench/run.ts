@@ -1,55 +1,56 @@
-// `pnpm bench`: runs every benchmark, prints a table and writes bench-results/report.json.
-import fs from 'node:fs';
+// `pnpm bench [NAME]`: runs the benchmarks (or those whose name contains NAME), prints one
+// table of every figure against its limit or same-run peer, and writes bench-results/.
 import path from 'node:path';
 import { ROOT } from '../apps';
-import { ensureBuilt } from '../ensureBuilt';
-import type { Benchmark, BenchmarkResult } from './benchmark';
-import { calendarSourceBenchmarks } from './benchmarks/calendarSources';
-import { gridData } from './benchmarks/gridData';
-import { hubLatency } from './benchmarks/hubLatency';
-import { leadsKeystroke } from './benchmarks/leadsKeystroke';
-import { leadsList } from './benchmarks/leadsList';
-import { schedulingFirstLoadJs } from './benchmarks/schedulingFirstLoadJs';
-import { severalInstancesBenchmarks } from './benchmarks/severalInstances';
-import { sync10kFirst, sync10kRerun } from './benchmarks/sync10k';
-import { sync10kD1 } from './benchmarks/sync10kD1';
-
-const BENCHMARKS: Benchmark[] = [
-  sync10kFirst,
-  sync10kD1,
-  sync10kRerun,
-  hubLatency,
-  leadsList,
-  leadsKeystroke,
-  gridData,
-  schedulingFirstLoadJs,
-  ...calendarSourceBenchmarks,
-  ...severalInstancesBenchmarks,
-];
+import type { Figure } from './benchmark';
+import { BENCHMARKS } from './benchmarks';
+import { formatTable } from './report/formatTable';
+import { machineDescription, writeReport, type BenchReport } from './report/writeReport';
 
 async function main() {
-  ensureBuilt();
-  const only = process.argv.slice(2).join(' ').toLowerCase();
-  const results: BenchmarkResult[] = [];
-  for (const benchmark of BENCHMARKS.filter((b) => !only || b.name.toLowerCase().includes(only))) {
-    const value = await benchmark.run();
-    const result = {
-      name: benchmark.name,
-      value,
-      unit: benchmark.unit,
-      target: benchmark.target,
-      withinTarget: value <= benchmark.target,
-    };
-    results.push(result);
-    console.log(
-      `${result.withinTarget ? 'ok  ' : 'SLOW'} ${result.name}: ${value} ${result.unit} (target ≤ ${result.target})`,
+  const only = process.argv.slice(2).join(' ').trim().toLowerCase();
+  // an exact name runs that one; otherwise every benchmark whose name contains NAME
+  const exact = BENCHMARKS.filter((benchmark) => benchmark.name === only);
+  const selected = exact.length ? exact : BENCHMARKS.filter((benchmark) => benchmark.name.includes(only));
+  if (selected.length === 0) {
+    console.error(
+      `No benchmark is named like "${only}". There are: ${BENCHMARKS.map((b) => b.name).join(', ')}.`,
     );
+    process.exit(2);
   }
-  const dir = path.join(ROOT, 'bench-results');
-  fs.mkdirSync(dir, { recursive: true });
-  const report = { measuredAt: new Date().toISOString(), node: process.version, results };
-  fs.writeFileSync(path.join(dir, 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  console.log(`report: ${path.relative(ROOT, path.join(dir, 'report.json'))}`);
+  const report: BenchReport = {
+    measuredAt: new Date().toISOString(),
+    machine: machineDescription(),
+    benchmarks: selected.map((benchmark) => benchmark.name),
+    figures: [],
+    failures: [],
+  };
+  for (const benchmark of selected) {
+    console.log(`▶ ${benchmark.name}: ${benchmark.about}`);
+    const started = performance.now();
+    try {
+      const figures: Figure[] = await benchmark.run();
+      report.figures.push(...figures);
+      for (const figure of figures)
+        console.log(`  ${figure.name}: ${figure.measured.value} ${figure.measured.unit}`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      report.failures.push({ benchmark: benchmark.name, error: message });
+      console.error(`  ✖ ${benchmark.name} failed: ${message}`);
+    }
+    console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
+  }
+  console.log(`\n${formatTable(report.figures)}\n`);
+  const files = writeReport(path.join(ROOT, 'bench-results'), report);
+  console.log(`report: ${files.map((file) => path.relative(ROOT, file)).join(', ')}`);
+  const missed = report.figures.filter((figure) => figure.met === false).length;
+  if (missed) console.log(`${missed} goal(s) missed.`);
+  if (report.failures.length) {
+    console.error(
+      `${report.failures.length} benchmark(s) failed: ${report.failures.map((f) => f.benchmark).join(', ')}`,
+    );
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,12 +1,25 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
 // webpack.config.cjs passes only its name, dev port and exposed modules.
 const path = require('node:path');
-const HtmlWebpackPlugin = require('html-webpack-plugin');
-const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const swcOptions = require('../swcOptions.cjs');
+const baseConfig = require('./baseConfig.cjs');
 const sharedDependencies = require('./sharedDependencies.cjs');
+const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
+const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
+
+/** What the host shares, so always provides: its own dependencies and the shared package. */
+const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
+
+/** The runtime-core package folder (its main file is dist/index.cjs). */
+const FEDERATION_RUNTIME_CORE = path.join(
+  path.dirname(
+    require.resolve('@module-federation/runtime-core', {
+      paths: [require.resolve('@module-federation/enhanced')],
+    }),
+  ),
+  '..',
+);
 
 /**
  * @param {object} app
@@ -16,67 +29,76 @@ const devServerOptions = require('./devServerOptions.cjs');
  * @param {number} app.port        dev-server port
  * @param {Record<string, string>} [app.exposes]  remotes only: module name → file
  */
-module.exports = function createAppConfig({ dir, name, title, port, exposes }) {
+module.exports = function createAppConfig(app) {
+  const { dir, name, title, port, exposes } = app;
   const isHost = !exposes;
   const { dependencies } = require(path.join(dir, 'package.json'));
 
-  return (_env, argv) => {
+  const config = (_env, argv) => {
     const production = argv.mode === 'production';
-    return {
-      context: dir,
+    // The host extracts its CSS (Mantine's, once for the page); remotes inject the little
+    // CSS they own so the federation runtime needs no CSS loading.
+    const base = baseConfig({
+      dir,
       entry: './src/index.ts',
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      title,
+      production,
+      extractCss: isHost && production,
+    });
+    return {
+      ...base,
+      resolve: {
+        ...base.resolve,
+        // the ES module build, the one the bundler runtime imports (see provideFederationRuntime.mjs)
+        alias: { '@module-federation/runtime-core$': FEDERATION_RUNTIME_CORE },
+      },
       output: {
-        path: path.join(dir, 'dist'),
+        ...base.output,
         // The host is served at / with history fallback, so nested routes need
         // absolute chunk URLs; a remote works from wherever its manifest is.
         publicPath: isHost ? '/' : 'auto',
         // MF entry files keep stable names (a content hash here is not supported);
         // they are served no-cache, the hashed chunks immutable.
         filename: '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         uniqueName: name,
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: { loader: 'swc-loader', options: swcOptions({ development: !production }) },
-          },
-          {
-            test: /\.css$/,
-            // The host extracts its CSS (Mantine's, once for the page); remotes inject
-            // the little CSS they own so the federation runtime needs no CSS loading.
-            use: [isHost && production ? MiniCssExtractPlugin.loader : 'style-loader', 'css-loader'],
-          },
-        ],
       },
       plugins: [
         new ModuleFederationPlugin({
           name,
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedDependencies(dependencies),
+          shared: sharedDependencies(dependencies, {
+            fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+          }),
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false,
+          // One federation runtime on the page: the host's. Remotes built for production
+          // leave theirs out (their standalone dev servers keep their own).
+          ...(production && isHost
+            ? { runtimePlugins: [require.resolve('./provideFederationRuntime.mjs')] }
+            : {}),
+          experiments: {
+            ...(production && !isHost ? { externalRuntime: true } : {}),
+            // no Node.js code paths in a browser build
+            optimization: { target: 'web' },
+          },
         }),
-        new HtmlWebpackPlugin({
-          template: path.join(__dirname, 'index.html'),
-          title,
-        }),
-        ...(isHost && production
-          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css' })]
+        ...base.plugins,
+        ...(production
+          ? [
+              new SharedTreeShakingPlugin({
+                packages: TREE_SHAKEN,
+                alsoProvide: isHost ? remotesNeeds() : {},
+              }),
+            ]
           : []),
       ],
-      performance: { hints: false },
       devServer: devServerOptions({ port, isHost }),
-      stats: production ? 'errors-warnings' : 'minimal',
     };
   };
+  // Tools that build the same apps another way (the single-bundle benchmark) read this.
+  config.app = app;
+  return config;
 };

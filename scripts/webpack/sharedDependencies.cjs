@@ -5,7 +5,8 @@ const path = require('node:path');
 const SINGLETONS = [
   'react',
   'react-dom',
-  'react-router',
+  // react-router-dom re-exports react-router: sharing only the former lets the host's copy
+  // be tree-shaken (see treeShakenShared.cjs); import the router from react-router-dom.
   'react-router-dom',
   '@tanstack/react-query',
   'zustand',
@@ -21,8 +22,12 @@ const SINGLETONS = [
 // the same copy, hence the trailing-slash keys.
 const SUBPATH_KEYS = { 'react/': 'react', 'react-dom/': 'react-dom' };
 
-/** @param {Record<string, string>} dependencies the app's package.json dependencies */
-module.exports = function sharedDependencies(dependencies) {
+/**
+ * @param {Record<string, string>} dependencies the app's package.json dependencies
+ * @param {{ fromHost?: Set<string> }} [options] packages the host always provides: a
+ *   remote's production build takes them from the host and bundles no copy of its own
+ */
+module.exports = function sharedDependencies(dependencies, { fromHost = new Set() } = {}) {
   /** @type {Record<string, object>} */
   const shared = {};
   for (const name of SINGLETONS) {
@@ -38,5 +43,8 @@ module.exports = function sharedDependencies(dependencies) {
     version: sharedPackage.version,
     requiredVersion: sharedPackage.version,
   };
+  for (const [key, config] of Object.entries(shared)) {
+    if (fromHost.has(key.replace(/\/$/, ''))) config.import = false;
+  }
   return shared;
 };

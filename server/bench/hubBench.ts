@@ -1,63 +1,106 @@
 import * as signalR from '@microsoft/signalr';
-import Fastify from 'fastify';
-import net from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TokenCaller } from '../src/auth/authenticate';
+import { freePort } from '../../scripts/e2e/support/freePort';
 import { loadConfig } from '../src/config/loadConfig';
 import type { UserRow } from '../src/db/schema';
 import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub } from '../src/realtime/syncHub';
+import { createSyncHub, SYNC_GROUP, type SyncHub } from '../src/realtime/syncHub';
 import { tripTimes } from './tripTimes';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export type BenchTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';
+
+export interface BenchHub {
+  app: FastifyInstance;
+  hub: SyncHub;
+  /** http://127.0.0.1:port */
+  url: string;
+  /** Sends a StepProgress to the sync group carrying the send time (ms since the epoch). */
+  sendProgress(): void;
+  close(): Promise<void>;
+}
+
+/** Milliseconds since the epoch with sub-millisecond precision, comparable across processes. */
+export const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
- * The hub's routes on loopback with `idle` official clients connected over WebSockets:
- * how long a progress event takes to reach one more client (median of 200 sends), and
- * whether every idle connection is still up at the end.
+ * The hub's routes on loopback. Any token `user-N` is user N, so every benchmark
+ * connection is its own user (as it would be in production).
  */
-export async function measureHub(
-  idle: number,
-): Promise<{ medianMs: number; p95Ms: number; connectedAtEnd: number }> {
+export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void): Promise<BenchHub> {
   const app = Fastify({ forceCloseConnections: true });
-  // one account holds every idle connection here: lift the per-account cap
-  const hub = createSyncHub({ maxConnectionsPerUser: idle + 10 });
-  const user = { id: 1, isActive: true } as UserRow;
-  await app.register(hubRoutes, {
-    hub,
-    tokenCaller: async () => ({ user, sessionId: 'bench', expiresAt: Date.now() + 3_600_000 }),
-    config: loadConfig({}),
-  });
-  app.addHook('preClose', async () => hub.stop());
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
-  const connect = async () => {
-    const connection = new signalR.HubConnectionBuilder()
-      .withUrl(`http://127.0.0.1:${port}/hubs/sync`, {
-        transport: signalR.HttpTransportType.WebSockets,
-        accessTokenFactory: () => 'token',
-      })
-      .configureLogging(signalR.LogLevel.None)
-      .build();
-    await connection.start();
-    return connection;
+  const hub = createSyncHub();
+  const tokenCaller: TokenCaller = async (token) => {
+    const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
+    if (!id) return null;
+    const user = { id: Number(id) + 1, isActive: true } as UserRow;
+    return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
   };
-  const idleConnections: signalR.HubConnection[] = [];
-  for (let i = 0; i < idle; i += 20) {
-    idleConnections.push(...(await Promise.all(Array.from({ length: Math.min(20, idle - i) }, connect))));
+  // the hub admits browsers from the app's own origin, which the settings name
+  const port = await freePort();
+  const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port) });
+  await app.register(hubRoutes, { hub, tokenCaller, config });
+  extraRoutes?.(app);
+  app.addHook('preClose', async () => hub.stop());
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    hub,
+    url: config.publicOrigin,
+    sendProgress: () => hub.broadcast(SYNC_GROUP, 'StepProgress', ['calendar', epochNow(), 'bench']),
+    close: () => app.close(),
+  };
+}
+
+export async function connectNodeClient(
+  url: string,
+  user: number,
+  transport: BenchTransport = 'WebSockets',
+): Promise<signalR.HubConnection> {
+  const connection = new signalR.HubConnectionBuilder()
+    .withUrl(`${url}/hubs/sync`, {
+      transport: signalR.HttpTransportType[transport],
+      accessTokenFactory: () => `user-${user}`,
+    })
+    .configureLogging(signalR.LogLevel.None)
+    .build();
+  await connection.start();
+  return connection;
+}
+
+/** `count` official clients connected over WebSockets and doing nothing, twenty at a time. */
+export async function holdIdleConnections(url: string, count: number) {
+  const connections: signalR.HubConnection[] = [];
+  for (let i = 0; i < count; i += 20) {
+    const batch = Array.from({ length: Math.min(20, count - i) }, (_, j) =>
+      connectNodeClient(url, 1000 + i + j),
+    );
+    connections.push(...(await Promise.all(batch)));
   }
-  const watcher = await connect();
-  await watcher.invoke('JoinSyncGroup');
-  const samples = await tripTimes(hub, watcher);
-  const connectedAtEnd = idleConnections.filter(
-    (connection) => connection.state === signalR.HubConnectionState.Connected,
-  ).length;
-  await Promise.all([...idleConnections, watcher].map((connection) => connection.stop()));
-  await app.close();
-  const round = (value: number) => Math.round(value * 100) / 100;
-  return { medianMs: round(samples[100]!), p95Ms: round(samples[190]!), connectedAtEnd };
+  return {
+    connected: () =>
+      connections.filter((connection) => connection.state === signalR.HubConnectionState.Connected).length,
+    stop: () => Promise.all(connections.map((connection) => connection.stop())),
+  };
+}
+
+/**
+ * In one process: how long a progress event takes from the hub's send to an official Node
+ * client, with `idle` other connections held open (200 sends, one at a time).
+ */
+export async function measureHubInProcess(
+  idle: number,
+): Promise<{ samples: number[]; connectedAtEnd: number }> {
+  const benchHub = await startBenchHub();
+  try {
+    const idleConnections = await holdIdleConnections(benchHub.url, idle);
+    const watcher = await connectNodeClient(benchHub.url, 0);
+    await watcher.invoke('JoinSyncGroup');
+    const samples = await tripTimes(benchHub.hub, watcher);
+    const connectedAtEnd = idleConnections.connected();
+    await Promise.all([idleConnections.stop(), watcher.stop()]);
+    return { samples, connectedAtEnd };
+  } finally {
+    await benchHub.close();
+  }
 }

@@ -1,12 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { AdminOnly } from '../auth/AdminOnly';
-import { AuthCallbackPage } from '../auth/AuthCallbackPage';
-import { AuthErrorPage } from '../auth/AuthErrorPage';
-import { LoginPage } from '../auth/LoginPage';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
-import { SetPasswordPage } from '../auth/SetPasswordPage';
 import { AppLayout } from '../layout/AppLayout';
-import { ProfilePage } from '../profile/ProfilePage';
 import { REMOTE_PAGES } from '../remotes/remotePages';
 import { RemotePage } from '../remotes/RemotePage';
 
@@ -14,10 +9,20 @@ import { HOME_PATH } from './homePath';
 
 /** Every route of the app. No errorElement: the router's default error page is wanted. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
-  { path: '/auth/callback', element: <AuthCallbackPage /> },
-  { path: '/auth/error', element: <AuthErrorPage /> },
-  { path: '/set-password', element: <SetPasswordPage /> },
+  // pages a signed-in visit never shows are loaded when their route opens
+  { path: '/login', lazy: () => import('../auth/LoginPage').then((m) => ({ Component: m.LoginPage })) },
+  {
+    path: '/auth/callback',
+    lazy: () => import('../auth/AuthCallbackPage').then((m) => ({ Component: m.AuthCallbackPage })),
+  },
+  {
+    path: '/auth/error',
+    lazy: () => import('../auth/AuthErrorPage').then((m) => ({ Component: m.AuthErrorPage })),
+  },
+  {
+    path: '/set-password',
+    lazy: () => import('../auth/SetPasswordPage').then((m) => ({ Component: m.SetPasswordPage })),
+  },
   {
     element: <ProtectedRoute />,
     children: [
@@ -36,7 +41,10 @@ export const routes: RouteObject[] = [
               <RemotePage key={page.path} page={page} />
             ),
           })),
-          { path: '/profile', element: <ProfilePage /> },
+          {
+            path: '/profile',
+            lazy: () => import('../profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+          },
           { path: '*', element: <Navigate to={HOME_PATH} replace /> },
         ],
       },

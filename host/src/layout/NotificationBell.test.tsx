@@ -43,10 +43,10 @@ function server(initial: Notification[]) {
   });
 }
 
-function renderBell(hub = fakeSyncHub()) {
+function renderBell(hub = fakeSyncHub(), liveAfterMs = 0) {
   const result = renderRoutes(
     [
-      { path: '/leads', element: <NotificationBell client={hub.client} /> },
+      { path: '/leads', element: <NotificationBell client={hub.client} liveAfterMs={liveAfterMs} /> },
       { path: '/sync', element: <p>sync screen</p> },
       { path: '/user-management', element: <p>user management</p> },
     ],
@@ -121,6 +121,17 @@ describe('NotificationBell', () => {
     act(() => hub.connection.emit('NotificationAdded', failed)); // told twice (reconnect): counted once
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications (1 unread)' }));
     expect(await screen.findByRole('button', { name: 'Sync failed (unread)' })).toBeInTheDocument();
+  });
+
+  it('opens the live connection only after the page had time to load, then reads the list again', async () => {
+    fetchMock = server([note(1, { read: true })]);
+    const { hub } = renderBell(fakeSyncHub(), 300);
+    await screen.findByRole('button', { name: 'Notifications' });
+    expect(hub.connection.start).not.toHaveBeenCalled();
+    await waitFor(() => expect(hub.connection.start).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(fetchMock!.calls.filter((call) => call.url.startsWith('/api/notifications'))).toHaveLength(2),
+    );
   });
 
   it('says when the list could not be loaded', async () => {

@@ -10,10 +10,10 @@ import { useNotifications } from '../notifications/useNotifications';
  * The top bar's bell: the unread count, and the newest notifications (a finished sync, an
  * access change). Opening one marks it read and goes where it belongs.
  */
-export function NotificationBell({ client }: { client?: SyncHubClient }) {
+export function NotificationBell({ client, liveAfterMs }: { client?: SyncHubClient; liveAfterMs?: number }) {
   const [opened, setOpened] = useState(false);
   const navigate = useNavigate();
-  const { page, failed, markRead } = useNotifications(client);
+  const { page, failed, markRead } = useNotifications(client, liveAfterMs);
   const unread = page?.unreadCount ?? 0;
   const items = page?.items ?? [];
 

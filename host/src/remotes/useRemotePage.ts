@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { loadRemotePage } from './loadRemotePage';
 import type { RemotePageDefinition } from './remotePages';
 
@@ -21,7 +21,11 @@ export function useRemotePage(page: RemotePageDefinition, attempt: number): Remo
     let current = true;
     const settle = (state: RemotePageState) => current && setSettled({ page, attempt, state });
     loadRemotePage(page, attempt > 0).then(
-      (Page) => settle({ status: 'ready', Page }),
+      // the page's first render runs in yielding slices, not one long task
+      (Page) =>
+        startTransition(() => {
+          settle({ status: 'ready', Page });
+        }),
       (error: unknown) =>
         settle({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) }),
     );

@@ -1,7 +1,7 @@
 import { LoadErrorPanel, PageHeader, useExport } from '@auditdesk/shared';
 import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
 import { groupGrid } from './groupGrid';
@@ -22,10 +22,13 @@ export default function SchedulingPage() {
   const auditors = useQuery(auditorsQuery);
   // a new period keeps the last numbers on screen until its own arrive
   const grid = useQuery({ ...gridDataQuery(periodDates(period)), placeholderData: keepPreviousData });
+  // the numbers render in a deferred render, which yields to the browser every few
+  // milliseconds: their arrival makes no long task
+  const gridData = useDeferredValue(grid.data);
   const names = auditors.data?.auditors;
   const records = useMemo(
-    () => (grid.data ?? []).filter((record) => names?.includes(record.auditor)),
-    [grid.data, names],
+    () => (gridData ?? []).filter((record) => names?.includes(record.auditor)),
+    [gridData, names],
   );
   const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
   const exporter = useExport(
@@ -33,7 +36,15 @@ export default function SchedulingPage() {
     () => comparisonExportName(period),
   );
   const error = grid.error ?? auditors.error;
-  const ready = !error && names && !grid.isPending;
+  const ready = !error && names && gridData !== undefined;
+  // the chart's code is fetched in the frame after the numbers are on screen
+  const [showChart, setShowChart] = useState(false);
+  const numbersShown = Boolean(ready);
+  useEffect(() => {
+    if (!numbersShown) return;
+    const frame = requestAnimationFrame(() => setShowChart(true));
+    return () => cancelAnimationFrame(frame);
+  }, [numbersShown]);
   const retry = () => {
     if (auditors.error) void auditors.refetch();
     void grid.refetch();
@@ -66,9 +77,13 @@ export default function SchedulingPage() {
               onExport={() => void exporter.download('xlsx')}
               exporting={exporter.busy !== null}
             />
-            <Suspense fallback={<Skeleton h={360} />}>
-              <PerformanceChart records={records} period={period} auditors={names} />
-            </Suspense>
+            {showChart ? (
+              <Suspense fallback={<Skeleton h={360} />}>
+                <PerformanceChart records={records} period={period} auditors={names} />
+              </Suspense>
+            ) : (
+              <Skeleton h={360} />
+            )}
           </>
         ) : (
           <Stack data-testid="scheduling-skeleton">

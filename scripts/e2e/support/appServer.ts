@@ -10,6 +10,8 @@ export const E2E_ADMIN = { email: 'admin@auditdesk.test', password: 'e2e-admin-p
 export interface AppServer {
   url: string;
   dataDir: string;
+  /** the server's own process (benchmarks read its memory) */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -31,7 +33,8 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-e2e-'));
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/main.ts'], {
+  // node itself with tsx's loader, so the child is the server process (not a tsx wrapper)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -54,12 +57,20 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
 
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(`The app server on port ${port} exited (${code ?? signal}):\n${log.slice(-4000)}`);
+  });
+
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => log);
   return {
     url,
     dataDir,
+    pid: child.pid!,
     async stop() {
+      stopping = true;
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');

@@ -59,7 +59,10 @@ test('a dead remote breaks only its own route, and Retry brings it back without 
   }
 });
 
-test('React is fetched once for the host and every remote', async ({ page, leadsPort }) => {
+test('React, the router and Mantine are fetched once for the host and every remote', async ({
+  page,
+  leadsPort,
+}) => {
   const remote = await serveFolder(path.join(ROOT, 'remote-leads', 'dist'), leadsPort);
   const scripts: string[] = [];
   page.on('response', async (response) => {
@@ -85,6 +88,13 @@ test('React is fetched once for the host and every remote', async ({ page, leads
     );
     expect(reactDom).toHaveLength(1);
     expect(react).toHaveLength(1);
+    // the host's cut copies of react-router-dom and @mantine/core serve every remote
+    const router = scripts.filter((body) =>
+      body.includes('may be used only in the context of a <Router> component'),
+    );
+    const mantine = scripts.filter((body) => body.includes('MantineProvider was not found'));
+    expect(router).toHaveLength(1);
+    expect(mantine).toHaveLength(1);
   } finally {
     await remote.close();
   }

@@ -129,3 +129,12 @@ test.describe('the shell', () => {
     await expect(page.getByRole('heading', { name: 'CloudFlare D1 Resources' })).toBeVisible();
   });
 });
+
+test('the production build serves no source maps and points at none', async ({ request }) => {
+  for (const script of ['/main.js', '/remotes/leads/remoteEntry.js']) {
+    const response = await request.get(script);
+    expect(response.status()).toBe(200);
+    expect(await response.text()).not.toMatch(/sourceMappingURL=\S+\.map/);
+    expect((await request.get(`${script}.map`)).status()).toBe(404);
+  }
+});

@@ -13,10 +13,12 @@ function fakeBuild(): string {
   write('host/dist/index.html', '<!doctype html><title>Auditdesk</title>');
   write('host/dist/main.js', 'console.log("host")');
   write('host/dist/620.08477066.js', 'console.log("chunk")');
+  write('host/dist/620.08477066.js.map', '{"version":3,"sourcesContent":["secret source"]}');
   for (const name of ['leads', 'scheduling', 'sync', 'admin']) {
     write(`remote-${name}/dist/mf-manifest.json`, JSON.stringify({ name: `remote_${name}` }));
     write(`remote-${name}/dist/remoteEntry.js`, 'var remote;');
     write(`remote-${name}/dist/106.b0f2fc39.js`, 'chunk();');
+    write(`remote-${name}/dist/106.b0f2fc39.js.map`, '{"version":3,"sourcesContent":["secret source"]}');
   }
   return root;
 }
@@ -79,6 +81,19 @@ describe('production web serving', () => {
       'public, max-age=31536000, immutable',
     );
     expect((await get('/main.js')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('never serves a source map, even one left in a served folder', async () => {
+    for (const url of [
+      '/620.08477066.js.map',
+      '/620.08477066.JS.MAP',
+      '/remotes/leads/106.b0f2fc39.js.map',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('secret source');
+    }
+    expect((await get('/620.08477066.js')).statusCode).toBe(200);
   });
 
   it('sends a CSP that admits the configured remote origins and nothing else', async () => {

@@ -8,6 +8,8 @@ import { REMOTES } from '../config/remotes';
 import { cacheControlFor } from './cacheControl';
 
 const staticOptions = {
+  // Source maps carry the full sources: never public, even if a build left one behind.
+  allowedPath: (pathName: string) => !pathName.toLowerCase().endsWith('.map'),
   cacheControl: false,
   setHeaders: (reply: FastifyReply, file: string) => reply.header('cache-control', cacheControlFor(file)),
 };

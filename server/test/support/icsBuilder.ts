@@ -20,10 +20,13 @@ export function icsCalendar(
   return `${lines.join('\r\n')}\r\n`;
 }
 
-/** `count` appointments, ten a day, over the days from `firstDay` on. */
-export function manyEvents(count: number, firstDay = Date.UTC(2025, 0, 1)) {
+/** `count` appointments, `perDay` a day between 11:00 and 21:00 UTC, over the days from `firstDay` on. */
+export function manyEvents(count: number, firstDay = Date.UTC(2025, 0, 1), perDay = 10) {
+  const spacingMs = (10 * 3_600_000) / perDay;
   return Array.from({ length: count }, (_, index) => {
-    const start = new Date(firstDay + Math.floor(index / 10) * 86_400_000 + (11 + (index % 10)) * 3_600_000);
+    const start = new Date(
+      firstDay + Math.floor(index / perDay) * 86_400_000 + 11 * 3_600_000 + (index % perDay) * spacingMs,
+    );
     return {
       uid: `bulk-${index}@test`,
       start: start

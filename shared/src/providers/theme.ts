@@ -1,4 +1,4 @@
-import { Checkbox, createTheme } from '@mantine/core';
+import { Checkbox, Combobox, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -9,5 +9,8 @@ export const theme = createTheme({
   components: {
     // with the default radius a small checkbox is a circle, which reads as a radio button
     Checkbox: Checkbox.extend({ defaultProps: { radius: 'xs' } }),
+    // A closed Select's option list is not kept in the page: kept, each one computes
+    // its position (forcing style and layout) when the page renders and on every scroll.
+    Combobox: Combobox.extend({ defaultProps: { keepMounted: false } }),
   },
 });

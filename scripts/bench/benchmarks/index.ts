@@ -1,0 +1,28 @@
+import type { Benchmark } from '../benchmark';
+import { calendarSourcesBenchmark } from './calendarSources';
+import { firstLoadBenchmark } from './firstLoad';
+import { gridDataBenchmark } from './gridData';
+import { hubBenchmark } from './hub';
+import { leadsListBenchmark } from './leadsList';
+import { lighthouseBenchmark } from './lighthouse';
+import { loadBenchmark } from './load';
+import { leadsScreenBenchmark } from './leadsScreen';
+import { severalInstancesBenchmark } from './severalInstances';
+import { syncBenchmark } from './sync';
+import { syncD1Benchmark } from './syncD1';
+
+/** Every benchmark, in the order `pnpm bench` runs them. */
+export const BENCHMARKS: Benchmark[] = [
+  syncBenchmark,
+  syncD1Benchmark,
+  calendarSourcesBenchmark,
+  leadsListBenchmark,
+  gridDataBenchmark,
+  hubBenchmark,
+  severalInstancesBenchmark,
+  firstLoadBenchmark,
+  lighthouseBenchmark,
+  leadsScreenBenchmark,
+  // last: it leaves the machine busy for a while after it ends
+  loadBenchmark,
+];

@@ -1,0 +1,178 @@
+import autocannon from 'autocannon';
+import fs from 'node:fs';
+import path from 'node:path';
+import { seededDataDir } from '../../../server/bench/benchLeads';
+import { startAppServer } from '../../e2e/support/appServer';
+import { againstLimit, reportOnly, type Benchmark, type Figure } from '../benchmark';
+import { peakRssMB } from '../support/processMemory';
+import { signInTokens } from '../support/signedInContext';
+import { percentile, round } from '../support/statistics';
+
+const LEADS = 20_000;
+const CONNECTIONS = 200;
+const PHASE_SECONDS = 10;
+/** A request unanswered this long has failed, as far as a person waiting is concerned. */
+const TIMEOUT_SECONDS = 5;
+
+interface Phase {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** GET /api/health one request at a time until stopped: each answer's latency in ms. */
+function probeHealth(url: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        if (!response.ok) failures += 1;
+      } catch {
+        failures += 1;
+      }
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { latencies, failures };
+    },
+  };
+}
+
+/**
+ * Requests that failed: connection errors, no answer within TIMEOUT_SECONDS, any status
+ * but 2xx and 304. (Those still in flight when the phase ends are only counted.)
+ */
+function failuresOf(result: autocannon.Result): { failed: number; inFlight: number } {
+  const { statusCodeStats = {}, requests } = result as autocannon.Result & {
+    statusCodeStats?: Record<string, { count: number }>;
+    requests: { sent: number };
+  };
+  const bad = Object.entries(statusCodeStats)
+    .filter(([code]) => !(code.startsWith('2') || code === '304'))
+    .reduce((sum, [, stats]) => sum + (stats?.count ?? 0), 0);
+  return {
+    failed: result.errors + result.timeouts + bad,
+    inFlight: Math.max(0, requests.sent - requests.total),
+  };
+}
+
+/** Waits (at most a minute) until the server answers /api/health within a second again. */
+async function drained(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    try {
+      await (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) })).arrayBuffer();
+      if (Date.now() - started < 1000) return;
+    } catch {
+      // still busy
+    }
+  }
+}
+
+/**
+ * The server in its own process with 20,000 leads, under autocannon with 200 connections
+ * for 10 s per phase: /api/leads (first requests, then conditional ones with the ETag when
+ * the server sends one), then /api/leads/grid-data, while one client keeps asking
+ * /api/health. Issue 9's load goals: peak RSS < 600 MB, health p99 < 200 ms, no errors.
+ */
+export const loadBenchmark: Benchmark = {
+  name: 'load',
+  about: `${CONNECTIONS} connections on /api/leads (first and conditional) and grid-data, ${LEADS.toLocaleString('en-US')} leads, /api/health meanwhile`,
+  async run() {
+    const { dir } = await seededDataDir(LEADS);
+    const server = await startAppServer({ DATA_DIR: dir, CALENDAR_ICS: path.join(dir, 'none.ics') });
+    try {
+      const { token } = await signInTokens(server.url);
+      const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
+      const first = await fetch(`${server.url}/api/leads`, { headers });
+      if (!first.ok) throw new Error(`GET /api/leads answered ${first.status}`);
+      await first.arrayBuffer();
+      const etag = first.headers.get('etag');
+
+      const phases: Phase[] = [
+        { name: 'GET /api/leads', path: '/api/leads' },
+        ...(etag
+          ? [
+              {
+                name: 'GET /api/leads, If-None-Match',
+                path: '/api/leads',
+                headers: { 'if-none-match': etag },
+              },
+            ]
+          : []),
+        { name: 'GET /api/leads/grid-data', path: '/api/leads/grid-data' },
+      ];
+      const health = probeHealth(server.url);
+      const figures: Figure[] = [];
+      let errors = 0;
+      for (const phase of phases) {
+        await drained(server.url);
+        const result = await autocannon({
+          url: `${server.url}${phase.path}`,
+          headers: { ...headers, ...phase.headers },
+          connections: CONNECTIONS,
+          duration: PHASE_SECONDS,
+          timeout: TIMEOUT_SECONDS,
+        });
+        const { failed, inFlight } = failuresOf(result);
+        errors += failed;
+        figures.push(
+          reportOnly(
+            `${phase.name}, ${CONNECTIONS} connections, ${LEADS.toLocaleString('en-US')} leads`,
+            { value: round(result.requests.average), unit: 'req/s' },
+            {
+              'p50 ms': result.latency.p50,
+              'p99 ms': result.latency.p99,
+              failed,
+              'in flight at the end': inFlight,
+            },
+          ),
+        );
+      }
+      const probe = await health.stop();
+      if (!etag)
+        figures.push(
+          reportOnly('GET /api/leads, If-None-Match: not measured, the server sends no ETag', {
+            value: 0,
+            unit: '',
+          }),
+        );
+      figures.push(
+        againstLimit(
+          `failed requests under load (errors, no answer in ${TIMEOUT_SECONDS} s)`,
+          { value: errors + probe.failures, unit: '' },
+          '=',
+          0,
+        ),
+        againstLimit(
+          'server peak RSS under load',
+          { value: round(peakRssMB(server.pid)), unit: 'MB' },
+          '<',
+          600,
+        ),
+        againstLimit(
+          '/api/health p99 under load',
+          { value: round(percentile(probe.latencies, 0.99)), unit: 'ms' },
+          '<',
+          200,
+          { p50: round(percentile(probe.latencies, 0.5)), samples: probe.latencies.length },
+        ),
+      );
+      return figures;
+    } finally {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};

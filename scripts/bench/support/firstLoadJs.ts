@@ -1,0 +1,69 @@
+import type { Browser } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { RECORD_USABLE_AT, type AppPage } from './appPages';
+import { signedInContext } from './signedInContext';
+
+export interface FirstLoad {
+  /** gzip (level 6) of every script that had arrived when the page became usable, in KB */
+  kilobytes: number;
+  scripts: { url: string; gzipBytes: number }[];
+  /** when the page became usable, ms after navigation started */
+  usableAtMs: number;
+}
+
+/**
+ * Opens `appPage` in a fresh context (empty cache) and sums the gzipped size of the
+ * JavaScript that had fully arrived when the page became usable (resource timing against
+ * the moment the DOM first showed the page's usable marks). A script requested at that
+ * moment, like a chart loaded after the numbers, does not count. Sizes are gzip of the
+ * decoded bodies, whatever the server's own compression.
+ */
+export async function firstLoadJs(browser: Browser, url: string, appPage: AppPage): Promise<FirstLoad> {
+  const context = appPage.signedIn ? await signedInContext(browser, url) : await browser.newContext();
+  try {
+    await context.addInitScript(`(${RECORD_USABLE_AT})(${JSON.stringify(appPage.usableWhen)})`);
+    const page = await context.newPage();
+    const bodies = new Map<string, Promise<number | null>>();
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      // a script still arriving when the context closes fails here; only those that had
+      // arrived by the usable moment are read below
+      bodies.set(
+        response.url(),
+        response.body().then(
+          (body) => gzipSync(body).length,
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${url}${appPage.path}`);
+    // functions, not strings: the app's CSP forbids evaluating strings
+    await page.waitForFunction(
+      () => (window as { __usableAt?: number }).__usableAt !== undefined,
+      undefined,
+      {
+        timeout: 60_000,
+      },
+    );
+    const { usableAt, arrived } = await page.evaluate(() => {
+      const at = (window as { __usableAt?: number }).__usableAt!;
+      return {
+        usableAt: at,
+        arrived: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((entry) => entry.initiatorType === 'script' && entry.responseEnd <= at)
+          .map((entry) => entry.name),
+      };
+    });
+    const scripts = await Promise.all(
+      arrived.map(async (scriptUrl) => {
+        const size = await bodies.get(scriptUrl);
+        if (size === undefined || size === null) throw new Error(`no response body read for ${scriptUrl}`);
+        return { url: scriptUrl.replace(url, ''), gzipBytes: size };
+      }),
+    );
+    const bytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+    return { kilobytes: Math.round((bytes / 1024) * 10) / 10, scripts, usableAtMs: Math.round(usableAt) };
+  } finally {
+    await context.close();
+  }
+}

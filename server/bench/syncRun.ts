@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../src/config/loadConfig';
+import { openDatabase } from '../src/db/openDatabase';
+import { createLeadsRepository } from '../src/leads/repository/leadsRepository';
+import { noProgress } from '../src/sync/engine/syncProgress';
+import type { SyncRange } from '@auditdesk/shared/core';
+import { createSyncService } from '../src/sync/syncService';
+
+/**
+ * A fresh data folder (SQLite + .xlsx) syncing from `calendarFile`, as the server runs it.
+ * `run()` is one sync of `range`; `dispose()` removes the folder.
+ */
+export async function createSyncBench(
+  calendarFile: string,
+  range: SyncRange,
+  env: Record<string, string> = {},
+) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-sync-'));
+  const config = loadConfig({ DATA_DIR: dir, CALENDAR_ICS: calendarFile, NODE_ENV: 'test', ...env });
+  const db = await openDatabase(config);
+  const sync = createSyncService({ db, leads: createLeadsRepository(db), config, progress: noProgress });
+  return {
+    async run() {
+      const result = await sync.execute(range, 'cli', null);
+      if (!result.success) throw new Error(`the sync failed: ${result.message}`);
+      return result;
+    },
+    async dispose() {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
