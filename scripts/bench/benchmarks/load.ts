@@ -1,4 +1,6 @@
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { seededDataDir } from '../../../server/bench/benchLeads';
@@ -20,30 +22,20 @@ interface Phase {
   headers?: Record<string, string>;
 }
 
-/** GET /api/health one request at a time until stopped: each answer's latency in ms. */
+/** The health probe in a process of its own (see healthProbe.mjs): stop() returns its answers' latencies in ms. */
 function probeHealth(url: string) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
-        await response.arrayBuffer();
-        if (!response.ok) failures += 1;
-      } catch {
-        failures += 1;
-      }
-      latencies.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const child = spawn(process.execPath, [path.join(__dirname, '../support/healthProbe.mjs'), url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = once(child, 'exit');
   return {
-    async stop() {
-      running = false;
-      await loop;
-      return { latencies, failures };
+    async stop(): Promise<{ latencies: number[]; failures: number }> {
+      child.stdin.end();
+      const [code] = await exited;
+      if (code !== 0) throw new Error(`the health probe exited with ${code}`);
+      return JSON.parse(output);
     },
   };
 }
@@ -52,7 +44,13 @@ function probeHealth(url: string) {
  * Requests that failed: connection errors, no answer within TIMEOUT_SECONDS, any status
  * but 2xx and 304. (Those still in flight when the phase ends are only counted.)
  */
-function failuresOf(result: autocannon.Result): { failed: number; inFlight: number } {
+function failuresOf(result: autocannon.Result): {
+  failed: number;
+  inFlight: number;
+  errors: number;
+  timeouts: number;
+  statuses: number;
+} {
   const { statusCodeStats = {}, requests } = result as autocannon.Result & {
     statusCodeStats?: Record<string, { count: number }>;
     requests: { sent: number };
@@ -62,6 +60,9 @@ function failuresOf(result: autocannon.Result): { failed: number; inFlight: numb
     .reduce((sum, [, stats]) => sum + (stats?.count ?? 0), 0);
   return {
     failed: result.errors + result.timeouts + bad,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    statuses: bad,
     inFlight: Math.max(0, requests.sent - requests.total),
   };
 }
@@ -125,7 +126,7 @@ export const loadBenchmark: Benchmark = {
           duration: PHASE_SECONDS,
           timeout: TIMEOUT_SECONDS,
         });
-        const { failed, inFlight } = failuresOf(result);
+        const { failed, inFlight, ...why } = failuresOf(result);
         errors += failed;
         figures.push(
           reportOnly(
@@ -135,6 +136,7 @@ export const loadBenchmark: Benchmark = {
               'p50 ms': result.latency.p50,
               'p99 ms': result.latency.p99,
               failed,
+              ...(failed ? why : {}),
               'in flight at the end': inFlight,
             },
           ),
