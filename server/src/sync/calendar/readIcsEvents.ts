@@ -9,6 +9,7 @@ import {
   type CalendarReadResult,
   type EventProblem,
 } from './calendarEvent';
+import { splitIcs, type EventBlock } from './splitIcs';
 import { resolveZoneName, wallClockToUtc } from './timezones';
 
 /** A calendar file that cannot be read at all: the run fails and writes nothing. */
@@ -17,6 +18,17 @@ export class CalendarFileError extends Error {
 }
 
 type Component = InstanceType<typeof ICAL.Component>;
+
+/** ICAL.parse, with a parse error as the file's error: the run fails and writes nothing. */
+function parseIcs(icsText: string): unknown {
+  try {
+    return ICAL.parse(icsText);
+  } catch (error) {
+    throw new CalendarFileError(
+      `The calendar file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 type Time = InstanceType<typeof ICAL.Time>;
 
 /** Series are walked at most this far, so a broken rule cannot hang a run. */
@@ -187,35 +199,47 @@ export function readIcsEvents(
   range: CalendarRange,
   defaultZone: string,
 ): CalendarReadResult {
-  let parsed: unknown;
-  try {
-    parsed = ICAL.parse(icsText.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new CalendarFileError(
-      `The calendar file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+  const ics = icsText.replace(/^\uFEFF/, '');
+  const { skeleton, events } = splitIcs(ics);
+  const calendars = (() => {
+    const parsed = parseIcs(skeleton);
+    return (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed]).map(
+      (jcal) => new ICAL.Component(jcal as unknown[]),
     );
-  }
-  const calendars = (Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed : [parsed]).map(
-    (jcal) => new ICAL.Component(jcal as unknown[]),
-  );
+  })();
   if (!calendars.some((calendar) => calendar.name === 'vcalendar')) {
     throw new CalendarFileError('The calendar file could not be read: it has no VCALENDAR.');
   }
 
   const { from, to } = rangeBounds(range);
   const context: Context = { from, to, defaultZone, events: [], problems: [] };
-  for (const calendar of calendars) {
+  calendars.forEach((calendar, index) => {
     // A VTIMEZONE without TZID makes ical.js throw on any unknown TZID: drop it.
     for (const zone of calendar.getAllSubcomponents('vtimezone')) {
       if (!zone.getFirstPropertyValue('tzid')) calendar.removeSubcomponent(zone);
     }
     const calendarZone = resolveZoneName(text(calendar, 'x-wr-timezone')) ?? defaultZone;
-    const groups = new Map<string, Component[]>();
-    for (const vevent of calendar.getAllSubcomponents('vevent')) {
-      const uid = uidOf(vevent);
-      groups.set(uid, [...(groups.get(uid) ?? []), vevent]);
+    // the event's parent is its calendar, so that its TZIDs find the calendar's VTIMEZONEs
+    const parseEvent = (block: EventBlock) =>
+      new ICAL.Component(parseIcs(ics.slice(block.start, block.end)) as unknown[], calendar);
+    const groups = new Map<string, { blocks: EventBlock[]; parsed: Component[] }>();
+    const groupOf = (uid: string) => {
+      let group = groups.get(uid);
+      if (!group) groups.set(uid, (group = { blocks: [], parsed: [] }));
+      return group;
+    };
+    for (const vevent of calendar.getAllSubcomponents('vevent')) groupOf(uidOf(vevent)).parsed.push(vevent);
+    for (const block of events) {
+      if (block.calendar !== index) continue;
+      // without a UID the key comes from the parsed event (rare: OWA files)
+      if (block.uid === null) {
+        const vevent = parseEvent(block);
+        groupOf(uidOf(vevent)).parsed.push(vevent);
+      } else groupOf(block.uid).blocks.push(block);
     }
-    for (const [uid, vevents] of groups) {
+    for (const group of groups.values()) {
+      const vevents = [...group.parsed, ...group.blocks.map(parseEvent)];
+      const uid = uidOf(vevents[0]!);
       try {
         readGroup({ ...context, defaultZone: calendarZone }, uid, vevents);
       } catch (error) {
@@ -226,6 +250,6 @@ export function readIcsEvents(
         });
       }
     }
-  }
+  });
   return { events: context.events, problems: context.problems };
 }

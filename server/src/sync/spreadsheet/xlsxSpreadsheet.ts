@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ensurePrivateFolder } from '../../files/privateFolder';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
-import { xlsxBytes } from './xlsxBytes';
+import { writeXlsxFile } from './xlsxFile';
 
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
@@ -43,16 +43,14 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
-    const bytes = xlsxBytes(
-      SHEET_NAMES.map((name) => ({
-        name,
-        header: HEADER,
-        rows: rows[name],
-        widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
-      })),
-    );
+    const sheets = SHEET_NAMES.map((name) => ({
+      name,
+      header: HEADER,
+      rows: rows[name],
+      widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
+    }));
     // the customers' names and phone numbers: for the owner's eyes only
-    await fs.promises.writeFile(temp, bytes, { mode: 0o600 });
+    await writeXlsxFile(temp, sheets, 0o600);
     fs.renameSync(temp, file);
   } catch (error) {
     fs.rmSync(temp, { force: true });

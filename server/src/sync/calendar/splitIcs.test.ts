@@ -1,0 +1,73 @@
+import { splitIcs } from './splitIcs';
+
+const crlf = (...lines: string[]) => lines.join('\r\n') + '\r\n';
+
+describe('splitIcs', () => {
+  it('cuts each event out, with its calendar and its unfolded UID, and keeps the rest', () => {
+    const text = crlf(
+      'BEGIN:VCALENDAR',
+      'BEGIN:VTIMEZONE',
+      'TZID:Europe/Berlin',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:040000008200E00074C5B7101A82E0080000000',
+      ' 0D0C1A6E5B0D9013B2@example.com',
+      'SUMMARY:folded',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID;X-NOTE="a:b":plain',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'SUMMARY:no uid',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    );
+    const { skeleton, events } = splitIcs(text);
+    expect(skeleton).toBe(
+      crlf(
+        'BEGIN:VCALENDAR',
+        'BEGIN:VTIMEZONE',
+        'TZID:Europe/Berlin',
+        'END:VTIMEZONE',
+        'END:VCALENDAR',
+        'BEGIN:VCALENDAR',
+        'END:VCALENDAR',
+      ),
+    );
+    expect(events.map(({ calendar, uid }) => ({ calendar, uid }))).toEqual([
+      { calendar: 0, uid: '040000008200E00074C5B7101A82E00800000000D0C1A6E5B0D9013B2@example.com' },
+      { calendar: 0, uid: 'plain' },
+      { calendar: 1, uid: null },
+    ]);
+    expect(text.slice(events[1]!.start, events[1]!.end)).toBe(
+      crlf('BEGIN:VEVENT', 'UID;X-NOTE="a:b":plain', 'END:VEVENT'),
+    );
+  });
+
+  it('reads LF-only and lower-case files the same way', () => {
+    const text = 'begin:vcalendar\nbegin:vevent\nuid:one\nend:vevent\nend:vcalendar\n';
+    const { skeleton, events } = splitIcs(text);
+    expect(skeleton).toBe('begin:vcalendar\nend:vcalendar\n');
+    expect(events).toEqual([{ calendar: 0, start: 16, end: 48, uid: 'one' }]);
+  });
+
+  it('leaves an unclosed event, one holding another, or one outside a calendar in the skeleton', () => {
+    const unclosed = crlf('BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:x');
+    expect(splitIcs(unclosed)).toEqual({ skeleton: unclosed, events: [] });
+
+    const nested = crlf(
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'BEGIN:VEVENT',
+      'END:VEVENT',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    );
+    expect(splitIcs(nested)).toEqual({ skeleton: nested, events: [] });
+
+    const outside = crlf('BEGIN:VEVENT', 'UID:y', 'END:VEVENT');
+    expect(splitIcs(outside)).toEqual({ skeleton: outside, events: [] });
+  });
+});
