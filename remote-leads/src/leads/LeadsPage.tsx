@@ -27,6 +27,7 @@ import type { LeadColumnId, LeadRow } from './leadTypes';
 import { DEFAULT_PAGE_SIZE, paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
+import { useSearchIndexWarmup } from './useSearchIndexWarmup';
 
 export default function LeadsPage() {
   const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
@@ -48,12 +49,13 @@ export default function LeadsPage() {
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const leads = useLeadRows(hideUnformatted);
+  useSearchIndexWarmup(leads.rows);
 
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);
   const filtered = useMemo(() => filterLeads(leads.rows, deferredFilters), [leads.rows, deferredFilters]);
   const sorted = useMemo(() => sortLeads(filtered, sorting), [filtered, sorting]);
-  const page = paginate(sorted, pageIndex, pageSize);
+  const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
   const counts = useMemo(() => countLeads(filtered), [filtered]);
   const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
 
@@ -61,11 +63,14 @@ export default function LeadsPage() {
     setFilters((current) => ({ ...current, ...change }));
     setPageIndex(0);
   }, []);
-  const onColumnFilter = useCallback(
-    (column: LeadColumnId, value: string) =>
-      setFilters((current) => ({ ...current, columns: { ...current.columns, [column]: value } })),
-    [],
-  );
+  const onColumnFilter = useCallback((column: LeadColumnId, value: string) => {
+    setFilters((current) => ({ ...current, columns: { ...current.columns, [column]: value } }));
+    setPageIndex(0);
+  }, []);
+  const onSort = useCallback((column: LeadColumnId) => {
+    setSorting((current) => nextSorting(current, column));
+    setPageIndex(0);
+  }, []);
   const onReferredBy = useCallback(
     (referredBy: LeadFilters['referredBy']) => updateFilters({ referredBy }),
     [updateFilters],
@@ -166,17 +171,12 @@ export default function LeadsPage() {
             rows={page.rows}
             visibility={visibility}
             sorting={sorting}
-            onSort={(column) => {
-              setSorting((current) => nextSorting(current, column));
-              setPageIndex(0);
-            }}
-            filters={filters}
-            onColumnFilter={(column, value) => {
-              onColumnFilter(column, value);
-              setPageIndex(0);
-            }}
+            onSort={onSort}
+            columnFilters={filters.columns}
+            referredBy={filters.referredBy}
+            onColumnFilter={onColumnFilter}
             onReferredBy={onReferredBy}
-            filtered={hasActiveFilters(filters)}
+            filtered={hasActiveFilters(deferredFilters)}
             canEdit={canEdit}
             onEdit={setEditing}
             onDelete={setDeleting}

@@ -7,7 +7,7 @@ import {
   type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
 import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
 import { cellText, type LeadFilters, type Sorting } from './leadFilters';
@@ -20,7 +20,9 @@ interface LeadsTableProps {
   visibility: ColumnVisibility;
   sorting: Sorting | null;
   onSort: (column: LeadColumnId) => void;
-  filters: LeadFilters;
+  /** The column filters' texts and the 'Referred by' boxes (not the search: typing there leaves the table alone). */
+  columnFilters: LeadFilters['columns'];
+  referredBy: LeadFilters['referredBy'];
   onColumnFilter: (column: LeadColumnId, value: string) => void;
   onReferredBy: (mode: LeadFilters['referredBy']) => void;
   /** Whether a search or any filter is narrowing the list. */
@@ -90,8 +92,9 @@ function toggledColumn(current: Sorting | null, updater: MRT_Updater<MRT_Sorting
  * the pure functions of leadFilters.ts (rows arrive already paged). The header row and
  * the first column stay in view while the table scrolls.
  */
-export function LeadsTable(props: LeadsTableProps) {
-  const { filters, onColumnFilter, onReferredBy, sorting, onSort } = props;
+/** Memoised: a keystroke in search renders the page at once, and the table only with its new rows. */
+export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
+  const { columnFilters, referredBy, onColumnFilter, onReferredBy, sorting, onSort } = props;
   const columns = useMemo<MRT_ColumnDef<LeadRow>[]>(
     () =>
       LEAD_COLUMNS.map(({ id, header }) => ({
@@ -107,7 +110,7 @@ export function LeadsTable(props: LeadsTableProps) {
               styles={FILTER_INPUT_STYLES}
               placeholder={`Filter ${header}...`}
               aria-label={`Filter ${header}`}
-              value={filters.columns[id] ?? ''}
+              value={columnFilters[id] ?? ''}
               onChange={(event) => onColumnFilter(id, event.currentTarget.value)}
             />
             {id === 'referredBy' && (
@@ -115,13 +118,13 @@ export function LeadsTable(props: LeadsTableProps) {
                 <Checkbox
                   size="xs"
                   label="Empty"
-                  checked={filters.referredBy === 'empty'}
+                  checked={referredBy === 'empty'}
                   onChange={(event) => onReferredBy(event.currentTarget.checked ? 'empty' : 'all')}
                 />
                 <Checkbox
                   size="xs"
                   label="Hide"
-                  checked={filters.referredBy === 'hide'}
+                  checked={referredBy === 'hide'}
                   onChange={(event) => onReferredBy(event.currentTarget.checked ? 'hide' : 'all')}
                 />
               </Group>
@@ -129,7 +132,7 @@ export function LeadsTable(props: LeadsTableProps) {
           </Stack>
         ),
       })),
-    [filters, onColumnFilter, onReferredBy],
+    [columnFilters, referredBy, onColumnFilter, onReferredBy],
   );
   const firstColumn = visibleColumns(props.visibility)[0]?.id;
 
@@ -203,4 +206,4 @@ export function LeadsTable(props: LeadsTableProps) {
   });
 
   return <MantineReactTable table={table} />;
-}
+});

@@ -1,6 +1,7 @@
 import {
   countLeads,
   filterLeads,
+  indexForSearch,
   matchesScheduledDate,
   nextSorting,
   NO_FILTERS,
@@ -186,5 +187,19 @@ describe('counts and pages', () => {
     });
     expect(paginate(items, 9, 25).pageIndex).toBe(4);
     expect(paginate([], 0, 25)).toMatchObject({ footer: 'Showing 0 to 0 of 0 results', pageNumbers: [1] });
+  });
+});
+
+describe('indexForSearch', () => {
+  it('stops when its time is up and goes on from there, and search finds the same rows after it', () => {
+    const rows = Array.from({ length: 1200 }, (_, i) =>
+      row({ id: i, leadId: `l${i}`, customerName: i % 3 === 0 ? `Walker ${i}` : `Doe ${i}` }),
+    );
+    let calls = 0;
+    const stopped = indexForSearch(rows, 0, () => (calls += 1) <= 1);
+    expect(stopped).toBe(500);
+    expect(indexForSearch(rows, stopped, () => true)).toBe(1200);
+    expect(indexForSearch(rows, 1200, () => true)).toBe(1200);
+    expect(filterLeads(rows, { ...NO_FILTERS, search: 'WALKER' })).toHaveLength(400);
   });
 });

@@ -113,24 +113,35 @@ function searchTextOf(row: LeadRow): string {
   return text;
 }
 
-/** Global search: an includes-string match across the columns, ignoring case. */
-export function matchesSearch(row: LeadRow, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return !needle || searchTextOf(row).includes(needle);
+/**
+ * Builds the search text of rows[from…] while `hasTime()` says so, a few hundred at a time,
+ * so the first keystroke need not build it for every row. Answers where it stopped.
+ */
+export function indexForSearch(rows: LeadRow[], from: number, hasTime: () => boolean): number {
+  let index = from;
+  while (index < rows.length && hasTime()) {
+    for (const end = Math.min(index + 500, rows.length); index < end; index += 1) searchTextOf(rows[index]!);
+  }
+  return index;
 }
 
-function matchesColumns(row: LeadRow, filters: LeadFilters): boolean {
-  if (filters.referredBy === 'empty' && row.referredBy.trim()) return false;
-  if (filters.referredBy === 'hide' && !row.referredBy.trim()) return false;
+type RowTest = (row: LeadRow) => boolean;
+
+/** The column filters and 'Referred by' boxes as tests, prepared once for all the rows. */
+function columnTests(filters: LeadFilters): RowTest[] {
+  const tests: RowTest[] = [];
+  if (filters.referredBy === 'empty') tests.push((row) => !row.referredBy.trim());
+  if (filters.referredBy === 'hide') tests.push((row) => Boolean(row.referredBy.trim()));
   for (const [column, value] of Object.entries(filters.columns) as [LeadColumnId, string][]) {
-    if (!value?.trim()) continue;
-    if (column === 'scheduledDate') {
-      if (!matchesScheduledDate(row.scheduledDate, value)) return false;
-    } else if (!cellText(row, column).toLowerCase().includes(value.trim().toLowerCase())) {
-      return false;
-    }
+    const needle = value?.trim().toLowerCase();
+    if (!needle) continue;
+    tests.push(
+      column === 'scheduledDate'
+        ? (row) => matchesScheduledDate(row.scheduledDate, value)
+        : (row) => cellText(row, column).toLowerCase().includes(needle),
+    );
   }
-  return true;
+  return tests;
 }
 
 /** Whether anything narrows the list: a search, a date bound, a column filter, a Referred by box. */
@@ -144,12 +155,12 @@ export function hasActiveFilters(filters: LeadFilters): boolean {
 
 /** Every rule of spec section 5 "Lead filtering", applied in one pass. */
 export function filterLeads(rows: LeadRow[], filters: LeadFilters): LeadRow[] {
-  return rows.filter(
-    (row) =>
-      inDateRange(row, filters.startDate, filters.endDate) &&
-      matchesColumns(row, filters) &&
-      matchesSearch(row, filters.search),
-  );
+  const tests = columnTests(filters);
+  const { startDate, endDate } = filters;
+  if (startDate || endDate) tests.unshift((row) => inDateRange(row, startDate, endDate));
+  const needle = filters.search.trim().toLowerCase();
+  if (needle) tests.push((row) => searchTextOf(row).includes(needle));
+  return tests.length === 0 ? rows : rows.filter((row) => tests.every((test) => test(row)));
 }
 
 export interface Sorting {
@@ -180,7 +191,12 @@ export function nextSorting(current: Sorting | null, column: LeadColumnId): Sort
 }
 
 export function countLeads(rows: LeadRow[]) {
-  const count = (status: string) =>
-    rows.filter((row) => displayStatus(row.status).toLowerCase() === status).length;
-  return { total: rows.length, scheduled: count('scheduled'), cancelled: count('cancelled') };
+  let scheduled = 0;
+  let cancelled = 0;
+  for (const row of rows) {
+    const status = displayStatus(row.status).toLowerCase();
+    if (status === 'scheduled') scheduled += 1;
+    else if (status === 'cancelled') cancelled += 1;
+  }
+  return { total: rows.length, scheduled, cancelled };
 }
