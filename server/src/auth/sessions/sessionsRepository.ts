@@ -7,7 +7,12 @@ const nowIso = () => new Date().toISOString();
 /** All SQL on the sessions table: one row per sign-in. */
 export function createSessionsRepository({ orm }: Database) {
   return {
-    async create(session: { id: string; userId: number; createdAt: string; expiresAt: string }): Promise<void> {
+    async create(session: {
+      id: string;
+      userId: number;
+      createdAt: string;
+      expiresAt: string;
+    }): Promise<void> {
       await orm.insert(sessions).values(session).run();
     },
 

@@ -54,7 +54,12 @@ export function createSignIns(db: Database) {
       const sessionId = randomUUID();
       const startedAt = Date.now();
       const expiresAt = new Date(startedAt + SESSION_MAX_LIFETIME_MS).toISOString();
-      await sessions.create({ id: sessionId, userId, createdAt: new Date(startedAt).toISOString(), expiresAt });
+      await sessions.create({
+        id: sessionId,
+        userId,
+        createdAt: new Date(startedAt).toISOString(),
+        expiresAt,
+      });
       return { sessionId, refreshToken: await issueRefreshToken(userId, sessionId, expiresAt) };
     },
 

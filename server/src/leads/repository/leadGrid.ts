@@ -44,7 +44,8 @@ WITH cube AS MATERIALIZED (
     trim(referred_by) <> '' AS referred,
     heating_fuel, provider, house_type,
     count(*) AS n
-  FROM leads
+  -- the planner, without statistics, reads the table through the date index instead (140 vs 90 ms at 100,000 leads)
+  FROM leads INDEXED BY leads_grid_nocase_idx
   WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL
     -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
     AND auditor COLLATE NOCASE IN (${first}, ${second})

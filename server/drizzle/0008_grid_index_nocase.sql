@@ -1,0 +1,2 @@
+DROP INDEX `leads_grid_idx`;--> statement-breakpoint
+CREATE INDEX `leads_grid_nocase_idx` ON `leads` ("auditor" COLLATE NOCASE,`scheduled_date`,`week`,`status`,`referred_by`,`heating_fuel`,`provider`,`house_type`) WHERE deleted_at IS NULL AND is_formatted = 1;
