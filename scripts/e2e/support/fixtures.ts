@@ -27,4 +27,13 @@ export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E
   await expect(page).toHaveURL(/\/scheduling$/);
 }
 
+/**
+ * Moves the pointer off the sidebar (which widens over the content while hovered) and waits
+ * until it is the 64 px strip again: for clicks on what it covered, and for pictures.
+ */
+export async function foldSidebar(page: Page) {
+  await page.mouse.move(900, 600);
+  await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(64);
+}
+
 export { expect };

@@ -10,7 +10,7 @@ import {
   type D1ContractServer,
 } from '../../../server/test/support/d1/d1ContractServer';
 import { startAppServer, type AppServer } from '../support/appServer';
-import { test as appTest, expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test as appTest } from '../support/fixtures';
 
 /** This file's app server runs with DATABASE=d1, on Cloudflare's D1 engine behind the local contract server. */
 const test = appTest.extend<object, { d1: D1ContractServer; d1App: AppServer }>({
@@ -51,14 +51,14 @@ test('on D1 an Admin works the leads and sees the database numbers of the API on
     return (await response.json()) as unknown[];
   });
   expect(leads.length).toBeGreaterThan(0); // the demo calendar, imported into D1 on the first start
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByLabel('Total Leads').locator('p').nth(1)).toHaveText(formatCount(leads.length));
   await page.screenshot({ path: path.join(SCREENSHOTS, 'd1-leads.png') });
 
   await page.getByLabel('Resources').click();
   await page.getByRole('link', { name: 'CloudFlare D1' }).click();
   await expect(page).toHaveURL(/\/resources\/cloudflare$/);
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByRole('heading', { name: 'CloudFlare D1 Resources' })).toBeVisible();
   await expect(page.getByTestId('stat-Tables')).toBeVisible();
 

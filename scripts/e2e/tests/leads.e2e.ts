@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { downloadedCsv, downloadedXlsx } from '../support/downloads';
 import { createUserWithPassword } from '../support/users';
-import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 type ApiLead = { scheduledDate: string | null; status: string; customerName: string; isFormatted: boolean };
 
@@ -39,7 +39,7 @@ test('the leads screen searches, filters by date, shows unformatted leads, pages
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
   const footer = page.getByTestId('leads-footer');
   const formatted = await apiLeads(page);
@@ -86,7 +86,7 @@ test('the leads screen searches, filters by date, shows unformatted leads, pages
 
   // page size, then a hidden column; both survive a reload
   await expect(async () => {
-    await page.mouse.move(900, 600); // off the sidebar, which widens over the toolbar when hovered
+    await foldSidebar(page);
     await page.getByRole('textbox', { name: 'Show' }).click();
     await page.getByRole('option', { name: '100' }).click({ timeout: 2000 });
   }).toPass({ timeout: 10_000 });
@@ -151,7 +151,7 @@ test('a User sees no edit actions and the API refuses their changes', async ({ p
 test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await page.getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lead' });
   await dialog.getByRole('button', { name: 'Save' }).click();
@@ -177,7 +177,7 @@ test('the default columns fit the screen; with all columns the header and first 
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   const footer = page.getByTestId('leads-footer');
   await expect(footer).toContainText('results');
   const container = page.locator('.mrt-table-container');
@@ -221,7 +221,7 @@ test('the default columns fit the screen; with all columns the header and first 
 test('Export downloads the listed rows and visible columns as .xlsx and as CSV', async ({ page }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   const footer = page.getByTestId('leads-footer');
   await page.getByPlaceholder('Filter Status...').fill('Cancelled');
   await page

@@ -2,7 +2,7 @@ import type { Locator } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROKEN_ICS, test } from '../support/breakableCalendar';
-import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 import { adminToken, createUserWithPassword } from '../support/users';
 
 const MANAGER = {
@@ -51,7 +51,7 @@ test('a sync that fails while a colleague works elsewhere rings their bell at on
   await expect(bell).toHaveAttribute('aria-label', `Notifications (${before + 1} unread)`, {
     timeout: 5_000,
   });
-  await colleague.mouse.move(900, 600); // off the sidebar, which widens under the pointer
+  await foldSidebar(colleague);
   await bell.click();
   const item = colleague.getByRole('button', { name: 'Sync failed (started from the Sync screen) (unread)' });
   await expect(item).toBeVisible();

@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import path from 'node:path';
 import { ROOT } from '../../apps';
 import { startAppServer, type AppServer } from '../support/appServer';
-import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 import { freePort } from '../support/freePort';
 import { serveFolder } from '../support/staticServer';
 
@@ -28,7 +28,7 @@ test('a dead remote breaks only its own route, and Retry brings it back without 
   await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = 'same page'));
 
   await page.getByRole('link', { name: 'Leads' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   const panel = page.getByTestId('remote-error');
   await expect(panel).toBeVisible();
   await expect(panel).toContainText('The Leads module could not be loaded.');
@@ -47,7 +47,7 @@ test('a dead remote breaks only its own route, and Retry brings it back without 
   const remote = await serveFolder(path.join(ROOT, 'remote-leads', 'dist'), leadsPort);
   try {
     // leave the sidebar first: hovered, it lies over the left of the content
-    await page.mouse.move(900, 600);
+    await foldSidebar(page);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
     await expect(panel).toHaveCount(0);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { startRedisServer, type RedisServer } from '../../../server/test/support/redisServer';
 import { startAppServer, type AppServer } from '../support/appServer';
 import type { Page } from '@playwright/test';
-import { test as appTest, expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test as appTest } from '../support/fixtures';
 import { createUserWithPassword } from '../support/users';
 
 const MB = 1024 * 1024;
@@ -88,7 +88,7 @@ test('an Admin sees the live numbers of redis-cli INFO on /resources/redis', asy
   await page.getByLabel('Resources').click();
   await page.getByRole('link', { name: 'Redis' }).click();
   await expect(page).toHaveURL(/\/resources\/redis$/);
-  await page.mouse.move(900, 600); // let the sidebar fold back for the picture
+  await foldSidebar(page);
   await expect(page.getByRole('heading', { name: 'Redis Resources' })).toBeVisible();
   // The app reads and writes a few keys of its own (rate limits, caches) with every request,
   // so the page is compared with redis-cli's INFO read right after the page's own.

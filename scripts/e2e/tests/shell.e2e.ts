@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 test.describe('the shell', () => {
   test('signing in as the admin lands on /scheduling inside the layout', async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('the shell', () => {
     await signIn(page);
     await page.getByRole('link', { name: 'Leads' }).click();
     await expect(page.getByTestId('leads-footer')).toContainText('results');
-    await page.mouse.move(900, 600);
+    await foldSidebar(page);
     await page.locator('body').click({ position: { x: 700, y: 120 } });
     const stops: string[] = [];
     for (let step = 0; step < 40; step += 1) {

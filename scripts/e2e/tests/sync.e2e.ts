@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 test('Start Sync shows the three steps complete live, then the result; the leads are in the API', async ({
   page,
@@ -7,7 +7,7 @@ test('Start Sync shows the three steps complete live, then the result; the leads
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Calendar Sync' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByRole('heading', { name: 'Calendar Sync' })).toBeVisible();
   await expect(page.getByText('Live updates: Connected')).toBeVisible();
   await expect(page.getByText('Ready to sync')).toBeVisible();

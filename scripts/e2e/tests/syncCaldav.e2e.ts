@@ -4,7 +4,7 @@ import { startBusyProxy } from '../../../server/test/support/busyProxy';
 import { icsCalendar } from '../../../server/test/support/icsBuilder';
 import { startRadicale, type RadicaleServer } from '../../../server/test/support/radicale';
 import { startAppServer, type AppServer } from '../support/appServer';
-import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 
 /** `20250304T140000Z` for `days` days before now, at 14:00 UTC. */
 const daysAgo = (days: number) => {
@@ -66,7 +66,7 @@ test('Start Sync reads the CalDAV calendar, says while it waits for the busy ser
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Calendar Sync' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByText('Live updates: Connected')).toBeVisible();
   await expect(page.getByText('Ready to sync')).toBeVisible();
   await expect(page.getByLabel('Total syncs')).toContainText('0'); // no demo import with a CalDAV source

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { BROKEN_ICS, test } from '../support/breakableCalendar';
-import { expect, SCREENSHOTS, signIn } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 
 test('a failed sync shows its failed step, one panel with the reason, and a history row that unfolds to it', async ({
   page,
@@ -9,7 +9,7 @@ test('a failed sync shows its failed step, one panel with the reason, and a hist
 }) => {
   await signIn(page);
   await page.getByRole('link', { name: 'Calendar Sync' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByText('Live updates: Connected')).toBeVisible();
 
   // a run that works, then the calendar breaks

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../apps';
-import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 const NEW_USER = {
   email: 'robin.field@auditdesk.test',
@@ -17,7 +17,7 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   // The admin adds Robin and makes a password link.
   await signIn(page);
   await page.getByRole('link', { name: 'User Management' }).click();
-  await page.mouse.move(900, 600);
+  await foldSidebar(page);
   await expect(page.getByText('System Users')).toBeVisible();
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add User' });
