@@ -18,7 +18,7 @@ import { freePort } from '../../../server/test/freePort';
 import { startRedisServer } from '../../../server/test/support/redisServer';
 import { syncLeads } from '../../../server/test/support/syncLeads';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
-import { gridLeads } from '../gridLeads';
+import { benchLeads } from '../../../server/bench/benchLeads';
 
 const LEADS = 100_000;
 const SECONDS = 5;
@@ -75,7 +75,7 @@ export const severalInstancesBenchmark: Benchmark = {
       await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
       await syncLeads(
         createLeadsRepository(db),
-        gridLeads(LEADS),
+        benchLeads(LEADS),
         { from: 0, to: 0 },
         new Date().toISOString(),
       );

@@ -10,7 +10,7 @@ import type { Config } from '../config/loadConfig';
 import type { Database } from '../db/database';
 import type { SyncRunRow } from '../db/schema';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
-import { runSync, type SyncOutcome } from './engine/runSync';
+import { failedOutcome, runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import type { SyncLease, SyncLock } from './lock/syncLock';
@@ -178,19 +178,7 @@ export function createSyncService({
         );
       } catch (error) {
         // runSync reports its own failures; this is a bug in a listener, still a failed run
-        outcome = {
-          success: false,
-          message: String(error),
-          eventsProcessed: 0,
-          eventsCreated: 0,
-          eventsUpdated: 0,
-          eventsDeleted: 0,
-          sheetWritten: 0,
-          sheetRemoved: 0,
-          problems: [],
-          runHash: null,
-          sourceHash: null,
-        };
+        outcome = failedOutcome(String(error));
       } finally {
         lease.release();
       }

@@ -54,7 +54,8 @@ function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
   return [...byId.values()].map((lead) => ({ ...lead, contentHash: leadContentHash(lead) }));
 }
 
-const failed = (message: string): SyncOutcome => ({
+/** A run that ended in `message` and changed nothing. */
+export const failedOutcome = (message: string): SyncOutcome => ({
   success: false,
   message,
   eventsProcessed: 0,
@@ -210,6 +211,6 @@ export async function runSync(
     const message = error instanceof Error ? error.message : String(error);
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);
-    return failed(message);
+    return failedOutcome(message);
   }
 }
