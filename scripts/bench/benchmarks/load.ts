@@ -29,13 +29,18 @@ function probeHealth(url: string) {
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit');
+  // 'close', not 'exit': the output may still be arriving when the process has exited
+  const exited = once(child, 'close');
   return {
     async stop(): Promise<{ latencies: number[]; failures: number }> {
       child.stdin.end();
       const [code] = await exited;
       if (code !== 0) throw new Error(`the health probe exited with ${code}`);
       return JSON.parse(output);
+    },
+    /** For a run that ended early: the probe must not outlive it. */
+    kill() {
+      if (child.exitCode === null) child.kill();
     },
   };
 }
@@ -59,7 +64,8 @@ function failuresOf(result: autocannon.Result): {
     .filter(([code]) => !(code.startsWith('2') || code === '304'))
     .reduce((sum, [, stats]) => sum + (stats?.count ?? 0), 0);
   return {
-    failed: result.errors + result.timeouts + bad,
+    // autocannon counts timeouts among its errors
+    failed: result.errors + bad,
     errors: result.errors - result.timeouts,
     timeouts: result.timeouts,
     statuses: bad,
@@ -93,6 +99,7 @@ export const loadBenchmark: Benchmark = {
   async run() {
     const { dir } = await seededDataDir(LEADS);
     const server = await startAppServer({ DATA_DIR: dir, CALENDAR_ICS: path.join(dir, 'none.ics') });
+    let health: ReturnType<typeof probeHealth> | undefined;
     try {
       const { token } = await signInTokens(server.url);
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
@@ -114,7 +121,7 @@ export const loadBenchmark: Benchmark = {
           : []),
         { name: 'GET /api/leads/grid-data', path: '/api/leads/grid-data' },
       ];
-      const health = probeHealth(server.url);
+      health = probeHealth(server.url);
       const figures: Figure[] = [];
       let errors = 0;
       for (const phase of phases) {
@@ -173,6 +180,7 @@ export const loadBenchmark: Benchmark = {
       );
       return figures;
     } finally {
+      health?.kill();
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -125,6 +125,25 @@ describe('readIcsEvents on the rules', () => {
     expect(events.get('windows')?.start.toISOString()).toBe('2025-07-04T13:00:00.000Z');
   });
 
+  it("reads each event against its own calendar's VTIMEZONE, whatever stands before the calendar", () => {
+    const vtimezone = [
+      'BEGIN:VTIMEZONE',
+      'TZID:Office Time',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0300',
+      'TZOFFSETTO:+0300',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ];
+    const event = ['BEGIN:VEVENT', 'UID:office', 'DTSTART;TZID=Office Time:20250304T090000', 'END:VEVENT'];
+    const stray = ['BEGIN:VEVENT', 'UID:stray', 'DTSTART:20250304T090000Z', 'END:VEVENT'].join('\r\n');
+    const text = `${stray}\r\n${calendar(...vtimezone, ...event)}`;
+    expect(read(text).events.map((e) => [e.leadId, e.start.toISOString()])).toEqual([
+      ['office', '2025-03-04T06:00:00.000Z'],
+    ]);
+  });
+
   it('reads floating times in the calendar zone (X-WR-TIMEZONE), else the default zone', () => {
     const event = ['BEGIN:VEVENT', 'UID:f', 'DTSTART:20250115T090000', 'END:VEVENT'];
     expect(read(calendar('X-WR-TIMEZONE:Europe/Berlin', ...event)).events[0]?.start.toISOString()).toBe(

@@ -213,7 +213,10 @@ export function readIcsEvents(
 
   const { from, to } = rangeBounds(range);
   const context: Context = { from, to, defaultZone, events: [], problems: [] };
-  calendars.forEach((calendar, index) => {
+  const vcalendars = calendars.filter((calendar) => calendar.name === 'vcalendar');
+  for (const calendar of calendars) {
+    // blocks count VCALENDARs only; another top-level component holds no cut-out events
+    const index = vcalendars.indexOf(calendar);
     // A VTIMEZONE without TZID makes ical.js throw on any unknown TZID: drop it.
     for (const zone of calendar.getAllSubcomponents('vtimezone')) {
       if (!zone.getFirstPropertyValue('tzid')) calendar.removeSubcomponent(zone);
@@ -230,7 +233,7 @@ export function readIcsEvents(
     };
     for (const vevent of calendar.getAllSubcomponents('vevent')) groupOf(uidOf(vevent)).parsed.push(vevent);
     for (const block of events) {
-      if (block.calendar !== index) continue;
+      if (index < 0 || block.calendar !== index) continue;
       // without a UID the key comes from the parsed event (rare: OWA files)
       if (block.uid === null) {
         const vevent = parseEvent(block);
@@ -250,6 +253,6 @@ export function readIcsEvents(
         });
       }
     }
-  });
+  }
   return { events: context.events, problems: context.problems };
 }

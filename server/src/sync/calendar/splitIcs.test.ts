@@ -70,4 +70,42 @@ describe('splitIcs', () => {
     const outside = crlf('BEGIN:VEVENT', 'UID:y', 'END:VEVENT');
     expect(splitIcs(outside)).toEqual({ skeleton: outside, events: [] });
   });
+
+  it("takes the event's own UID, not its alarm's, and unescapes it as the parser does", () => {
+    const text = crlf(
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'BEGIN:VALARM',
+      'UID:alarm-1',
+      'END:VALARM',
+      'UID:a\\,b\\;c',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    );
+    expect(splitIcs(text).events.map((event) => event.uid)).toEqual(['a,b;c']);
+  });
+
+  it('cuts out only events inside a calendar, counting calendars only', () => {
+    const text = crlf(
+      'BEGIN:VEVENT',
+      'UID:stray',
+      'END:VEVENT',
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:first',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:between',
+      'END:VEVENT',
+      'BEGIN:VEVENT ',
+      'UID:trailing-space',
+      'END:VEVENT ',
+    );
+    const { skeleton, events } = splitIcs(text);
+    expect(events.map(({ calendar, uid }) => ({ calendar, uid }))).toEqual([{ calendar: 0, uid: 'first' }]);
+    expect(skeleton).toContain('UID:stray');
+    expect(skeleton).toContain('UID:between');
+    expect(skeleton).toContain('UID:trailing-space');
+  });
 });

@@ -129,9 +129,12 @@ export async function writeXlsxFile(file: string, sheets: readonly SheetData[], 
     ['xl/styles.xml', STYLES],
   ];
   for (const [name, xml] of parts) zip.addBuffer(Buffer.from(xml), name, options);
-  sheets.forEach((sheet, i) =>
-    zip.addReadStream(Readable.from(sheetXml(sheet)), `xl/worksheets/sheet${i + 1}.xml`, options),
-  );
+  sheets.forEach((sheet, i) => {
+    const source = Readable.from(sheetXml(sheet));
+    // yazl does not watch its sources: a failing one must fail the output, or nothing settles
+    source.on('error', (error) => (zip.outputStream as Readable).destroy(error));
+    zip.addReadStream(source, `xl/worksheets/sheet${i + 1}.xml`, options);
+  });
   zip.end();
   await pipeline(zip.outputStream, fs.createWriteStream(file, { mode }));
 }
