@@ -47,6 +47,17 @@ describe('AppLayout', () => {
     );
   });
 
+  it('widens while the pointer rests on the sidebar and folds when it leaves, even with no mouseout', async () => {
+    renderAs('User');
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar).toHaveStyle({ width: '64px' });
+    sidebar.dispatchEvent(new MouseEvent('mouseenter'));
+    await waitFor(() => expect(sidebar).toHaveStyle({ width: '256px' }));
+    // the browser sends mouseout to a link that was replaced meanwhile: only mouseleave arrives here
+    act(() => void sidebar.dispatchEvent(new MouseEvent('mouseleave')));
+    expect(sidebar).toHaveStyle({ width: '64px' });
+  });
+
   it('opens the Resources group from the keyboard: Tab to it, then Enter', async () => {
     renderAs('Admin');
     const group = screen.getByRole('button', { name: 'Resources' });

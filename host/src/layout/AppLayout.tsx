@@ -16,7 +16,7 @@ const HOVER_INTENT_MS = 120;
  */
 export function AppLayout() {
   const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: false });
-  const [hovered, hover] = useHoverIntent(HOVER_INTENT_MS);
+  const [hovered, hoverRef] = useHoverIntent<HTMLElement>(HOVER_INTENT_MS);
   const expanded = pinned || hovered;
   useSyncEndToast();
 
@@ -32,8 +32,7 @@ export function AppLayout() {
       <AppShell.Navbar
         p={8}
         data-testid="sidebar"
-        onMouseEnter={hover.open}
-        onMouseLeave={hover.close}
+        ref={hoverRef}
         style={{
           width: expanded ? SIDEBAR_EXPANDED_PX : SIDEBAR_COLLAPSED_PX,
           transition: 'width 150ms ease',
