@@ -73,6 +73,25 @@ function runLighthouse(url: string, chromePath: string, profile: string | null):
   });
 }
 
+/** Runs Lighthouse says to run again (a trace it could not record, e.g. NO_NAVSTART) are retried this often. */
+const RETRIES = 2;
+
+/** runLighthouse, again when Lighthouse itself asks for it; the result and how many retries it took. */
+async function runLighthouseAgainIfAsked(
+  url: string,
+  chromePath: string,
+  profile: string | null,
+): Promise<{ result: LighthouseResult; retries: number }> {
+  for (let retries = 0; ; retries += 1) {
+    try {
+      return { result: await runLighthouse(url, chromePath, profile), retries };
+    } catch (error) {
+      const transient = error instanceof Error && error.message.includes('Please run Lighthouse again');
+      if (!transient || retries >= RETRIES) throw error;
+    }
+  }
+}
+
 /** Lighthouse 12.8.2 (desktop preset) on /login, /scheduling and /leads, signed in, with the demo data. */
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
@@ -89,8 +108,15 @@ export const lighthouseBenchmark: Benchmark = {
         if (profile) profiles.push(profile);
         // Lighthouse's own advice for variable machines: several runs, report the median one
         const runs: LighthouseResult[] = [];
+        let retries = 0;
         for (let run = 0; run < RUNS; run += 1) {
-          const result = await runLighthouse(`${server.url}${appPage.path}`, chromePath, profile);
+          const attempt = await runLighthouseAgainIfAsked(
+            `${server.url}${appPage.path}`,
+            chromePath,
+            profile,
+          );
+          const { result } = attempt;
+          retries += attempt.retries;
           if (new URL(result.finalDisplayedUrl).pathname !== appPage.path)
             throw new Error(`Lighthouse ended on ${result.finalDisplayedUrl}, not ${appPage.path}`);
           runs.push(result);
@@ -110,6 +136,7 @@ export const lighthouseBenchmark: Benchmark = {
               CLS: round(audit('cumulative-layout-shift')),
               'FCP ms': round(audit('first-contentful-paint')),
               runs: scores.join('/'),
+              ...(retries ? { 'runs Lighthouse asked to repeat': retries } : {}),
             },
           ),
         );
