@@ -25,9 +25,14 @@ describe('writeXlsxFile', () => {
 
   it('rejects, instead of hanging or crashing the process, when a sheet cannot be written', async () => {
     const file = path.join(dir, 'bad.xlsx');
-    const rows = [[42 as unknown as string]];
+    const unwritable = {
+      toString(): string {
+        throw new Error('this cell cannot be written');
+      },
+    };
+    const rows = [[unwritable as unknown as string]];
     await expect(
       writeXlsxFile(file, [{ name: 'Leads', header: ['n'], rows, widths: [20] }], 0o600),
-    ).rejects.toThrow();
+    ).rejects.toThrow('this cell cannot be written');
   });
 });

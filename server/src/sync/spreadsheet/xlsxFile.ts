@@ -15,13 +15,19 @@ export interface SheetData {
 const INVALID_XML =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+// most cells need none of it: one test instead of five replaces (a fifth of a sheet's time)
+const NEEDS_ESCAPING =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/;
 const escapeXml = (text: string) =>
-  text
-    .replace(INVALID_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  !NEEDS_ESCAPING.test(text)
+    ? text
+    : text
+        .replace(INVALID_XML, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;');
 
 function columnName(index: number): string {
   let name = '';
