@@ -56,6 +56,12 @@ test('a sync that fails while a colleague works elsewhere rings their bell at on
   const item = colleague.getByRole('button', { name: 'Sync failed (started from the Sync screen) (unread)' });
   await expect(item).toBeVisible();
   await expect(item).toContainText('The calendar file could not be read');
+  // the popover fades in: the picture waits until it is fully there
+  await expect
+    .poll(() =>
+      item.evaluate((element) => getComputedStyle(element.closest('.mantine-Popover-dropdown')!).opacity),
+    )
+    .toBe('1');
   await colleague.screenshot({ path: path.join(SCREENSHOTS, 'notifications-bell.png') });
 
   await item.click();

@@ -65,5 +65,6 @@ test('a failed sync shows its failed step, one panel with the reason, and a hist
     });
   });
   await expect(page.getByText('Sync failed', { exact: true })).toBeVisible();
+  await foldSidebar(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'sync-failed-toast.png') });
 });
