@@ -11,6 +11,8 @@ import { createRetryingFetch } from '../../http/retryingFetch';
 import type { RetryTuning } from '../../http/retryPolicy';
 import { rangeBounds, type CalendarEvent, type CalendarSource, type EventProblem } from './calendarEvent';
 import { chooseCaldavCalendar, type CaldavCalendar } from './caldavCalendarChoice';
+import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
+import { tooManyEvents } from './ics/limitMessages';
 import { CalendarFileError, readIcsEvents } from './readIcsEvents';
 
 /**
@@ -96,6 +98,7 @@ export function createCaldavCalendarSource({
   calendar: wanted,
   defaultZone,
   retry,
+  limits = DEFAULT_CALENDAR_LIMITS,
 }: {
   url: string;
   username: string;
@@ -103,6 +106,7 @@ export function createCaldavCalendarSource({
   calendar?: string;
   defaultZone: string;
   retry?: RetryTuning;
+  limits?: CalendarLimits;
 }): CalendarSource {
   const host = new URL(url).host;
   const headers = getBasicAuthHeaders({ username, password });
@@ -152,10 +156,15 @@ export function createCaldavCalendarSource({
           continue;
         }
         try {
-          const read = readIcsEvents(data, range, defaultZone);
-          events.push(...read.events);
+          const read = readIcsEvents(data, range, defaultZone, limits);
+          for (const event of read.events) {
+            if (events.length >= limits.eventsPerRun)
+              throw tooManyEvents({ uid: event.leadId, summary: event.summary }, limits.eventsPerRun);
+            events.push(event);
+          }
           problems.push(...read.problems);
         } catch (error) {
+          if (error instanceof CalendarLimitError) throw error;
           problems.push({
             uid: object.href ?? '',
             summary: '',

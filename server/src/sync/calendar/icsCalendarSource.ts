@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CalendarSource } from './calendarEvent';
+import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
 import { CalendarFileError, readIcsEvents } from './readIcsEvents';
 
 const FETCH_TIMEOUT_MS = 30_000;
@@ -31,12 +32,16 @@ async function readText(location: string): Promise<string> {
 }
 
 /** An ICS calendar from a file or an http(s) URL, read afresh for every run. */
-export function createIcsCalendarSource(location: string, defaultZone: string): CalendarSource {
+export function createIcsCalendarSource(
+  location: string,
+  defaultZone: string,
+  limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
+): CalendarSource {
   const name = /^https?:/i.test(location) ? location : path.basename(location);
   return {
     description: `calendar ${name}`,
     async events(range) {
-      return readIcsEvents(await readText(location), range, defaultZone);
+      return readIcsEvents(await readText(location), range, defaultZone, limits);
     },
     async snapshot(range) {
       const text = await readText(location);
@@ -45,7 +50,7 @@ export function createIcsCalendarSource(location: string, defaultZone: string): 
         .update('\n')
         .update(text)
         .digest('base64url');
-      return { fingerprint, read: () => readIcsEvents(text, range, defaultZone) };
+      return { fingerprint, read: () => readIcsEvents(text, range, defaultZone, limits) };
     },
   };
 }
