@@ -14,6 +14,45 @@ const event = (overrides: object) => ({
 });
 
 describe('Google Calendar source (events.list v3)', () => {
+  it('reports an event it cannot map and reads the others (one invitation never fails every sync)', async () => {
+    const google = await startFakeGoogleApi(() => ({
+      body: {
+        kind: 'calendar#events',
+        items: [
+          event({
+            id: 'broken',
+            iCalUID: 'broken@google.com',
+            summary: 'Broken',
+            recurringEventId: 's1',
+            originalStartTime: { dateTime: 'not a time' },
+            start: { dateTime: '2025-03-04T09:00:00-05:00' },
+          }),
+          event({
+            id: 'entity',
+            iCalUID: 'entity@google.com',
+            description: 'Auditor: Sam Rivera &#99999999;',
+            start: { dateTime: '2025-03-05T09:00:00-05:00' },
+          }),
+          event({ id: 'no-start', iCalUID: 'no-start@google.com', summary: 'No start' }),
+        ],
+      },
+    }));
+    const source = createGoogleCalendarSource({
+      auth: await testGoogleAuth(),
+      calendarId: 'primary',
+      rootUrl: google.rootUrl,
+    });
+    const { events, problems } = await source.events({ startDate: '2025-03-01', endDate: '2025-03-31' });
+    expect(events.map((item) => [item.leadId, item.description])).toEqual([
+      ['entity@google.com', 'Auditor: Sam Rivera \uFFFD'],
+    ]);
+    expect(problems).toEqual([
+      { uid: 'broken@google.com', summary: 'Broken', message: 'Invalid time value' },
+      { uid: 'no-start@google.com', summary: 'No start', message: 'it has no start' },
+    ]);
+    await google.close();
+  });
+
   it('pages to the end with single events and maps every field', async () => {
     const pages: Record<string, unknown> = {
       '': {

@@ -174,6 +174,29 @@ describe('Microsoft 365 source (Graph calendarView, client credentials)', () => 
     ]);
   });
 
+  it('reports an event it cannot map and reads the others (one invitation never fails the read)', async () => {
+    const source = await sourceFor(
+      microsoftGraphHandler({
+        calendarView: [
+          graphEvent({
+            id: 'broken',
+            subject: 'Broken',
+            type: 'occurrence',
+            seriesMasterId: 'master-1',
+            originalStart: 'not a time',
+          }),
+          graphEvent({ id: 'fine', start: { dateTime: '2025-03-04T14:00:00.0000000', timeZone: 'UTC' } }),
+        ],
+        masters: { 'master-1': SERIES_UID },
+      }),
+    );
+    const read = await source.events(MARCH);
+    expect(read.events.map((event) => event.leadId)).toEqual([expect.stringMatching(/fine$/)]);
+    expect(read.problems).toEqual([
+      { uid: expect.stringMatching(/broken$/), summary: 'Broken', message: 'Invalid time value' },
+    ]);
+  });
+
   it('says when Microsoft refuses the app’s secret', async () => {
     const source = await sourceFor(microsoftGraphHandler({ calendarView }), {
       clientSecret: 'the secret id',

@@ -3,7 +3,14 @@ import { htmlToText } from '../parser/htmlToText';
 import type { RetryTuning } from '../../http/retryPolicy';
 import type { GoogleAuthClient } from '../google/googleAuth';
 import { googleErrorMessage, googleRequestOptions } from '../google/googleRequests';
-import { basicUtc, rangeBounds, type CalendarEvent, type CalendarSource } from './calendarEvent';
+import {
+  basicUtc,
+  rangeBounds,
+  type CalendarEvent,
+  type CalendarSource,
+  type EventProblem,
+} from './calendarEvent';
+import { readEachEvent } from './readEachEvent';
 import { CalendarFileError } from './readIcsEvents';
 
 function startOf(
@@ -50,6 +57,7 @@ export function createGoogleCalendarSource({
       const { from, to } = rangeBounds(range);
       const requestOptions = googleRequestOptions('Google Calendar', onWait, retry);
       const events: CalendarEvent[] = [];
+      const problems: EventProblem[] = [];
       let pageToken: string | undefined;
       do {
         let page: calendar_v3.Schema$Events;
@@ -74,12 +82,13 @@ export function createGoogleCalendarSource({
           );
         }
         for (const item of page.items ?? []) {
-          const event = fromGoogleEvent(item);
+          const name = { uid: item.iCalUID ?? item.id ?? '', summary: item.summary ?? '' };
+          const event = readEachEvent(item, name, fromGoogleEvent, problems);
           if (event && event.start.getTime() >= from && event.start.getTime() <= to) events.push(event);
         }
         pageToken = page.nextPageToken ?? undefined;
       } while (pageToken);
-      return { events, problems: [] };
+      return { events, problems };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { RetryTuning } from '../../http/retryPolicy';
 import { clientCredentialsToken, type ClientCredentials } from '../microsoft/clientCredentialsToken';
 import { fromGraphEvent, type GraphEvent } from '../microsoft/graphEvent';
 import { rangeBounds, type CalendarEvent, type CalendarSource, type EventProblem } from './calendarEvent';
+import { readEachEvent } from './readEachEvent';
 import { CalendarFileError } from './readIcsEvents';
 
 const PAGE_SIZE = 500;
@@ -97,25 +98,14 @@ export function createMicrosoftGraphSource({
       const problems: EventProblem[] = [];
       for (const item of items) {
         if (item.type === 'seriesMaster') continue;
+        const name = { uid: item.iCalUId ?? item.id ?? '', summary: item.subject ?? '' };
         const masterUid = item.seriesMasterId ? await seriesUid(item.seriesMasterId) : undefined;
         if (masterUid === null) {
-          problems.push({
-            uid: item.iCalUId ?? item.id ?? '',
-            summary: item.subject ?? '',
-            message: 'its recurring series could not be found',
-          });
+          problems.push({ ...name, message: 'its recurring series could not be found' });
           continue;
         }
-        const event = fromGraphEvent(item, masterUid);
-        if (!event) {
-          problems.push({
-            uid: item.iCalUId ?? item.id ?? '',
-            summary: item.subject ?? '',
-            message: 'it has no start',
-          });
-        } else if (event.start.getTime() >= from && event.start.getTime() <= to) {
-          events.push(event);
-        }
+        const event = readEachEvent(item, name, (graphEvent) => fromGraphEvent(graphEvent, masterUid), problems);
+        if (event && event.start.getTime() >= from && event.start.getTime() <= to) events.push(event);
       }
       return { events, problems };
     },

@@ -1,26 +1,18 @@
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  '#39': "'",
-};
+import { decodeHTML } from 'entities';
 
 /**
  * Google Calendar descriptions may carry HTML (`<br>`, `<b>`, `&amp;`): turn it into the
- * plain `Key: Value` lines the parser reads. Text without tags comes back unchanged.
+ * plain `Key: Value` lines the parser reads. Text without tags comes back unchanged. Entities
+ * are decoded as browsers do (the `entities` package): a code point that cannot be a
+ * character (`&#99999999;`, a surrogate, `&#0;`) becomes U+FFFD, never an error, since one
+ * invitation must not stop every sync.
  */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return html;
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|tr|h\d)>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#\d+|#x[\da-f]+|\w+);/gi, (entity, name: string) => {
-      if (name.startsWith('#x')) return String.fromCodePoint(parseInt(name.slice(2), 16));
-      if (name.startsWith('#') && name !== '#39') return String.fromCodePoint(Number(name.slice(1)));
-      return ENTITIES[name.toLowerCase()] ?? entity;
-    });
+  return decodeHTML(
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|li|tr|h\d)>/gi, '\n')
+      .replace(/<[^>]+>/g, ''),
+  ).replace(/\u00a0/g, ' ');
 }

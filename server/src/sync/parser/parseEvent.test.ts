@@ -243,6 +243,16 @@ describe('weekOfMonth', () => {
 });
 
 describe('htmlToText', () => {
+  it('turns code points that cannot be characters into U+FFFD instead of throwing', () => {
+    expect(htmlToText('Auditor: Sam&#99999999;<br>Phone: &#0;1&#xD800;2&#x110000;')).toBe(
+      'Auditor: Sam\uFFFD\nPhone: \uFFFD1\uFFFD2\uFFFD',
+    );
+  });
+
+  it('decodes named entities, a non-breaking space as a space', () => {
+    expect(htmlToText('Smith&nbsp;&amp;&nbsp;Sons &eacute; &unknown;')).toBe('Smith & Sons é &unknown;');
+  });
+
   it('turns Google Calendar HTML into lines', () => {
     expect(
       htmlToText('Auditor: <b>Sam Rivera</b><br>House Type: 2 Family<br/>Notes: Smith &amp; Sons &lt;ok&gt;'),
