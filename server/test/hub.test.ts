@@ -85,6 +85,17 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
       await connection.stop();
     });
 
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'])(
+      'answers a target named %s as an unknown method, leaking nothing of the server',
+      async (target) => {
+        const connection = connect(transport);
+        await connection.start();
+        await expect(connection.invoke(target)).rejects.toThrow(`Unknown hub method '${target}'.`);
+        await expect(connection.invoke('JoinSyncGroup')).resolves.toBeUndefined();
+        await connection.stop();
+      },
+    );
+
     it('reconnects after the server drops it, with a new id, and joins again', async () => {
       const connection = connect(transport);
       const reconnected = new Promise<string | undefined>((resolve) => connection.onreconnected(resolve));

@@ -76,11 +76,13 @@ export function createSyncHub(
     if (connection.groups.delete(group)) backplane?.leave(channels.group(group));
   }
 
-  const methods: Record<string, HubMethod> = {
+  // a null-prototype map of the declared methods only: a target such as `constructor` or
+  // `__proto__` must never reach the object's own machinery
+  const methods: Record<string, HubMethod> = Object.assign(Object.create(null) as Record<string, HubMethod>, {
     // answers once every instance's messages to the group reach this connection
-    joinsyncgroup: (connection) => joinGroup(connection, SYNC_GROUP),
-    leavesyncgroup: (connection) => leaveGroup(connection, SYNC_GROUP),
-  };
+    joinsyncgroup: (connection: HubConnection) => joinGroup(connection, SYNC_GROUP),
+    leavesyncgroup: (connection: HubConnection) => leaveGroup(connection, SYNC_GROUP),
+  });
 
   function add(connection: HubConnection): HubConnection {
     connections.set(connection.connectionToken, connection);
