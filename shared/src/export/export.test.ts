@@ -17,11 +17,11 @@ const leads = simpleTable(
 );
 
 describe('CSV export', () => {
-  it('follows RFC 4180: CRLF records, quotes where needed, doubled quotes', () => {
+  it('follows RFC 4180: CRLF records, every field quoted, doubled quotes', () => {
     const csv = toCsv(leads);
-    expect(csv.startsWith('\uFEFFScheduled Date,Customer Name,Comments\r\n')).toBe(true);
-    expect(csv).toContain('03/04/2025,"Jane ""JJ"" Doe","line one\nline two"\r\n');
-    expect(csv).toContain(',"Smith, Bob",Žemaitė 王小明\r\n');
+    expect(csv.startsWith('\uFEFF"Scheduled Date","Customer Name","Comments"\r\n')).toBe(true);
+    expect(csv).toContain('"03/04/2025","Jane ""JJ"" Doe","line one\nline two"\r\n');
+    expect(csv).toContain('"","Smith, Bob","Žemaitė 王小明"\r\n');
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(parseCsv(csv).slice(0, 3)).toEqual([
       ['Scheduled Date', 'Customer Name', 'Comments'],
@@ -35,9 +35,39 @@ describe('CSV export', () => {
     expect(rows.map((row) => row[1])).toEqual(PAYLOADS.map((payload) => `'${payload}`));
     expect(parseCsv(toCsv(simpleTable('x', ['a'], [['\t=1'], ['a=b'], [-5]])))).toEqual([
       ['a'],
-      ["'\t=1"],
+      ["'\t'=1"], // a tab both starts a formula and, for some readers, a cell
       ['a=b'],
       ['-5'], // a number is a number, not text to neutralise
+    ]);
+  });
+
+  it('leaves no cell starting a formula whether the reader splits on , or ; (or ignores quotes)', () => {
+    // the default export's last column is the calendar UID, which an invitation chooses
+    const hostile = [
+      'appt-7781;=HYPERLINK("http://evil","x")',
+      'a,+1',
+      'b\t@SUM(A1)',
+      'c|-2+3',
+      'd;;=1',
+    ];
+    const csv = toCsv(simpleTable('x', ['uid'], hostile.map((uid) => [uid])));
+    const formula = /^[=+\-@\t\r]/;
+    for (const separator of [',', ';']) {
+      const cells = parseCsv(csv, separator).flat();
+      expect(cells.filter((cell) => formula.test(cell))).toEqual([]);
+    }
+    // a reader that splits lines without honouring quotes
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    for (const separator of [',', ';', '\t', '|']) {
+      const cells = lines.flatMap((line) => line.split(separator).map((cell) => cell.replace(/^"/, '')));
+      expect(cells.filter((cell) => formula.test(cell))).toEqual([]);
+    }
+    expect(parseCsv(csv).slice(1).flat()).toEqual([
+      `appt-7781;'=HYPERLINK("http://evil","x")`,
+      "a,'+1",
+      "b\t'@SUM(A1)",
+      "c|'-2+3",
+      "d;;'=1",
     ]);
   });
 

@@ -3,14 +3,21 @@
  * injection"): = + - @, and tab or carriage return before them.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A reader may split a field on a separator other than the comma: Excel in German, French,
+ * Dutch, Spanish or Italian settings splits on `;`, others on tab or `|`. A formula start
+ * right after one of them would begin a cell there.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;\t|])(?=[=+\-@\t\r])/g;
 
 export const startsLikeFormula = (text: string) => FORMULA_START.test(text);
 
 /**
- * Text a CSV reader must take as text. A CSV cell has no type, so a leading apostrophe
- * marks it, as the spreadsheet programs themselves do; the .xlsx export (like the
- * server's spreadsheet sink) writes such text as a string cell instead.
+ * Text a CSV reader must take as text, however it splits the line. A CSV cell has no type,
+ * so a leading apostrophe marks it, as the spreadsheet programs themselves do; the .xlsx
+ * export (like the server's spreadsheet sink) writes such text as a string cell instead.
  */
 export function neutralizeFormula(text: string): string {
-  return startsLikeFormula(text) ? `'${text}` : text;
+  const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return startsLikeFormula(inner) ? `'${inner}` : inner;
 }

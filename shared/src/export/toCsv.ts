@@ -2,11 +2,8 @@ import { formatDay } from '../format/formatDateTime';
 import { expandHeaderRow, type ExportCell, type ExportTable } from './exportTable';
 import { neutralizeFormula } from './neutralizeFormula';
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-function field(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/** Every field quoted: a separator inside one never starts a cell, whichever separator the reader uses. */
+const field = (value: string) => `"${value.replace(/"/g, '""')}"`;
 
 function text(cell: ExportCell): string {
   if (cell === null) return '';
@@ -16,8 +13,8 @@ function text(cell: ExportCell): string {
 }
 
 /**
- * RFC 4180: CRLF between records, a field quoted when it holds a comma, a quote or a line
- * break, quotes doubled. Text that would start a formula is neutralised. The UTF-8 byte
+ * RFC 4180: CRLF between records, every field quoted, quotes doubled. Text that would start
+ * a formula, at its start or after any separator, is neutralised. The UTF-8 byte
  * order mark in front lets Excel read the accents of names.
  */
 export function toCsv(table: ExportTable): string {

@@ -1,8 +1,9 @@
 /**
  * A strict RFC 4180 reader for tests: CRLF record ends, quoted fields with doubled quotes.
- * Throws on anything a conforming writer would not produce.
+ * Throws on anything a conforming writer would not produce. `separator` reads the file as a
+ * spreadsheet program set to another list separator would (`;` in many European locales).
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator = ','): string[][] {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: string[][] = [];
   let record: string[] = [];
@@ -26,14 +27,14 @@ export function parseCsv(text: string): string[][] {
         index += 1;
       }
     } else {
-      while (index < body.length && body[index] !== ',' && body[index] !== '\r') {
+      while (index < body.length && body[index] !== separator && body[index] !== '\r') {
         if (body[index] === '"' || body[index] === '\n') throw new Error(`Bare ${body[index]} at ${index}.`);
         value += body[index];
         index += 1;
       }
     }
     record.push(value);
-    if (body[index] === ',') {
+    if (body[index] === separator) {
       index += 1;
     } else if (body.startsWith('\r\n', index)) {
       records.push(record);
