@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort';
 import { icsCalendar } from './support/icsBuilder';
+import { createNotificationsRepository } from '../src/notifications/notificationsRepository';
+import { ENGINES } from './support/engines';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
@@ -186,5 +188,26 @@ describe('notifications', () => {
     expect(userHeard).toEqual([]);
     await userHub.stop();
     await adminHub.stop();
+  });
+});
+
+describe.each(ENGINES)('notifications added at once on %s', (engine) => {
+  it('answers each add with its own row, never another one inserted meanwhile', async () => {
+    const t = await createTestApp({}, { engine });
+    try {
+      const repository = createNotificationsRepository(t.db);
+      const entries = Array.from({ length: 12 }, (_, index) => ({
+        kind: 'access-granted' as const,
+        severity: 'info' as const,
+        title: `Notification ${index}`,
+        message: '',
+        link: '/user-management',
+        role: index % 2 === 0 ? ('Admin' as const) : null,
+      }));
+      const rows = await Promise.all(entries.map((entry) => repository.add(entry)));
+      expect(rows.map((row) => [row.title, row.role])).toEqual(entries.map((entry) => [entry.title, entry.role]));
+    } finally {
+      await t.close();
+    }
   });
 });

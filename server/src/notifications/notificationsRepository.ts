@@ -31,14 +31,20 @@ export function createNotificationsRepository(db: Database) {
     and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, userId));
 
   return {
-    /** Adds one and prunes those older than KEEP_DAYS, in one batch. */
+    /**
+     * Prunes those older than KEEP_DAYS and adds one, answering the row it inserted (INSERT …
+     * RETURNING): reading back "the newest row" could answer another instance's insert, and
+     * push an admin-only notification to everyone.
+     */
     async add(entry: NewNotification): Promise<NotificationRow> {
       const cutoff = new Date(Date.now() - KEEP_DAYS * 24 * 3600 * 1000).toISOString();
-      await db.batch([
-        orm.delete(notifications).where(lt(notifications.createdAt, cutoff)),
-        orm.insert(notifications).values({ ...entry, role: entry.role ?? null }),
-      ]);
-      return (await orm.select().from(notifications).orderBy(desc(notifications.id)).limit(1).get())!;
+      await orm.delete(notifications).where(lt(notifications.createdAt, cutoff)).run();
+      const [row] = await orm
+        .insert(notifications)
+        .values({ ...entry, role: entry.role ?? null })
+        .returning()
+        .all();
+      return row!;
     },
 
     async page(userId: number, role: Role, page: number, pageSize: number) {
