@@ -103,7 +103,8 @@ export async function buildApp({
   const redis = app.redis;
 
   const users = createUsersRepository(db);
-  const signIns = createSignIns(db);
+  const signingSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const signIns = createSignIns(db, signingSecret);
   const passwordLinks = createPasswordLinks(db);
   const notificationsRepository = createNotificationsRepository(db);
   const hub = createSyncHub({
@@ -119,10 +120,7 @@ export async function buildApp({
     db,
     users,
     passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-    accessTokens: createAccessTokens(
-      resolveJwtSecret(config.jwtSecret, config.dataDir),
-      config.accessTokenTtlSeconds,
-    ),
+    accessTokens: createAccessTokens(signingSecret, config.accessTokenTtlSeconds),
     signIns,
     passwordLinks,
     usersService: createUsersService(users, signIns, passwordLinks, {

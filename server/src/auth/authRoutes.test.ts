@@ -106,7 +106,7 @@ describe('auth routes', () => {
     expect((await refresh(second.refreshToken)).statusCode).toBe(401); // family revoked
   });
 
-  it('gives new tokens, and keeps the sign-in, when a refresh whose answer was lost is sent again at once', async () => {
+  it('answers a refresh whose answer was lost, sent again at once, with the same successor (never a second chain)', async () => {
     const first = await t.login();
     const refresh = (refreshToken: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
@@ -114,10 +114,24 @@ describe('auth routes', () => {
     expect(lost.statusCode).toBe(200);
     const retried = await refresh(first.refresh_token);
     expect(retried.statusCode).toBe(200);
-    expect(retried.json().refreshToken).not.toBe(lost.json().refreshToken);
+    expect(retried.json().refreshToken).toBe(lost.json().refreshToken);
+    expect((await refresh(first.refresh_token)).json().refreshToken).toBe(lost.json().refreshToken);
     const me = await t.app.inject({ url: '/api/auth/user', headers: bearer(retried.json().accessToken) });
     expect(me.statusCode).toBe(200);
     expect((await refresh(retried.json().refreshToken)).statusCode).toBe(200);
+  });
+
+  it('ends the sign-in when a used token comes back after its successor was used, even within the leeway', async () => {
+    const first = await t.login();
+    const refresh = (refreshToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const owner = (await refresh(first.refresh_token)).json();
+    const ownerNext = (await refresh(owner.refreshToken)).json(); // the owner moved on
+    const thief = await refresh(first.refresh_token); // a copy of the first token, 1 s later
+    expect(thief.statusCode).toBe(401);
+    expect((await refresh(ownerNext.refreshToken)).statusCode).toBe(401); // the whole sign-in ended
+    const me = await t.app.inject({ url: '/api/auth/user', headers: bearer(ownerNext.accessToken) });
+    expect(me.statusCode).toBe(401);
   });
 
   it('logout revokes the sign-in it belongs to', async () => {

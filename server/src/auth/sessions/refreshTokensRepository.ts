@@ -7,8 +7,9 @@ const nowIso = () => new Date().toISOString();
 /** All SQL on the refresh_tokens table. Tokens are stored as hashes only. */
 export function createRefreshTokensRepository({ orm }: Database) {
   return {
-    async insert(token: { userId: number; familyId: string; tokenHash: string; expiresAt: string }) {
-      await orm.insert(refreshTokens).values(token).run();
+    /** Adds a token; the same token again (a resend of its predecessor) changes nothing. */
+    async insertOnce(token: { userId: number; familyId: string; tokenHash: string; expiresAt: string }) {
+      await orm.insert(refreshTokens).values(token).onConflictDoNothing().run();
     },
 
     /**

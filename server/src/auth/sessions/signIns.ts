@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { UserRow } from '../../db/schema';
 import { createRefreshTokensRepository } from './refreshTokensRepository';
@@ -10,8 +10,8 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MAX_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 /**
  * A used token presented again this soon is a retry whose answer was lost (a page reloaded
- * while its refresh was on the way), not a theft: it gets new tokens instead of ending the
- * sign-in, as Auth0's reuse interval and Okta's grace period allow.
+ * while its refresh was on the way), not a theft: it gets the same successor again instead
+ * of ending the sign-in, as Auth0's reuse interval and Okta's grace period allow.
  */
 export const REUSE_LEEWAY_MS = 20_000;
 
@@ -22,19 +22,31 @@ export type RotationResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
- * Sign-ins (sessions) and their refresh tokens: random, stored as SHA-256 hashes, single
- * use. Each use issues the next token of the same sign-in; presenting a used one ends the
- * whole sign-in (RFC 9700 section 4.14). Access tokens name their sign-in, so ending it
- * locks them out at the next request.
+ * Sign-ins (sessions) and their refresh tokens: stored as SHA-256 hashes, single use. Each
+ * use issues the next token of the same sign-in; presenting a used one ends the whole sign-in
+ * (RFC 9700 section 4.14). Access tokens name their sign-in, so ending it locks them out at
+ * the next request.
+ *
+ * A token has exactly one successor: an HMAC of it under a key derived from the server's
+ * signing secret. So a resend within the leeway gets that same successor back (nothing is
+ * kept in plain text to resend it), and only while the successor is unused: a replay cannot
+ * fork the sign-in into two live chains, and one that comes after the owner moved on ends it.
+ * Without the key, a stolen token says nothing about its successor.
  */
-export function createSignIns(db: Database) {
+export function createSignIns(db: Database, signingSecret: Uint8Array) {
   const sessions = createSessionsRepository(db);
   const tokens = createRefreshTokensRepository(db);
+  const successorKey = createHmac('sha256', signingSecret).update('refresh-token-successor').digest();
+  const successorOf = (token: string) => createHmac('sha256', successorKey).update(token).digest('base64url');
 
-  async function issueRefreshToken(userId: number, sessionId: string, sessionEnds: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  async function issueRefreshToken(
+    userId: number,
+    sessionId: string,
+    sessionEnds: string,
+    token = randomBytes(32).toString('base64url'),
+  ): Promise<string> {
     const expiresAt = Math.min(Date.now() + REFRESH_TOKEN_TTL_MS, Date.parse(sessionEnds));
-    await tokens.insert({
+    await tokens.insertOnce({
       userId,
       familyId: sessionId,
       tokenHash: hashToken(token),
@@ -84,12 +96,17 @@ export function createSignIns(db: Database) {
       const user = await sessions.activeUser(owner.userId, owner.familyId);
       const session = user ? await sessions.find(owner.familyId) : undefined;
       if (!user || !session) return { ok: false, reason: 'revoked' };
-      return {
-        ok: true,
-        user,
-        sessionId: session.id,
-        refreshToken: await issueRefreshToken(user.id, session.id, session.expiresAt),
-      };
+      const successor = successorOf(token);
+      // the first use inserts the successor; a resend inserts nothing and finds it
+      await issueRefreshToken(user.id, session.id, session.expiresAt, successor);
+      if (!spent) {
+        const next = await tokens.find(hashToken(successor));
+        if (!next || next.usedAt || next.revokedAt) {
+          await endSession(owner.familyId);
+          return { ok: false, reason: 'reused' };
+        }
+      }
+      return { ok: true, user, sessionId: session.id, refreshToken: successor };
     },
 
     /** Signs out: ends the sign-in the token belongs to, whichever of its rotations it is. */
