@@ -104,14 +104,14 @@ export async function buildApp({
 
   const users = createUsersRepository(db);
   const signingSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const signIns = createSignIns(db, signingSecret);
-  const passwordLinks = createPasswordLinks(db);
-  const notificationsRepository = createNotificationsRepository(db);
   const hub = createSyncHub({
     ...hubOptions,
     stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
     backplane: redis && createRedisBackplane(redis),
   });
+  const signIns = createSignIns(db, signingSecret, (userId, sessionId) => hub.endSignIn(userId, sessionId));
+  const passwordLinks = createPasswordLinks(db);
+  const notificationsRepository = createNotificationsRepository(db);
   const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
     hub.sendToUsers(userIds, target, args),
   );

@@ -1,5 +1,6 @@
 import * as signalR from '@microsoft/signalr';
-import { ACCESS_ENDED, SYNC_GROUP } from '../src/realtime/syncHub';
+import { ACCESS_ENDED, SIGNED_OUT, SYNC_GROUP } from '../src/realtime/syncHub';
+import { sessions } from '../src/db/schema';
 import { freePort } from './freePort';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
@@ -61,7 +62,7 @@ describe('hub connections follow the access of their user', () => {
     expect(kim.connection.state).toBe(signalR.HubConnectionState.Disconnected);
   });
 
-  it('closes a connection whose sign-in ended (signed out elsewhere) at the next check', async () => {
+  it('closes a connection whose sign-in ended (signed out elsewhere) at once', async () => {
     const session = await t.login(KIM.email, KIM.password);
     const kim = await connectKim(session.access_token);
     await t.app.inject({
@@ -69,6 +70,13 @@ describe('hub connections follow the access of their user', () => {
       url: '/api/auth/logout',
       payload: { refreshToken: session.refresh_token },
     });
+    expect((await kim.closed)?.message).toContain(SIGNED_OUT);
+  });
+
+  it('closes a connection whose sign-in the recheck finds ended', async () => {
+    const session = await t.login(KIM.email, KIM.password);
+    const kim = await connectKim(session.access_token);
+    await t.db.orm.update(sessions).set({ revokedAt: new Date().toISOString() }).run();
     expect((await kim.closed)?.message).toContain(ACCESS_ENDED);
   });
 

@@ -2,7 +2,7 @@ import * as signalR from '@microsoft/signalr';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_ENDED } from '../src/realtime/syncHub';
+import { ACCESS_ENDED, SIGNED_OUT } from '../src/realtime/syncHub';
 import { createBrowserLikeClient } from './browserLikeClient';
 import { freePort } from './freePort';
 import { OIDC_CLIENT, startOidcProvider } from './oidcProvider';
@@ -144,6 +144,35 @@ describe('two instances on one database and one Redis', () => {
       });
       expect(revoked.statusCode).toBe(200);
       expect((await closed)?.message).toContain(ACCESS_ENDED);
+    });
+
+    it('closes a sign-in’s connections on every instance at sign-out, and only that sign-in’s', async () => {
+      const signedOut = await a.login();
+      const stays = await a.login();
+      const leaving = hubClient(a, signedOut.access_token);
+      const staying = hubClient(a, stays.access_token);
+      const after: unknown[][] = [];
+      leaving.on('Notice', (...args: unknown[]) => after.push(args));
+      const closed = new Promise<Error | undefined>((resolve) => leaving.onclose(resolve));
+      await leaving.start();
+      await staying.start();
+      await eventually(async () =>
+        expect(await redis.cli('PUBSUB', 'CHANNELS', 'auditdesk:hub:sync:user:*')).toContain('user:1'),
+      );
+
+      const startedAt = Date.now();
+      const out = await b.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: { refreshToken: signedOut.refresh_token },
+      });
+      expect(out.statusCode).toBe(204);
+      expect((await closed)?.message).toContain(SIGNED_OUT);
+      expect(Date.now() - startedAt).toBeLessThan(1000);
+      b.app.syncHub.sendToAll('Notice', ['after sign-out']);
+      await eventually(() => expect(staying.state).toBe(signalR.HubConnectionState.Connected));
+      expect(after).toEqual([]);
+      await staying.stop();
     });
   });
 

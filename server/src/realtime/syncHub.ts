@@ -27,7 +27,10 @@ export const TOKEN_EXPIRED = 'Your sign-in token expired; reconnect with a fresh
 
 type HubMethod = (connection: HubConnection, args: unknown[]) => unknown;
 /** What one instance tells the others: a framed message to send, or a reason to close. */
-type BackplaneMessage = { from: string; text?: string; close?: string };
+export const SIGNED_OUT = 'You signed out of Auditdesk.';
+
+/** `close` ends the user's connections; with `sessionId`, only those of that sign-in. */
+type BackplaneMessage = { from: string; text?: string; close?: string; sessionId?: string };
 type Invocation = Extract<ClientHubMessage, { type: 1 }>;
 
 const randomId = () => randomBytes(16).toString('base64url');
@@ -250,10 +253,14 @@ export function createSyncHub(
       return;
     }
     if (message.from === instanceId) return; // delivered here when it was sent
-    const { text, close } = message;
+    const { text, close, sessionId } = message;
     const [, , kind, ...rest] = channel.split(':');
     const id = rest.join(':');
-    if (kind === 'user' && close) return cutOff((caller) => caller.userId === Number(id), close);
+    if (kind === 'user' && close)
+      return cutOff(
+        (caller) => caller.userId === Number(id) && (!sessionId || caller.sessionId === sessionId),
+        close,
+      );
     if (text === undefined) return;
     if (kind === 'user') deliver(text, (connection) => connection.userId === Number(id));
     else if (kind === 'all') deliver(text, () => true);
@@ -371,6 +378,15 @@ export function createSyncHub(
     endAccess(userId: number): void {
       cutOff((caller) => caller.userId === userId);
       publish(channels.user(userId), { close: ACCESS_ENDED });
+    },
+
+    /**
+     * A sign-in ended (sign-out, a reused refresh token, a new password: null for all of the
+     * user's): its connections close at once, on every instance, not at the next recheck.
+     */
+    endSignIn(userId: number, sessionId: string | null): void {
+      cutOff((caller) => caller.userId === userId && (!sessionId || caller.sessionId === sessionId), SIGNED_OUT);
+      publish(channels.user(userId), { close: SIGNED_OUT, ...(sessionId ? { sessionId } : {}) });
     },
 
     stop(): void {

@@ -45,9 +45,10 @@ export function createUsersService(
   }
 
   async function cutOff(user: UserRow) {
+    // first, so open pages hear why: their access ended, not a sign-out
+    events.accessEnded(user.id);
     await signIns.endAllOfUser(user.id);
     await passwordLinks.revokeAllOfUser(user.id);
-    events.accessEnded(user.id);
   }
 
   const by = (actor: UserRow) => actor.fullName || actor.email;

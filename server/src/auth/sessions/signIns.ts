@@ -33,7 +33,12 @@ export type RotationResult =
  * fork the sign-in into two live chains, and one that comes after the owner moved on ends it.
  * Without the key, a stolen token says nothing about its successor.
  */
-export function createSignIns(db: Database, signingSecret: Uint8Array) {
+export function createSignIns(
+  db: Database,
+  signingSecret: Uint8Array,
+  /** Hears every sign-in that ends (null: all of the user's), to close its live connections. */
+  ended: (userId: number, sessionId: string | null) => void = () => {},
+) {
   const sessions = createSessionsRepository(db);
   const tokens = createRefreshTokensRepository(db);
   const successorKey = createHmac('sha256', signingSecret).update('refresh-token-successor').digest();
@@ -55,9 +60,10 @@ export function createSignIns(db: Database, signingSecret: Uint8Array) {
     return token;
   }
 
-  async function endSession(sessionId: string): Promise<void> {
+  async function endSession(userId: number, sessionId: string): Promise<void> {
     await sessions.revoke(sessionId);
     await tokens.revokeFamily(sessionId);
+    ended(userId, sessionId);
   }
 
   return {
@@ -87,7 +93,7 @@ export function createSignIns(db: Database, signingSecret: Uint8Array) {
           Date.now() - Date.parse(row.usedAt) <= REUSE_LEEWAY_MS &&
           Date.parse(row.expiresAt) > Date.now();
         if (row.usedAt && !lostAnswer) {
-          await endSession(row.familyId);
+          await endSession(row.userId, row.familyId);
           return { ok: false, reason: 'reused' };
         }
         if (!lostAnswer) return { ok: false, reason: 'expired' };
@@ -102,7 +108,7 @@ export function createSignIns(db: Database, signingSecret: Uint8Array) {
       if (!spent) {
         const next = await tokens.find(hashToken(successor));
         if (!next || next.usedAt || next.revokedAt) {
-          await endSession(owner.familyId);
+          await endSession(owner.userId, owner.familyId);
           return { ok: false, reason: 'reused' };
         }
       }
@@ -112,13 +118,14 @@ export function createSignIns(db: Database, signingSecret: Uint8Array) {
     /** Signs out: ends the sign-in the token belongs to, whichever of its rotations it is. */
     async end(token: string): Promise<void> {
       const row = await tokens.find(hashToken(token));
-      if (row) await endSession(row.familyId);
+      if (row) await endSession(row.userId, row.familyId);
     },
 
     /** Ends every sign-in of the user (revoked, deactivated, deleted, new password). */
     async endAllOfUser(userId: number): Promise<void> {
       await sessions.revokeAllOfUser(userId);
       await tokens.revokeAllOfUser(userId);
+      ended(userId, null);
     },
 
     /** The user of an access token's live sign-in; undefined once it ended. */
