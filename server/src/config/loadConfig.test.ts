@@ -128,13 +128,25 @@ describe('loadConfig', () => {
       CALDAV_USERNAME: 'office',
       CALDAV_PASSWORD: 'app password',
       CALDAV_CALENDAR: 'Audits',
+      CALDAV_ALLOWED_ORIGINS: 'https://p42-caldav.icloud.com, https://dav2.example.com:8443/',
     });
     expect(config.caldav).toEqual({
       url: 'https://dav.example.com/',
       username: 'office',
       password: 'app password',
       calendar: 'Audits',
+      allowedOrigins: ['https://p42-caldav.icloud.com', 'https://dav2.example.com:8443'],
     });
+    expect(() =>
+      loadConfig({
+        ...{ CALENDAR_SOURCE: 'caldav', CALDAV_URL: 'https://dav.example.com/' },
+        CALDAV_USERNAME: 'o',
+        CALDAV_PASSWORD: 'p',
+        CALDAV_ALLOWED_ORIGINS: 'https://x.example.com/path',
+      }),
+    ).toThrow(
+      'CALDAV_ALLOWED_ORIGINS: expected origins like https://host:port (got "https://x.example.com/path")',
+    );
     expect(config.microsoft).toBeUndefined();
   });
 

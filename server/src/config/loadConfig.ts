@@ -53,7 +53,7 @@ export interface Config {
     apiRoot?: string;
   };
   /** Present when CALENDAR_SOURCE is caldav. */
-  caldav?: { url: string; username: string; password: string; calendar?: string };
+  caldav?: { url: string; username: string; password: string; calendar?: string; allowedOrigins: string[] };
   /** Present when CALENDAR_SOURCE is microsoft. */
   microsoft?: {
     tenantId: string;
@@ -251,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             username: settings.CALDAV_USERNAME!,
             password: settings.CALDAV_PASSWORD!,
             calendar: settings.CALDAV_CALENDAR,
+            allowedOrigins: settings.CALDAV_ALLOWED_ORIGINS,
           }
         : undefined,
     microsoft:

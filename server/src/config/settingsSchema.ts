@@ -169,6 +169,26 @@ export const settingsSchema = z.object({
   CALDAV_PASSWORD: z.string().min(1).optional(),
   /** Which calendar of the account, by display name or URL; unset: the account's only one. */
   CALDAV_CALENDAR: optionalText,
+  /**
+   * Other origins the CalDAV server may send the sync to with the account's credentials
+   * (comma-separated, e.g. a provider's separate calendar host); unset: CALDAV_URL's only.
+   */
+  CALDAV_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!/^https?:\/\/[^/]+\/?$/.test(origin)) {
+          context.addIssue({ code: 'custom', message: `expected origins like https://host:port (got "${origin}")` });
+          return z.NEVER;
+        }
+      }
+      return origins.map((origin) => new URL(origin).origin);
+    }),
   /** The Microsoft Entra tenant (directory) of the app registration. */
   MS_TENANT_ID: optionalText,
   MS_CLIENT_ID: optionalText,

@@ -11,6 +11,7 @@ import { createRetryingFetch } from '../../http/retryingFetch';
 import type { RetryTuning } from '../../http/retryPolicy';
 import { rangeBounds, type CalendarEvent, type CalendarSource, type EventProblem } from './calendarEvent';
 import { chooseCaldavCalendar, type CaldavCalendar } from './caldavCalendarChoice';
+import { fetchWithinOrigins } from './caldavOrigins';
 import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
 import { tooManyEvents } from './ics/limitMessages';
 import { CalendarFileError, readIcsEvents } from './readIcsEvents';
@@ -99,6 +100,7 @@ export function createCaldavCalendarSource({
   defaultZone,
   retry,
   limits = DEFAULT_CALENDAR_LIMITS,
+  allowedOrigins = [],
 }: {
   url: string;
   username: string;
@@ -107,13 +109,19 @@ export function createCaldavCalendarSource({
   defaultZone: string;
   retry?: RetryTuning;
   limits?: CalendarLimits;
+  /** Origins besides the URL's own that may receive the credentials. */
+  allowedOrigins?: readonly string[];
 }): CalendarSource {
   const host = new URL(url).host;
   const headers = getBasicAuthHeaders({ username, password });
   return {
     description: wanted ? `CalDAV calendar "${wanted}" at ${host}` : `CalDAV calendar at ${host}`,
     async events(range, onWait) {
-      const fetch = createRetryingFetch({ service: `The CalDAV server ${host}`, onWait, ...retry });
+      const fetch = fetchWithinOrigins(
+        createRetryingFetch({ service: `The CalDAV server ${host}`, onWait, ...retry }),
+        url,
+        allowedOrigins,
+      );
       const account: DAVAccount = await createAccount({
         account: { serverUrl: url, accountType: 'caldav', credentials: { username, password } },
         headers,

@@ -104,7 +104,12 @@ export function createMicrosoftGraphSource({
           problems.push({ ...name, message: 'its recurring series could not be found' });
           continue;
         }
-        const event = readEachEvent(item, name, (graphEvent) => fromGraphEvent(graphEvent, masterUid), problems);
+        const event = readEachEvent(
+          item,
+          name,
+          (graphEvent) => fromGraphEvent(graphEvent, masterUid),
+          problems,
+        );
         if (event && event.start.getTime() >= from && event.start.getTime() <= to) events.push(event);
       }
       return { events, problems };

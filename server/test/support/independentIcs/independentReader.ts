@@ -45,7 +45,8 @@ export function readIndependently(
       byUid.set(key, [...(byUid.get(key) ?? []), event]);
     }
     const push = (leadId: string, at: number, cancelled: boolean) => {
-      if (at >= range.from && at <= range.to) out.push({ leadId, start: new Date(at).toISOString(), cancelled });
+      if (at >= range.from && at <= range.to)
+        out.push({ leadId, start: new Date(at).toISOString(), cancelled });
     };
     for (const [uid, events] of byUid) {
       const masters = events.filter((event) => !first(event, 'RECURRENCE-ID'));
@@ -85,7 +86,12 @@ export function readIndependently(
       for (const line of all(master, 'RDATE'))
         for (const value of line.value.split(',')) {
           const rdate = instantOf(line, value.split('/')[0]!, tzid);
-          instants.set(dtstart.date ? Date.UTC(rdate.wall.getUTCFullYear(), rdate.wall.getUTCMonth(), rdate.wall.getUTCDate()) : rdate.at, rdate.wall);
+          instants.set(
+            dtstart.date
+              ? Date.UTC(rdate.wall.getUTCFullYear(), rdate.wall.getUTCMonth(), rdate.wall.getUTCDate())
+              : rdate.at,
+            rdate.wall,
+          );
         }
       for (const line of all(master, 'EXDATE'))
         for (const value of line.value.split(',')) {
@@ -93,7 +99,7 @@ export function readIndependently(
           const exdate = instantOf(line, value, tzid);
           for (const [at, wall] of instants) {
             const sameDay = wall.toISOString().slice(0, 10) === exdate.wall.toISOString().slice(0, 10);
-            if ((exdate.date || dtstart.date) ? sameDay : at === exdate.at) instants.delete(at);
+            if (exdate.date || dtstart.date ? sameDay : at === exdate.at) instants.delete(at);
           }
         }
       const overrideOf = new Map<number, Node>();
@@ -133,7 +139,9 @@ function latest(versions: Node[]): Node | undefined {
   const stamp = (node: Node) => first(node, 'DTSTAMP')?.value ?? '';
   return versions.reduce<Node | undefined>(
     (best, node) =>
-      !best || sequence(node) > sequence(best) || (sequence(node) === sequence(best) && stamp(node) >= stamp(best))
+      !best ||
+      sequence(node) > sequence(best) ||
+      (sequence(node) === sequence(best) && stamp(node) >= stamp(best))
         ? node
         : best,
     undefined,

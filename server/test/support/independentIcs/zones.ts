@@ -97,7 +97,14 @@ export function zoneFromIana(name: string): (wall: Wall) => number {
   });
   const offsetAt = (instant: number) => {
     const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-    const shown = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+    const shown = Date.UTC(
+      +parts.year!,
+      +parts.month! - 1,
+      +parts.day!,
+      +parts.hour!,
+      +parts.minute!,
+      +parts.second!,
+    );
     return shown - Math.floor(instant / 1000) * 1000;
   };
   return (wall) => {
@@ -108,7 +115,9 @@ export function zoneFromIana(name: string): (wall: Wall) => number {
 
 /** TZID → how its wall clocks become instants: the file's VTIMEZONE first, else IANA or Windows names. */
 export function zoneResolver(vtimezones: Node[], fallback: string) {
-  const defined = new Map(vtimezones.map((zone) => [first(zone, 'TZID')?.value ?? '', zoneFromVtimezone(zone)]));
+  const defined = new Map(
+    vtimezones.map((zone) => [first(zone, 'TZID')?.value ?? '', zoneFromVtimezone(zone)]),
+  );
   const cache = new Map<string, (wall: Wall) => number>();
   return (tzid: string | undefined): ((wall: Wall) => number) => {
     const key = tzid ?? '';

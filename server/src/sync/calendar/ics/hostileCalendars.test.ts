@@ -8,7 +8,11 @@ import { MAX_WALK } from './recurrenceSet';
 const steps = jest.spyOn(ICAL.RecurIterator.prototype, 'next');
 beforeEach(() => steps.mockClear());
 
-const refusal = (name: string, range: { startDate: string; endDate: string }, limits = DEFAULT_CALENDAR_LIMITS) => {
+const refusal = (
+  name: string,
+  range: { startDate: string; endDate: string },
+  limits = DEFAULT_CALENDAR_LIMITS,
+) => {
   try {
     readIcsEvents(hostileIcs(name), range, 'UTC', limits);
   } catch (error) {
@@ -32,7 +36,9 @@ describe('hostile calendars', () => {
     const limits = { ...DEFAULT_CALENDAR_LIMITS, allowSubHourlyRules: true };
     const error = refusal('secondly-flood.ics', { startDate: '2026-01-05', endDate: '2026-01-06' }, limits);
     expect(error.limit).toBe('occurrencesPerSeries');
-    expect(error.message).toContain('"Flood" (UID secondly-flood@hostile.test) has more than 5,000 occurrences');
+    expect(error.message).toContain(
+      '"Flood" (UID secondly-flood@hostile.test) has more than 5,000 occurrences',
+    );
     expect(steps.mock.calls.length).toBeLessThanOrEqual(limits.occurrencesPerSeries + 2);
   });
 
@@ -45,7 +51,12 @@ describe('hostile calendars', () => {
 
       const limits = { ...DEFAULT_CALENDAR_LIMITS, allowSubHourlyRules: true };
       // allowed, the series (COUNT=100,000,000 seconds from 2000) ended in 2003: nothing to read
-      const read = readIcsEvents(hostileIcs(name), { startDate: '2030-01-01', endDate: '2030-01-02' }, 'UTC', limits);
+      const read = readIcsEvents(
+        hostileIcs(name),
+        { startDate: '2030-01-01', endDate: '2030-01-02' },
+        'UTC',
+        limits,
+      );
       expect(read.events).toEqual([]);
       expect(steps.mock.calls.length).toBeLessThanOrEqual(10);
     },
@@ -107,7 +118,9 @@ describe('hostile calendars', () => {
       'END:VCALENDAR',
     ].join('\r\n');
     const limits = { ...DEFAULT_CALENDAR_LIMITS, eventsPerRun: 3 };
-    expect(() => readIcsEvents(ics, { startDate: '2026-01-01', endDate: '2026-01-31' }, 'UTC', limits)).toThrow(
+    expect(() =>
+      readIcsEvents(ics, { startDate: '2026-01-01', endDate: '2026-01-31' }, 'UTC', limits),
+    ).toThrow(
       'The calendar holds more than 3 events in the synced range, the limit for one run (reached at the event "Event 3" (UID e3)).',
     );
   });

@@ -16,4 +16,5 @@ export const tzidOf = (component: Component, property: string): string | null =>
   return typeof value === 'string' ? value : null;
 };
 
-export const isCancelled = (component: Component) => textOf(component, 'status').toUpperCase() === 'CANCELLED';
+export const isCancelled = (component: Component) =>
+  textOf(component, 'status').toUpperCase() === 'CANCELLED';

@@ -85,7 +85,11 @@ function readableOverrides(
       alignRecurrenceId(component, masterStart);
       const rid = component.getFirstPropertyValue('recurrence-id') as Time;
       const original = instantOf(rid, tzidOf(component, 'recurrence-id') ?? masterTzid, context.defaultZone);
-      const start = instantOf(startOf(component), tzidOf(component, 'dtstart') ?? masterTzid, context.defaultZone);
+      const start = instantOf(
+        startOf(component),
+        tzidOf(component, 'dtstart') ?? masterTzid,
+        context.defaultZone,
+      );
       const key = original.start.getTime();
       versions.set(key, [...(versions.get(key) ?? []), { component, original: key, start }]);
     } catch (error) {
@@ -95,7 +99,10 @@ function readableOverrides(
   const chosen = new Map<number, ReadableOverride>();
   for (const [key, candidates] of versions) {
     const latest = latestVersion(candidates.map((candidate) => candidate.component));
-    chosen.set(key, candidates.find((candidate) => candidate.component === latest)!);
+    chosen.set(
+      key,
+      candidates.find((candidate) => candidate.component === latest)!,
+    );
   }
   return chosen;
 }

@@ -72,7 +72,16 @@ export function recurrenceSet(
   const untilAt = (until: Time): number =>
     allDay || !until.isDate
       ? at(until)
-      : at(ICAL.Time.fromData({ year: until.year, month: until.month, day: until.day, hour: 23, minute: 59, second: 59 }));
+      : at(
+          ICAL.Time.fromData({
+            year: until.year,
+            month: until.month,
+            day: until.day,
+            hour: 23,
+            minute: 59,
+            second: 59,
+          }),
+        );
 
   const valuesOf = (property: string) =>
     master.getAllProperties(property).flatMap((line) => {
@@ -120,10 +129,12 @@ export function recurrenceSet(
       const add = (instant: number, day: string) => {
         if (instant < window.from || instant > window.to || found.has(instant)) return;
         found.set(instant, day);
-        if (found.size > limits.occurrencesPerSeries) throw tooManyOccurrences(event, limits.occurrencesPerSeries);
+        if (found.size > limits.occurrencesPerSeries)
+          throw tooManyOccurrences(event, limits.occurrencesPerSeries);
       };
       add(at(dtstart), wallDate(dtstart));
-      for (const rule of rules) for (const instance of ruleInstants(rule, window)) add(instance.at, instance.day);
+      for (const rule of rules)
+        for (const instance of ruleInstants(rule, window)) add(instance.at, instance.day);
       for (const rdate of rdates) add(rdate.at, rdate.day);
       return [...found]
         .filter(([instant, day]) => !exdates.has(instant) && !exdays.has(day))
@@ -147,7 +158,8 @@ function skipAhead(
 ): { start: Time; skipped: number } | null {
   const unit = FIXED_PERIOD_SECONDS[rule.freq];
   if (!unit || (allDay && unit < 86_400)) return null;
-  if (Object.values(rule.parts ?? {}).some((values) => Array.isArray(values) && values.length > 0)) return null;
+  if (Object.values(rule.parts ?? {}).some((values) => Array.isArray(values) && values.length > 0))
+    return null;
   const step = unit * (rule.interval || 1);
   const periods = Math.floor(((from - dtstartAt) / 1000 - SKIP_MARGIN_SECONDS) / step);
   if (periods < 1) return null;
