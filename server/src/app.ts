@@ -150,6 +150,7 @@ export async function buildApp({
     notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
     lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
+    log: app.log,
   });
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);

@@ -213,7 +213,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         syncedCount: 1,
         timestamp: expect.any(String),
         trigger: 'api',
-        source: 'calendar calendar.ics',
+        source: 'calendar file calendar.ics',
         sink: 'spreadsheet leads.xlsx',
         stage: 'database',
       });

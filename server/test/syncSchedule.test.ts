@@ -68,7 +68,7 @@ describe('sync at start and on a schedule', () => {
     expect(result).toMatchObject({
       success: false,
       message: expect.stringMatching(
-        /^The calendar at http:\/\/127\.0\.0\.1:1\/none\.ics could not be fetched: /,
+        /^The ICS calendar at 127\.0\.0\.1:1 could not be fetched: /,
       ),
     });
     await t.close();

@@ -6,6 +6,7 @@ import type {
   SyncStatus,
   SyncTrigger,
 } from '@auditdesk/shared/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/loadConfig';
 import type { Database } from '../db/database';
 import type { SyncRunRow } from '../db/schema';
@@ -95,6 +96,7 @@ export function createSyncService({
   progress,
   notifier,
   lock = null,
+  log,
 }: {
   db: Database;
   leads: LeadsRepository;
@@ -104,6 +106,8 @@ export function createSyncService({
   notifier?: Pick<Notifier, 'syncFinished'>;
   /** The lock shared through Redis; none: the sync_runs row alone. */
   lock?: SyncLock | null;
+  /** Where a failed run's cause goes with its full detail (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const leaseMs = config.syncLeaseMs;
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
@@ -178,11 +182,12 @@ export function createSyncService({
         );
       } catch (error) {
         // runSync reports its own failures; this is a bug in a listener, still a failed run
-        outcome = failedOutcome(String(error));
+        outcome = failedOutcome(String(error), error);
       } finally {
         lease.release();
       }
-      const { problems, ...recorded } = outcome;
+      const { problems, cause, ...recorded } = outcome;
+      if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
       const finished = await runs.finish(run.id, recorded).finally(() => shared?.release());
       await notifier
         ?.syncFinished(

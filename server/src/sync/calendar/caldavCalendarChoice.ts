@@ -11,7 +11,7 @@ const sameUrl = (a: string, b: string) => {
 };
 
 const listed = (calendars: CaldavCalendar[]) =>
-  calendars.map((calendar) => `"${calendar.displayName || calendar.url}"`).join(', ');
+  calendars.map((calendar) => `"${calendar.displayName || new URL(calendar.url).pathname}"`).join(', ');
 
 /**
  * The calendar to sync among the account's event calendars: the one CALDAV_CALENDAR names
@@ -23,7 +23,7 @@ export function chooseCaldavCalendar(
   wanted: string | undefined,
   accountUrl: string,
 ): CaldavCalendar {
-  const account = `The CalDAV account at ${accountUrl}`;
+  const account = `The CalDAV account at ${new URL(accountUrl).host}`;
   if (wanted && /^(https?:\/\/|\/)/i.test(wanted)) {
     const url = new URL(wanted, accountUrl).href;
     return calendars.find((calendar) => sameUrl(calendar.url, url)) ?? { url, displayName: wanted };
@@ -35,7 +35,7 @@ export function chooseCaldavCalendar(
     if (named.length === 1) return named[0]!;
     if (named.length > 1)
       throw new CalendarFileError(
-        `${account} has ${named.length} calendars named "${wanted}": set CALDAV_CALENDAR to the URL of one (${named.map((calendar) => calendar.url).join(', ')})`,
+        `${account} has ${named.length} calendars named "${wanted}": set CALDAV_CALENDAR to the path of one (${named.map((calendar) => new URL(calendar.url).pathname).join(', ')})`,
       );
     throw new CalendarFileError(
       `${account} has no calendar named "${wanted}" (CALDAV_CALENDAR); it has ${calendars.length ? listed(calendars) : 'none'}`,

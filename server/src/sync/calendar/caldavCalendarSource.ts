@@ -72,7 +72,7 @@ async function listEventCalendars(
   });
   const failed = responses.find((response) => !response.ok);
   if (failed)
-    throw new Error(`PROPFIND ${account.homeUrl} answered HTTP ${failed.status} ${failed.statusText}`);
+    throw new Error(`listing the calendars answered HTTP ${failed.status} ${failed.statusText}`);
   return responses
     .filter((response) => Object.keys(response.props?.resourcetype ?? {}).includes('calendar'))
     .filter((response) => {
@@ -126,9 +126,9 @@ export function createCaldavCalendarSource({
         account: { serverUrl: url, accountType: 'caldav', credentials: { username, password } },
         headers,
         fetch,
-      }).catch(failWith(`The CalDAV account at ${url} could not be opened`));
+      }).catch(failWith(`The CalDAV account at ${host} could not be opened`));
       const calendars = await listEventCalendars(account, headers, fetch).catch(
-        failWith(`The calendars of the CalDAV account at ${url} could not be listed`),
+        failWith(`The calendars of the CalDAV account at ${host} could not be listed`),
       );
       const calendar = chooseCaldavCalendar(calendars, wanted, url);
 
@@ -153,7 +153,7 @@ export function createCaldavCalendarSource({
         depth: '1',
         headers,
         fetch,
-      }).catch(failWith(`The CalDAV calendar "${calendar.displayName || calendar.url}" could not be read`));
+      }).catch(failWith(`The CalDAV calendar "${calendar.displayName || new URL(calendar.url).pathname.split('/').filter(Boolean).at(-1)}" at ${host} could not be read`));
 
       const events: CalendarEvent[] = [];
       const problems: EventProblem[] = [];

@@ -52,7 +52,7 @@ export function createGoogleCalendarSource({
 }): CalendarSource {
   const api = calendar({ version: 'v3', auth, ...(rootUrl ? { rootUrl } : {}) });
   return {
-    description: `Google Calendar ${calendarId}`,
+    description: 'Google Calendar',
     async events(range, onWait) {
       const { from, to } = rangeBounds(range);
       const requestOptions = googleRequestOptions('Google Calendar', onWait, retry);

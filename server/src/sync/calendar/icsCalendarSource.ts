@@ -2,32 +2,41 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { CalendarSource } from './calendarEvent';
+import { fileErrorReason } from '../../files/fileErrorReason';
+import { errorReason } from '../../http/errorReason';
 import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
 import { CalendarFileError, readIcsEvents } from './readIcsEvents';
 
 const FETCH_TIMEOUT_MS = 30_000;
 
+const isUrl = (location: string) => /^https?:\/\//i.test(location);
+
+/**
+ * How people see the calendar: its kind and host, or a file's name. A private ICS address
+ * is a bearer secret (it reads the whole calendar and outlives the user who shared it), and
+ * a file's folder is the server's business: neither reaches the history, the hub or the bell.
+ */
+export function describeIcsLocation(location: string): string {
+  return isUrl(location) ? `ICS calendar at ${new URL(location).host}` : `calendar file ${path.basename(location)}`;
+}
+
 async function readText(location: string): Promise<string> {
-  if (/^https?:\/\//i.test(location)) {
+  const name = describeIcsLocation(location);
+  if (isUrl(location)) {
     let response: Response;
     try {
       response = await fetch(location, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
     } catch (error) {
-      throw new CalendarFileError(
-        `The calendar at ${location} could not be fetched: ${error instanceof Error ? error.message : error}`,
-      );
+      const reason = errorReason(error).split(location).join(new URL(location).host);
+      throw new CalendarFileError(`The ${name} could not be fetched: ${reason}`, { cause: error });
     }
-    if (!response.ok)
-      throw new CalendarFileError(
-        `The calendar at ${location} could not be fetched: HTTP ${response.status}`,
-      );
+    if (!response.ok) throw new CalendarFileError(`The ${name} could not be fetched: HTTP ${response.status}`);
     return response.text();
   }
   try {
     return await fs.readFile(location, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : String(error);
-    throw new CalendarFileError(`The calendar file ${location} could not be opened: ${reason}`);
+    throw new CalendarFileError(`The ${name} could not be opened: ${fileErrorReason(error)}`, { cause: error });
   }
 }
 
@@ -37,9 +46,8 @@ export function createIcsCalendarSource(
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarSource {
-  const name = /^https?:/i.test(location) ? location : path.basename(location);
   return {
-    description: `calendar ${name}`,
+    description: describeIcsLocation(location),
     async events(range) {
       return readIcsEvents(await readText(location), range, defaultZone, limits);
     },

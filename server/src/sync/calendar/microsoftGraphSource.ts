@@ -55,7 +55,7 @@ export function createMicrosoftGraphSource({
   };
 
   return {
-    description: `Microsoft 365 calendar of ${calendarUser}`,
+    description: 'Microsoft 365 calendar',
     async events(range, onWait) {
       const fetchWithRetry = createRetryingFetch({ service: 'Microsoft Graph', onWait, ...retry });
       const get = async (url: string) => {

@@ -46,6 +46,8 @@ export interface SyncOutcome {
   problems: EventProblem[];
   runHash: string | null;
   sourceHash: string | null;
+  /** Why it failed, for the server's log: may name paths and URLs the message leaves out. */
+  cause?: unknown;
 }
 
 /** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
@@ -55,9 +57,10 @@ function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
 }
 
 /** A run that ended in `message` and changed nothing. */
-export const failedOutcome = (message: string): SyncOutcome => ({
+export const failedOutcome = (message: string, cause?: unknown): SyncOutcome => ({
   success: false,
   message,
+  cause,
   eventsProcessed: 0,
   eventsCreated: 0,
   eventsUpdated: 0,
@@ -211,6 +214,6 @@ export async function runSync(
     const message = error instanceof Error ? error.message : String(error);
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);
-    return failedOutcome(message);
+    return failedOutcome(message, failure);
   }
 }

@@ -84,7 +84,7 @@ export function createGoogleSheetsSpreadsheet({
   }
 
   return {
-    description: `Google Sheet ${spreadsheetId}`,
+    description: 'Google Sheets spreadsheet',
     // Sheets tells no modification time without the Drive API: always read and compare.
     fingerprint: async () => null,
     async write(leads, range, syncedAt, onProgress, onWait?: WaitListener) {

@@ -25,7 +25,10 @@ export interface SpreadsheetSink {
   ): Promise<SpreadsheetWriteResult>;
 }
 
-/** A spreadsheet that cannot be read or written: the run fails with this message. */
+/**
+ * A spreadsheet that cannot be read or written: the run fails with this message, which
+ * names no server path; `cause` (the original error, with the path) is for the log.
+ */
 export class SpreadsheetError extends Error {
   override name = 'SpreadsheetError';
 }

@@ -125,8 +125,21 @@ describe('xlsx spreadsheet', () => {
   it('fails with a clear message on a file that is not a spreadsheet, leaving it as it was', async () => {
     fs.writeFileSync(file, 'not a zip');
     await expect(createXlsxSpreadsheet(file).write([lead()], MARCH_2025, 't1', noProgress)).rejects.toThrow(
-      `The spreadsheet ${file} cannot be read`,
+      `The spreadsheet file ${path.basename(file)} cannot be read`,
     );
     expect(fs.readFileSync(file, 'utf8')).toBe('not a zip');
+  });
+
+  it('removes what a killed write left beside the file, at start and before each write, and nothing else', async () => {
+    const leftOver = (pid: number) => path.join(dir, `.leads.xlsx.${pid}.tmp`);
+    const others = ['.other.xlsx.12.tmp', 'leads.xlsx.backup', '.leads.xlsx.tmp.keep'].map((name) => path.join(dir, name));
+    for (const name of [leftOver(4242), ...others]) fs.writeFileSync(name, 'half a workbook');
+    const sheet = createXlsxSpreadsheet(file);
+    expect(fs.existsSync(leftOver(4242))).toBe(false);
+
+    fs.writeFileSync(leftOver(777), 'half a workbook'); // another kill, while this process runs
+    await sheet.write([lead()], MARCH_2025, 't1', noProgress);
+    expect(fs.existsSync(leftOver(777))).toBe(false);
+    expect(fs.readdirSync(dir).sort()).toEqual(['leads.xlsx', ...others.map((name) => path.basename(name))].sort());
   });
 });

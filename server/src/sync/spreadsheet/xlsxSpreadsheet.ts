@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileErrorReason } from '../../files/fileErrorReason';
 import { ensurePrivateFolder } from '../../files/privateFolder';
 import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
@@ -25,7 +26,8 @@ async function readRows(file: string): Promise<SheetRows> {
     await workbook.xlsx.readFile(file);
   } catch (error) {
     throw new SpreadsheetError(
-      `The spreadsheet ${file} cannot be read: ${error instanceof Error ? error.message : error}`,
+      `The spreadsheet file ${path.basename(file)} cannot be read: ${fileErrorReason(error)}`,
+      { cause: error },
     );
   }
   for (const name of SHEET_NAMES) {
@@ -38,9 +40,29 @@ async function readRows(file: string): Promise<SheetRows> {
   return rows;
 }
 
+const TEMP_FILE = (file: string) => new RegExp(`^\\.${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+
+/**
+ * Removes what an interrupted write left beside the file (`.leads.xlsx.<pid>.tmp`): a kill
+ * between writing and renaming would otherwise keep a full copy of the leads there for good.
+ * One run writes at a time (the sync lock), so any such file is stale.
+ */
+export function removeStaleTempFiles(file: string): void {
+  const folder = path.dirname(file);
+  const pattern = TEMP_FILE(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return; // no folder yet: nothing left behind
+  }
+  for (const name of names) if (pattern.test(name)) fs.rmSync(path.join(folder, name), { force: true });
+}
+
 /** Writes the whole workbook to a temp file beside the target, then renames it over. */
 async function writeRows(file: string, rows: SheetRows): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
+  removeStaleTempFiles(file);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     const sheets = SHEET_NAMES.map((name) => ({
@@ -55,13 +77,15 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw new SpreadsheetError(
-      `The spreadsheet ${file} cannot be written: ${error instanceof Error ? error.message : error}`,
+      `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
+      { cause: error },
     );
   }
 }
 
 /** The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed. */
 export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
+  removeStaleTempFiles(file);
   return {
     description: `spreadsheet ${path.basename(file)}`,
     async fingerprint() {
