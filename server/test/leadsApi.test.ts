@@ -251,6 +251,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     it('summarises by status, auditor and month', async () => {
       expect((await call('GET', '/api/leads/summary')).json()).toEqual({
         total: 2,
+        scheduled: 2,
         byStatus: { Scheduled: 2 },
         byAuditor: { 'Sam Rivera': 1, Unknown: 1 },
         byMonth: { '2025-03': 2 },
@@ -263,7 +264,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect(stats).toMatchObject({
         totalLeads: 3,
         scheduledLeads: 2,
-        conversionRate: 66.67,
+        conversionRate: 66.7, // one rate rule: percent with one decimal
         totalSyncs: 0,
         successfulSyncs: 0,
         lastSyncTime: null,

@@ -1,7 +1,9 @@
 // The framework-free part of @auditdesk/shared: the contract between server and clients
-// (zod schemas, the types derived from them, the vocabularies). The server imports
+// (zod schemas, the types derived from them, the vocabularies and the status rules) and
+// the scheduling numbers computed from it, once for both sides. The server imports
 // nothing else from shared; browser code imports only types from here (see index.ts).
 export * from './contract/vocabulary';
+export * from './contract/leadStatusRules';
 export * from './contract/common';
 export * from './contract/hub';
 export * from './contract/auth';
@@ -15,3 +17,4 @@ export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
+export * from './scheduling';

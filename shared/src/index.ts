@@ -46,6 +46,8 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
+export * from './contract/leadStatusRules';
+export * from './scheduling';
 export { StatCards } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';

@@ -1,4 +1,4 @@
-import { StatCards } from '@auditdesk/shared';
+import { SCHEDULED_MEANING, StatCards } from '@auditdesk/shared';
 
 export function SummaryCards({
   total,
@@ -14,7 +14,7 @@ export function SummaryCards({
       mb="md"
       cards={[
         { label: 'Total Leads', value: total },
-        { label: 'Scheduled', value: scheduled, color: 'green' },
+        { label: 'Scheduled', value: scheduled, hint: SCHEDULED_MEANING, color: 'green' },
         { label: 'Cancelled', value: cancelled, color: 'red' },
       ]}
     />

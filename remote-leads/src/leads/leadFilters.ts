@@ -1,3 +1,4 @@
+import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
 import { displayStatus, formatDay } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
@@ -190,13 +191,13 @@ export function nextSorting(current: Sorting | null, column: LeadColumnId): Sort
   return current.desc ? null : { id: column, desc: true };
 }
 
+/** The summary cards of the rows left after filtering, by the contract's status rules. */
 export function countLeads(rows: LeadRow[]) {
   let scheduled = 0;
   let cancelled = 0;
   for (const row of rows) {
-    const status = displayStatus(row.status).toLowerCase();
-    if (status === 'scheduled') scheduled += 1;
-    else if (status === 'cancelled') cancelled += 1;
+    if (isScheduledStatus(row.status)) scheduled += 1;
+    else if (isCancelledStatus(row.status)) cancelled += 1;
   }
   return { total: rows.length, scheduled, cancelled };
 }

@@ -1,4 +1,4 @@
-import { ExportMenu, formatNumber } from '@auditdesk/shared';
+import { ExportMenu, formatNumber, weekLabel, type GridTotals, type MonthGroup } from '@auditdesk/shared';
 import { Box, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState, type CSSProperties } from 'react';
@@ -12,7 +12,7 @@ import {
   type ComparisonGroup,
   type Expanded,
 } from './comparisonColumns';
-import type { AuditorCell, MonthGroup } from './groupGrid';
+import { monthTitle } from './period';
 import { AUDITOR_COLORS } from './schedulingTypes';
 
 const colorVar = (index: number) =>
@@ -43,7 +43,7 @@ function Numbers({
 }: {
   groups: ComparisonGroup[];
   auditors: readonly string[];
-  cells: Record<string, AuditorCell>;
+  cells: Record<string, GridTotals>;
 }) {
   return groups.flatMap((group) =>
     group.parts.flatMap((part) =>
@@ -232,7 +232,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                       >
                         <Group gap={2} wrap="nowrap">
                           {open ? <IconChevronDown size={12} /> : <IconChevronRight size={12} />}
-                          {month.label}
+                          {monthTitle(month)}
                         </Group>
                       </UnstyledButton>
                     </Table.Td>
@@ -242,7 +242,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                     month.weeks.map((week) => (
                       <Table.Tr key={week.week}>
                         <Table.Td pl="lg" style={{ ...STICKY_FIRST, background: WEEK_BG }}>
-                          {week.label}
+                          {weekLabel(week.week)}
                         </Table.Td>
                         <Numbers groups={groups} auditors={auditors} cells={week.byAuditor} />
                       </Table.Tr>

@@ -1,7 +1,6 @@
-import { formatPercent, StatCards } from '@auditdesk/shared';
-import type { kpis } from './kpis';
+import { formatPercent, SCHEDULED_MEANING, StatCards, type GridKpis } from '@auditdesk/shared';
 
-export function KpiCards({ values }: { values: ReturnType<typeof kpis> }) {
+export function KpiCards({ values }: { values: GridKpis }) {
   return (
     <StatCards
       cards={[
@@ -16,6 +15,7 @@ export function KpiCards({ values }: { values: ReturnType<typeof kpis> }) {
           label: 'Scheduled',
           value: values.scheduled,
           detail: `${formatPercent(values.scheduledRate)} scheduled rate`,
+          hint: SCHEDULED_MEANING,
           color: 'green',
         },
         {

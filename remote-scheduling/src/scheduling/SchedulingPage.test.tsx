@@ -1,53 +1,28 @@
-import { readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
+import { gridRecord as record, readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { PERIOD_STORAGE_KEY } from './period';
 import SchedulingPage from './SchedulingPage';
 
+/** Week 2 of March 2025: `count` leads, all scheduled, none cancelled or referred. */
+const weekTwo = (auditor: string, count: number, fuelTypes: Record<string, number>) =>
+  record({
+    week: 2,
+    auditor,
+    customersCount: count,
+    leadsCount: count,
+    totalLeadsCount: count,
+    cancelledLeadsCount: 0,
+    referralsCount: 0,
+    fuelTypes,
+    providers: {},
+    houseTypes: {},
+  });
 const RECORDS = [
-  {
-    year: 2025,
-    month: 3,
-    week: 1,
-    auditor: 'Sam Rivera',
-    customersCount: 2,
-    leadsCount: 2,
-    totalLeadsCount: 3,
-    cancelledLeadsCount: 1,
-    referralsCount: 1,
-    fuelTypes: { Gas: 2 },
-    providers: { EverSource: 2 },
-    houseTypes: { '2 Family': 2 },
-  },
-  {
-    year: 2025,
-    month: 3,
-    week: 2,
-    auditor: 'Alex Chen',
-    customersCount: 1,
-    leadsCount: 1,
-    totalLeadsCount: 1,
-    cancelledLeadsCount: 0,
-    referralsCount: 0,
-    fuelTypes: { Oil: 1 },
-    providers: {},
-    houseTypes: {},
-  },
-  {
-    year: 2025,
-    month: 3,
-    week: 2,
-    auditor: 'Pat Morgan',
-    customersCount: 9,
-    leadsCount: 9,
-    totalLeadsCount: 9,
-    cancelledLeadsCount: 0,
-    referralsCount: 0,
-    fuelTypes: {},
-    providers: {},
-    houseTypes: {},
-  },
+  record({ fuelTypes: { Gas: 2 }, providers: { EverSource: 2 }, houseTypes: { '2 Family': 2 } }),
+  weekTwo('Alex Chen', 1, { Oil: 1 }),
+  weekTwo('Pat Morgan', 9, {}),
 ];
 
 function serve(gridStatus: number | (() => number) = 200) {

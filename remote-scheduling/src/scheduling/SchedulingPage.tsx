@@ -1,12 +1,10 @@
-import { LoadErrorPanel, PageHeader, useExport } from '@auditdesk/shared';
+import { gridKpis, groupGrid, LoadErrorPanel, PageHeader, useExport } from '@auditdesk/shared';
 import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
-import { groupGrid } from './groupGrid';
 import { KpiCards } from './KpiCards';
-import { kpis } from './kpis';
 import { periodDates } from './period';
 import { PeriodRangePicker } from './PeriodRangePicker';
 import { auditorsQuery, gridDataQuery } from './schedulingApi';
@@ -65,7 +63,7 @@ export default function SchedulingPage() {
           mb="lg"
         />
       )}
-      {!error && (ready ? <KpiCards values={kpis(records)} /> : <Skeleton h={90} mb="lg" />)}
+      {!error && (ready ? <KpiCards values={gridKpis(records)} /> : <Skeleton h={90} mb="lg" />)}
       {/* the period stays choosable whatever the data did: a bad period is never a dead end */}
       <PeriodRangePicker period={period} onChange={setPeriod} />
       {!error &&

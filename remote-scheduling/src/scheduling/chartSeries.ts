@@ -1,5 +1,4 @@
-import { formatNumber } from '@auditdesk/shared';
-import { unitsOf } from './groupGrid';
+import { formatNumber, unitsOf } from '@auditdesk/shared';
 import {
   FAMILY_TYPES,
   FUEL_TYPES,

@@ -1,4 +1,4 @@
-import { totalOf, type AuditorCell } from './groupGrid';
+import { totalOf, type GridTotals } from '@auditdesk/shared';
 import { FAMILY_TYPES, FUEL_TYPES, PROVIDERS } from './schedulingTypes';
 
 export const CATEGORIES = [
@@ -16,7 +16,7 @@ export const ALL_EXPANDED: Expanded = { fuel: true, providers: true, family: tru
 export interface ComparisonPart {
   key: string;
   label: string | null;
-  value: (cell: AuditorCell) => number;
+  value: (cell: GridTotals) => number;
 }
 
 /** A heading over one or more parts: Customers, Units, Referrals, or a category. */
@@ -51,13 +51,13 @@ export function comparisonGroups(expanded: Expanded): ComparisonGroup[] {
         ? category.keys.map((key) => ({
             key,
             label: key,
-            value: (cell: AuditorCell) => cell[category.map][key] ?? 0,
+            value: (cell: GridTotals) => cell[category.map][key] ?? 0,
           }))
         : [
             {
               key: `${category.id}-total`,
               label: null,
-              value: (cell: AuditorCell) => totalOf(cell[category.map], category.keys),
+              value: (cell: GridTotals) => totalOf(cell[category.map], category.keys),
             },
           ],
     })),

@@ -1,6 +1,12 @@
-import type { ExportCell, ExportHeaderCell, ExportTable } from '@auditdesk/shared';
+import {
+  weekLabel,
+  type ExportCell,
+  type ExportHeaderCell,
+  type ExportTable,
+  type MonthGroup,
+} from '@auditdesk/shared';
 import { ALL_EXPANDED, comparisonGroups } from './comparisonColumns';
-import type { MonthGroup } from './groupGrid';
+import { monthTitle } from './period';
 import type { Period } from './schedulingTypes';
 
 /**
@@ -33,8 +39,8 @@ export function comparisonExportTable(
     );
   for (const month of months) {
     boldRows.add(rows.length);
-    rows.push([month.label, ...values(month.totals)]);
-    for (const week of month.weeks) rows.push([week.label, ...values(week.byAuditor)]);
+    rows.push([monthTitle(month), ...values(month.totals)]);
+    for (const week of month.weeks) rows.push([weekLabel(week.week), ...values(week.byAuditor)]);
   }
   const columns = 1 + groups.reduce((sum, group) => sum + group.parts.length * width, 0);
   return {

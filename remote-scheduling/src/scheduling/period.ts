@@ -76,6 +76,9 @@ export function changePeriod(
 
 const monthName = (month: number) => MONTH_NAMES[month - 1] ?? String(month);
 
+/** A month's row heading: `March 2025`. */
+export const monthTitle = ({ year, month }: { year: number; month: number }) => `${monthName(month)} ${year}`;
+
 export function savePeriod(storage: Pick<Storage, 'setItem'>, period: Period): void {
   storage.setItem(PERIOD_STORAGE_KEY, JSON.stringify(period));
 }

@@ -1,32 +1,16 @@
+import { gridRecord as record } from '@auditdesk/shared/testing';
 import { barLabel, chartSeries, minBarHeight, monthsOf, xCaption, yTicks } from './chartSeries';
-import { groupGrid, unitsOf } from './groupGrid';
-import { kpis, rateOf } from './kpis';
 import {
   changePeriod,
   currentMonthPeriod,
+  monthTitle,
   PERIOD_STORAGE_KEY,
   periodDates,
   periodLabel,
   readPeriod,
   yearOptions,
 } from './period';
-import type { GridRecord } from './schedulingTypes';
 
-const record = (overrides: Partial<GridRecord>): GridRecord => ({
-  year: 2025,
-  month: 3,
-  week: 1,
-  auditor: 'Sam Rivera',
-  customersCount: 2,
-  leadsCount: 2,
-  totalLeadsCount: 3,
-  cancelledLeadsCount: 1,
-  referralsCount: 1,
-  fuelTypes: { Gas: 1, Oil: 1 },
-  providers: { 'National Grid': 2 },
-  houseTypes: { 'Single Family': 1, '3 Family': 1 },
-  ...overrides,
-});
 const AUDITORS = ['Sam Rivera', 'Alex Chen'];
 const TODAY = new Date(2026, 10, 21);
 
@@ -109,53 +93,10 @@ describe('period range', () => {
   });
 });
 
-describe('KPI cards', () => {
-  it('sums the period and gives rates with one decimal, 0 without leads', () => {
-    expect(
-      kpis([
-        record({}),
-        record({ week: 2, totalLeadsCount: 3, cancelledLeadsCount: 0, leadsCount: 3, referralsCount: 0 }),
-      ]),
-    ).toEqual({
-      total: 6,
-      cancelled: 1,
-      scheduled: 5,
-      referrals: 1,
-      cancellationRate: 16.7,
-      scheduledRate: 83.3,
-      referralRate: 16.7,
-    });
-    expect(kpis([])).toMatchObject({ total: 0, cancellationRate: 0, scheduledRate: 0, referralRate: 0 });
-    expect(rateOf(1, 3)).toBe(33.3);
-  });
-});
-
-describe('grouping', () => {
-  it('weights units 1, 2, 3, 4 by house type', () => {
-    expect(unitsOf({ 'Single Family': 2, '2 Family': 1, '3 Family': 1, '4 Family': 1, condo: 5 })).toBe(11);
-  });
-
-  it('groups by month then week, with month totals, and leaves other auditors out', () => {
-    const months = groupGrid(
-      [
-        record({ month: 4, week: 1 }),
-        record({ week: 2, auditor: 'Alex Chen', customersCount: 1, houseTypes: { '4 Family': 1 } }),
-        record({ week: 1 }),
-        record({ week: 1, auditor: 'Pat Morgan' }),
-      ],
-      AUDITORS,
-    );
-    expect(months.map((month) => [month.label, month.weeks.map((week) => week.label)])).toEqual([
-      ['March 2025', ['Week 1', 'Week 2']],
-      ['April 2025', ['Week 1']],
-    ]);
-    expect(months[0]!.totals['Sam Rivera']).toMatchObject({
-      customers: 2,
-      units: 4,
-      referrals: 1,
-      fuelTypes: { Gas: 1, Oil: 1 },
-    });
-    expect(months[0]!.totals['Alex Chen']).toMatchObject({ customers: 1, units: 4 });
+describe('comparison rows', () => {
+  it("heads a month's row 'March 2025'", () => {
+    expect(monthTitle({ year: 2025, month: 3 })).toBe('March 2025');
+    expect(monthTitle({ year: 2026, month: 12 })).toBe('December 2026');
   });
 });
 

@@ -25,13 +25,6 @@ export const MONTH_NAMES = [
 export const FUEL_TYPES = ['Gas', 'Oil', 'Propane', 'Electricity'] as const;
 export const PROVIDERS = ['National Grid', 'EverSource'] as const;
 export const FAMILY_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'] as const;
-/** Dwelling units per house type (event-format.md, "Units"). */
-export const UNITS_PER_HOUSE: Record<string, number> = {
-  'Single Family': 1,
-  '2 Family': 2,
-  '3 Family': 3,
-  '4 Family': 4,
-};
 
 /** Each auditor's colour, the same in the table and the chart. */
 export const AUDITOR_COLORS = ['blue.6', 'teal.6'];

@@ -97,6 +97,8 @@ export const leadsQuery = z.strictObject({
 const counts = z.record(z.string(), z.number().int());
 export const leadsSummary = z.object({
   total: z.number().int(),
+  /** The leads counted as Scheduled (leadStatusRules.ts), as on the screens' Scheduled cards. */
+  scheduled: z.number().int(),
   byStatus: counts,
   byAuditor: counts,
   byMonth: counts,
@@ -105,7 +107,9 @@ export const leadsSummary = z.object({
 /** GET /dashboard/stats (spec section 3 "Dashboard stats", section 5 rules). */
 export const dashboardStats = z.object({
   totalLeads: z.number().int(),
+  /** The leads counted as Scheduled (leadStatusRules.ts). */
   scheduledLeads: z.number().int(),
+  /** scheduledLeads against totalLeads, by the one rate rule (rateOf: percent, 1 decimal). */
   conversionRate: z.number(),
   totalSyncs: z.number().int(),
   successfulSyncs: z.number().int(),

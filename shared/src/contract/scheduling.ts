@@ -20,7 +20,7 @@ export const gridRecord = z.object({
   week: z.number().int().min(1).max(6),
   auditor: z.string(),
   customersCount: count,
-  /** Scheduled or Completed */
+  /** Scheduled: a status in SCHEDULED_STATUSES (leadStatusRules.ts) */
   leadsCount: count,
   totalLeadsCount: count,
   cancelledLeadsCount: count,
@@ -55,6 +55,8 @@ const agentTotals = z.object({
   providers: breakdown,
   houseTypes: breakdown,
 });
+/** One auditor's grid records summed (shared/src/scheduling/gridTotals.ts adds them up). */
+export type AgentTotals = z.infer<typeof agentTotals>;
 
 export const schedulingPerformance = z.object({
   timeframe: z.enum(TIMEFRAMES),

@@ -1,4 +1,5 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { ActionIcon, Group, Paper, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { formatNumber } from '../format/formatNumber';
 
 export interface StatCard {
@@ -9,7 +10,19 @@ export interface StatCard {
   title?: string;
   /** A line under the number, e.g. a rate. */
   detail?: string;
+  /** What the card counts, in a tooltip on an info icon beside the label (hover, focus or tap). */
+  hint?: string;
   color?: string;
+}
+
+function CardHint({ label, hint }: { label: string; hint: string }) {
+  return (
+    <Tooltip label={hint} multiline w={280} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <ActionIcon variant="subtle" color="gray" size="xs" aria-label={`What ${label} counts`}>
+        <IconInfoCircle size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
 }
 
 /** A row of labelled numbers (counters, KPI cards); each card is named by its label. */
@@ -18,9 +31,12 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
     <SimpleGrid cols={cards.length} mb={mb}>
       {cards.map((card) => (
         <Paper key={card.label} withBorder p="md" aria-label={card.label}>
-          <Text size="sm" c="dimmed">
-            {card.label}
-          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {card.label}
+            </Text>
+            {card.hint && <CardHint label={card.label} hint={card.hint} />}
+          </Group>
           <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`} title={card.title}>
             {typeof card.value === 'number' ? formatNumber(card.value) : card.value}
           </Text>

@@ -1,4 +1,4 @@
-import type { GridRecord } from '@auditdesk/shared/core';
+import { CANCELLED_STATUSES, SCHEDULED_STATUSES, type GridRecord } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 
@@ -13,6 +13,13 @@ type GridRow = Omit<GridRecord, 'fuelTypes' | 'providers' | 'houseTypes'> & {
   providers: string;
   houseTypes: string;
 };
+
+/** A status rule of the contract (leadStatusRules.ts) in SQL: its list, case and spaces aside. */
+const statusIn = (statuses: readonly string[]) =>
+  sql`lower(trim(status)) IN (${sql.join(
+    statuses.map((status) => sql`${status.toLowerCase()}`),
+    sql`, `,
+  )})`;
 
 const bounds = (range: GridRange) => ({
   from: range.startDate ? `${range.startDate}T00:00:00.000Z` : '0000',
@@ -39,8 +46,8 @@ WITH cube AS MATERIALIZED (
     CAST(substr(scheduled_date, 6, 2) AS INTEGER) AS month,
     week,
     CASE WHEN auditor = ${first} COLLATE NOCASE THEN ${first} ELSE ${second} END AS auditor,
-    lower(status) = 'cancelled' AS cancelled,
-    lower(status) IN ('scheduled', 'completed') AS booked,
+    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
+    ${statusIn(SCHEDULED_STATUSES)} AS booked,
     trim(referred_by) <> '' AS referred,
     heating_fuel, provider, house_type,
     count(*) AS n

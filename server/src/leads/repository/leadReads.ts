@@ -1,5 +1,5 @@
-import type { LeadResource } from '@auditdesk/shared/core';
-import { and, count, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { isScheduledStatus, rateOf, type LeadResource } from '@auditdesk/shared/core';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { leads } from '../../db/schema';
 import { leadResourceColumns } from './leadColumns';
@@ -22,6 +22,11 @@ export function createLeadReads({ orm }: Database) {
       .all();
     return Object.fromEntries(rows.map((row) => [row.key || 'Unknown', row.n]));
   };
+  const byStatus = () =>
+    countsBy(sql<string>`CASE WHEN ${leads.status} = '' THEN 'New' ELSE ${leads.status} END`);
+  /** The leads counted as Scheduled, by the contract's one rule (leadStatusRules.ts). */
+  const scheduledOf = (counts: Record<string, number>) =>
+    Object.entries(counts).reduce((sum, [status, n]) => sum + (isScheduledStatus(status) ? n : 0), 0);
 
   return {
     /** Newest first; the formatted leads only unless unformatted ones are asked for. */
@@ -46,24 +51,26 @@ export function createLeadReads({ orm }: Database) {
         .get();
     },
 
-    /** Counts by status, auditor and month (yyyy-mm of the scheduled date). */
+    /** Counts by status, auditor and month (yyyy-mm of the scheduled date), and the Scheduled ones. */
     async summary() {
+      const statuses = await byStatus();
       return {
         total: await countWhere(live),
-        byStatus: await countsBy(
-          sql<string>`CASE WHEN ${leads.status} = '' THEN 'New' ELSE ${leads.status} END`,
-        ),
+        scheduled: scheduledOf(statuses),
+        byStatus: statuses,
         byAuditor: await countsBy(sql<string>`${leads.auditor}`),
         byMonth: await countsBy(sql<string | null>`substr(${leads.scheduledDate}, 1, 7)`),
       };
     },
 
-    /** The dashboard numbers of spec section 5: conversion rate, the top 5 sources, the latest leads. */
+    /**
+     * The dashboard numbers: the Scheduled leads (the screens' one rule, not spec section 5's
+     * "status containing 'scheduled' or a scheduled date", which counted cancelled visits),
+     * their rate (the one rate rule), the top 5 sources, the latest leads.
+     */
     async dashboard() {
       const total = await countWhere(live);
-      const scheduled = await countWhere(
-        and(live, or(sql`lower(${leads.status}) LIKE '%scheduled%'`, isNotNull(leads.scheduledDate))),
-      );
+      const scheduled = scheduledOf(await byStatus());
       const source = sql<string>`coalesce(nullif(${leads.source}, ''), 'Unknown')`;
       const topSources = await orm
         .select({ source, count: count() })
@@ -81,7 +88,7 @@ export function createLeadReads({ orm }: Database) {
       return {
         totalLeads: total,
         scheduledLeads: scheduled,
-        conversionRate: total > 0 ? Math.round((scheduled / total) * 10000) / 100 : 0,
+        conversionRate: rateOf(scheduled, total),
         topSources,
         recentLeads,
       };
