@@ -53,6 +53,7 @@ export const NOTIFICATION_KINDS = [
   'access-revoked',
   'role-changed',
   'user-deleted',
+  'mail-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
