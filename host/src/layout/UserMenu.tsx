@@ -12,9 +12,9 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
+        <UnstyledButton aria-label={`${user.name} (user menu)`}>
           <Group gap={8}>
-            <Avatar color="blue" radius="xl" size={32}>
+            <Avatar color="blue" radius="xl" size={32} aria-hidden>
               {user.name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm">
@@ -26,7 +26,8 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" c="dark" truncate>
+          {/* no <p> in a menu: a menu holds menu items and groups only */}
+          <Text component="div" size="sm" c="dark" truncate>
             {user.email}
           </Text>
           <Badge mt={4} size="sm" color={ROLE_COLORS[user.role]} variant="light">

@@ -67,7 +67,9 @@ function UserManagement() {
     <>
       <Group justify="space-between" align="flex-start" mb="lg">
         <Stack gap={4}>
-          <Title order={2}>User Management</Title>
+          <Title order={1} size="h2">
+            User Management
+          </Title>
           <Text c="dimmed">Who can sign in to Auditdesk, and what they may do.</Text>
         </Stack>
         <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>

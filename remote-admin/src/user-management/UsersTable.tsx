@@ -1,5 +1,17 @@
 import { ROLES, type Role } from '@auditdesk/shared';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconKey, IconTrash } from '@tabler/icons-react';
 import { formatLastLogin } from './formatLastLogin';
 import type { DisplayedUser } from './userAccessTypes';
@@ -25,7 +37,7 @@ export function UsersTable({
 }: UsersTableProps) {
   return (
     <Paper withBorder p="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         System Users
       </Title>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -35,7 +47,9 @@ export function UsersTable({
             <Table.Th>Role</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Last Login</Table.Th>
-            <Table.Th aria-label="Actions" />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

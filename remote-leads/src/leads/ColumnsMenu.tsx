@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Menu, Stack } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { DEFAULT_HIDDEN_COLUMNS, LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
 
@@ -17,13 +17,14 @@ export function ColumnsMenu({
   onChange: (next: ColumnVisibility) => void;
 }) {
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
-      <Menu.Target>
+    // a popover, not a menu: its content is checkboxes and links, which a menu may not hold
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
+      <Popover.Target>
         <Button size="xs" variant="default" leftSection={<IconColumns size={14} />}>
           Columns
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown p="sm">
+      </Popover.Target>
+      <Popover.Dropdown p="sm">
         <Group gap="sm" mb="xs">
           <Anchor size="xs" component="button" onClick={() => onChange(allTo(true))}>
             Show All
@@ -46,7 +47,7 @@ export function ColumnsMenu({
             />
           ))}
         </Stack>
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

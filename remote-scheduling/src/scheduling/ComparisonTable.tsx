@@ -105,7 +105,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
     <Paper withBorder p="md" mb="lg">
       <Group justify="space-between" mb="sm">
         <Group gap="md">
-          <Title order={4}>Leads Data Comparison</Title>
+          <Title order={2} size="h4">Leads Data Comparison</Title>
           <Group gap="sm" data-testid="auditor-legend">
             {auditors.map((auditor, index) => (
               <Text key={auditor} size="xs" fw={600} c={AUDITOR_COLORS[index % AUDITOR_COLORS.length]}>

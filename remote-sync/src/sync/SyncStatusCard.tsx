@@ -26,7 +26,7 @@ export function SyncStatusCard({ status, running }: { status: SyncStatus | undef
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={4}>Status</Title>
+        <Title order={2} size="h4">Status</Title>
         <Badge color={isRunning ? 'blue' : 'green'} size="lg" variant="light">
           {isRunning ? 'Running' : 'Ready'}
         </Badge>

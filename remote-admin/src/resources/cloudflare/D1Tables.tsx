@@ -5,7 +5,7 @@ import { formatCount } from '../common/resourceRules';
 export function D1Tables({ tables }: { tables: NonNullable<DatabaseStats['tables']> }) {
   return (
     <Paper withBorder p="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Tables
       </Title>
       <Table aria-label="Rows per table" striped>
