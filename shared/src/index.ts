@@ -56,3 +56,4 @@ export { type ExportFormat } from './export/exportFile';
 export { useExport } from './export/useExport';
 export { ExportMenu } from './ui/ExportMenu';
 export { LoadErrorPanel } from './ui/LoadErrorPanel';
+export { documentTitle, PRODUCT_NAME } from './ui/documentTitle';

@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { formatLastLogin } from './formatLastLogin';
 import type { DisplayedUser } from './userAccessTypes';
 
@@ -23,6 +23,7 @@ interface UsersTableProps {
   onToggleAccess: (user: DisplayedUser) => void;
   onDelete: (user: DisplayedUser) => void;
   onPasswordLink: (user: DisplayedUser) => void;
+  onResendInvitation: (user: DisplayedUser) => void;
 }
 
 const OWN_ACCOUNT = 'You cannot change your own account';
@@ -34,6 +35,7 @@ export function UsersTable({
   onToggleAccess,
   onDelete,
   onPasswordLink,
+  onResendInvitation,
 }: UsersTableProps) {
   return (
     <Paper withBorder p="md">
@@ -102,8 +104,18 @@ export function UsersTable({
                   )}
                 </Table.Td>
                 <Table.Td>{formatLastLogin(user.lastLogin)}</Table.Td>
-                <Table.Td w={100}>
+                <Table.Td w={132}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={user.isActive ? 'Resend invitation' : 'Restore access to invite'}>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={!user.isActive}
+                        aria-label={`Resend invitation to ${user.email}`}
+                        onClick={() => onResendInvitation(user)}
+                      >
+                        <IconMailForward size={18} />
+                      </ActionIcon>
+                    </Tooltip>
                     <Tooltip label="Make a password link">
                       <ActionIcon
                         variant="subtle"
