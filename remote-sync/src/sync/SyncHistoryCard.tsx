@@ -82,7 +82,9 @@ export function SyncHistoryCard() {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">History</Title>
+        <Title order={2} size="h4">
+          History
+        </Title>
         {history.data && (
           <Text size="sm" c="dimmed">
             {formatNumber(total)} {total === 1 ? 'run' : 'runs'}

@@ -69,7 +69,9 @@ export function SyncProgressCard({ state }: { state: SyncRunState }) {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={2} size="h4">Progress</Title>
+        <Title order={2} size="h4">
+          Progress
+        </Title>
         <Text size="sm" c="dimmed">
           {overallProgress(state)}% overall
         </Text>

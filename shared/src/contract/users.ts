@@ -8,7 +8,7 @@ export const roleInput = z
   .union([z.literal(0), z.literal(1), z.string().trim().max(20)])
   .refine(
     (value) => typeof value === 'number' || ROLES.some((role) => role.toLowerCase() === value.toLowerCase()),
-    { message: 'expected Admin, Manager, User, 1 or 0' },
+    { message: 'Choose a role: Admin, Manager or User.' },
   )
   .transform(toRole);
 
@@ -25,7 +25,7 @@ export const revokeBody = z.strictObject({ email: emailAddress });
 
 export const createUserBody = z.strictObject({
   email: emailAddress,
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: z.string().trim().min(1, 'Name is required.').max(200, 'Use at most 200 characters.'),
   role: roleInput.default('User'),
 });
 
