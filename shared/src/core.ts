@@ -15,3 +15,4 @@ export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
+export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';

@@ -19,6 +19,7 @@ export { AccessDenied } from './ui/AccessDenied';
 export { PageHeader } from './ui/PageHeader';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
+export { formatProblems, type FormatProblem } from './leads/formatProblems';
 export { renderStandalone } from './standalone/renderStandalone';
 export { syncHubClient, type SyncHubClient } from './realtime/syncHubClient';
 export { type HubConnectionStatus, type SyncStepId } from './realtime/syncHubEvents';

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   MantineReactTable,
   useMantineReactTable,
@@ -77,7 +77,30 @@ function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
     );
   }
   const text = cellText(row, column);
+  if (column === 'customerName' && !row.isFormatted) return <UnformattedName row={row} text={text} />;
   return <span title={text}>{text}</span>;
+}
+
+/** An unformatted lead's name, marked with what its calendar event lacks. */
+function UnformattedName({ row, text }: { row: LeadRow; text: string }) {
+  const missing = `Unformatted: ${row.formatProblems.join(', ') || 'not in the calendar format'}`;
+  return (
+    <Group gap={4} wrap="nowrap" component="span" display="inline-flex" maw="100%">
+      <Tooltip label={missing} withArrow>
+        <IconAlertTriangle
+          size={14}
+          color="var(--mantine-color-orange-text)"
+          role="img"
+          aria-label={missing}
+          data-testid="unformatted-mark"
+          style={{ flex: 'none' }}
+        />
+      </Tooltip>
+      <span title={text} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {text}
+      </span>
+    </Group>
+  );
 }
 
 /** The column a header click asked to sort by (a toggle of that column). */
