@@ -90,7 +90,8 @@ export function SyncProgressCard({ state }: { state: SyncRunState }) {
       </Stack>
       {state.countdown !== null && (
         <Text c="green" mt="md" role="status">
-          Sync completed successfully! Resetting in {state.countdown} seconds...
+          Sync completed successfully! Resetting in {state.countdown}{' '}
+          {state.countdown === 1 ? 'second' : 'seconds'}...
         </Text>
       )}
     </Card>
