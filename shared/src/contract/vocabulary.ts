@@ -30,6 +30,13 @@ export const UNITS_PER_HOUSE_TYPE: Record<HouseType, number> = {
 export const LEAD_SOURCES = ['calendar', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/**
+ * What a database table holds: the business's records (leads, people, runs…), or the
+ * app's own bookkeeping (migrations, sign-ins, links, the mail outbox, caches' versions).
+ */
+export const TABLE_PURPOSES = ['business', 'bookkeeping'] as const;
+export type TablePurpose = (typeof TABLE_PURPOSES)[number];
+
 /** The three steps of a sync run, in order. */
 export const SYNC_STEP_IDS = ['calendar', 'spreadsheet', 'database'] as const;
 export type SyncStepId = (typeof SYNC_STEP_IDS)[number];
