@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './appContext';
 import { createAccessTokens } from './auth/accessTokens';
@@ -78,6 +78,8 @@ export interface BuildAppOptions {
   hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
   /** Where the hot reads' answers are kept (tests and benchmarks compare against none). */
   readStore?: BodyStore;
+  /** Logs for a person at a terminal: readable, and without a line per request. */
+  terminal?: boolean;
   /** The outbox's retries and where its mails go (tests shorten the pauses). */
   mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
 }
@@ -90,9 +92,12 @@ export async function buildApp({
   hub: hubOptions,
   readStore,
   mail: mailOptions,
+  terminal = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, terminal),
+    // on a terminal the request lines would scroll the start message away; errors are still logged
+    logController: new LogController({ disableRequestLogging: terminal }),
     // the client's address comes from X-Forwarded-For only when a configured proxy says so
     trustProxy:
       typeof config.trustProxy === 'number'
