@@ -58,3 +58,4 @@ export { useExport } from './export/useExport';
 export { ExportMenu } from './ui/ExportMenu';
 export { LoadErrorPanel } from './ui/LoadErrorPanel';
 export { documentTitle, PRODUCT_NAME } from './ui/documentTitle';
+export { useFocusReturn } from './ui/useFocusReturn';

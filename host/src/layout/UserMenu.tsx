@@ -1,5 +1,5 @@
 import { signOut, useAuth } from '@auditdesk/shared';
-import { Avatar, Badge, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { ROLE_COLORS } from '../profile/roleColors';
@@ -12,7 +12,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={`${user.name} (user menu)`}>
+        <UnstyledButton>
           <Group gap={8}>
             <Avatar color="blue" radius="xl" size={32} aria-hidden>
               {user.name.slice(0, 1).toUpperCase()}
@@ -20,6 +20,8 @@ export function UserMenu() {
             <Text size="sm" fw={500} visibleFrom="sm">
               {user.name}
             </Text>
+            {/* named by what it shows, then what it is: no label that differs from the text */}
+            <VisuallyHidden>(user menu)</VisuallyHidden>
             <IconChevronDown size={14} />
           </Group>
         </UnstyledButton>
@@ -42,7 +44,13 @@ export function UserMenu() {
           Settings
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()}>
+        {/* c: the menu draws a coloured item in shade 6, too light to read */}
+        <Menu.Item
+          color="red"
+          c="red.9"
+          leftSection={<IconLogout size={16} />}
+          onClick={() => void signOut()}
+        >
           Sign out
         </Menu.Item>
       </Menu.Dropdown>

@@ -152,6 +152,20 @@ describe('LeadsPage', () => {
     );
   });
 
+  it('gives the focus back to the Edit button when the lead dialog closes', async () => {
+    signInAs('Admin');
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    const edit = screen.getAllByRole('button', { name: /^Edit / })[0]!;
+    edit.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Lead' })).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: /^Edit / })[0]));
+  });
+
   it('marks an unformatted lead with what its event lacks', async () => {
     fetchMock = serve();
     renderWithProviders(<LeadsPage />);

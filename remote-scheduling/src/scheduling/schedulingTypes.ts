@@ -35,3 +35,5 @@ export const UNITS_PER_HOUSE: Record<string, number> = {
 
 /** Each auditor's colour, the same in the table and the chart. */
 export const AUDITOR_COLORS = ['blue.6', 'teal.6'];
+/** The same hues as text: the theme's readable shade of each (`c="blue"`), not the bars' light one. */
+export const AUDITOR_TEXT_COLORS = AUDITOR_COLORS.map((color) => color.split('.')[0]!);

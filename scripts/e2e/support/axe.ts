@@ -12,20 +12,28 @@ export interface AxeFinding {
   view: string;
   counts: Record<'critical' | 'serious' | 'moderate' | 'minor', number>;
   /** the critical and serious ones: rule, impact and where */
-  blocking: { rule: string; impact: string; targets: string[] }[];
+  blocking: { rule: string; impact: string; targets: string[]; why: string }[];
 }
 
-/** Runs axe-core on the page as it is now (every rule axe has, WCAG 2.2 AA and best practices). */
-export async function checkWithAxe(page: Page, view: string): Promise<AxeFinding> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/**
+ * Runs axe-core on the page as it is now (every rule axe has, WCAG 2.2 AA and best
+ * practices); with `within`, on that part only (a modal dialog: the page behind it is
+ * covered by its overlay and was checked on its own).
+ */
+export async function checkWithAxe(page: Page, view: string, within?: string): Promise<AxeFinding> {
+  const builder = new AxeBuilder({ page });
+  if (within) builder.include(within);
+  const { violations } = await builder.analyze();
   const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
-  for (const violation of violations) if (violation.impact) counts[violation.impact] += violation.nodes.length;
+  for (const violation of violations)
+    if (violation.impact) counts[violation.impact] += violation.nodes.length;
   const blocking = violations
     .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
     .map((violation) => ({
       rule: violation.id,
       impact: violation.impact!,
       targets: violation.nodes.map((node) => node.target.join(' ')),
+      why: violation.nodes[0]?.failureSummary ?? '',
     }));
   return { view, counts, blocking };
 }

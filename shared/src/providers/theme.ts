@@ -6,6 +6,7 @@ import {
   darken,
   DEFAULT_THEME,
   defaultVariantColorsResolver,
+  Menu,
   Modal,
   ModalHeader,
   Notification,
@@ -13,7 +14,7 @@ import {
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
-import { readableOnWhite } from './accessibleColors';
+import { fillUnderWhiteText, textOnTint } from './accessibleColors';
 
 /**
  * Every colour a person reads meets WCAG AA contrast, decided here once for all apps:
@@ -29,15 +30,15 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   switch (input.variant) {
     case 'filled': {
       if (defaults.color !== 'var(--mantine-color-white)') return defaults; // autoContrast chose dark text
-      const fill = readableOnWhite(shades);
+      const fill = fillUnderWhiteText(shades);
       return { ...defaults, background: fill, hover: darken(fill, 0.1) };
     }
     case 'light':
     case 'subtle':
     case 'transparent':
-      return { ...defaults, color: readableOnWhite(shades) };
+      return { ...defaults, color: textOnTint(shades) };
     case 'outline':
-      return { ...defaults, color: readableOnWhite(shades), border: `1px solid ${readableOnWhite(shades)}` };
+      return { ...defaults, color: textOnTint(shades), border: `1px solid ${textOnTint(shades)}` };
     default:
       return defaults;
   }
@@ -49,14 +50,14 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   light: {
     // Mantine's dimmed grey (#868e96) is 3.3:1 on white
     '--mantine-color-dimmed': theme.colors.gray[7],
-    '--mantine-color-anchor': readableOnWhite(theme.colors[theme.primaryColor]!),
+    '--mantine-color-anchor': textOnTint(theme.colors[theme.primaryColor]!),
     ...Object.fromEntries(
       Object.keys(DEFAULT_THEME.colors)
         .filter((name) => !['dark', 'gray'].includes(name))
-        .map((name) => [`--mantine-color-${name}-text`, readableOnWhite(theme.colors[name]!)]),
+        .map((name) => [`--mantine-color-${name}-text`, textOnTint(theme.colors[name]!)]),
     ),
-    '--mantine-primary-color-filled': readableOnWhite(theme.colors[theme.primaryColor]!),
-    '--mantine-primary-color-filled-hover': darken(readableOnWhite(theme.colors[theme.primaryColor]!), 0.1),
+    '--mantine-primary-color-filled': fillUnderWhiteText(theme.colors[theme.primaryColor]!),
+    '--mantine-primary-color-filled-hover': darken(fillUnderWhiteText(theme.colors[theme.primaryColor]!), 0.1),
   },
   dark: {},
 });
@@ -79,6 +80,8 @@ export const theme = createTheme({
     ModalHeader: ModalHeader.extend({ defaultProps: { component: 'div' } as never }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
     Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+    // the menu's focus placeholder is a plain div among the menu items, which a menu may not hold
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
   },
 });
 
