@@ -38,7 +38,9 @@ async function main() {
   process.stdout.write(
     startMessage(
       config.publicOrigin,
-      admin.kind === 'created-with-generated-password' ? { email: admin.email, password: admin.password } : null,
+      admin.kind === 'created-with-generated-password'
+        ? { email: admin.email, password: admin.password }
+        : null,
     ),
   );
 }

@@ -29,7 +29,8 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
   const mailTo = (address: string, subject: RegExp) =>
     eventually(() => {
       const mail = smtp.received.find(
-        (message) => message.to && JSON.stringify(message.to).includes(address) && subject.test(message.subject ?? ''),
+        (message) =>
+          message.to && JSON.stringify(message.to).includes(address) && subject.test(message.subject ?? ''),
       );
       if (!mail) throw new Error(`no mail to ${address} matching ${subject}`);
       return mail;
@@ -98,7 +99,9 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
       headers: bearer(admin),
     });
     expect(resend.statusCode).toBe(201);
-    await eventually(() => expect(smtp.received.filter((m) => m.subject?.includes('invited'))).toHaveLength(2));
+    await eventually(() =>
+      expect(smtp.received.filter((m) => m.subject?.includes('invited'))).toHaveLength(2),
+    );
     const second = tokenOf(smtp.received.filter((m) => m.subject?.includes('invited'))[1]!);
     expect(second).not.toBe(first);
 
@@ -139,7 +142,12 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
 
   it('limits reset mails per e-mail silently, and requests per address with 429', async () => {
     const ask = (email: string, ip = '203.0.113.7') =>
-      t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: ip });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+        remoteAddress: ip,
+      });
     for (let i = 0; i < 5; i += 1) expect((await ask(ADMIN.email, `198.51.100.${i}`)).statusCode).toBe(202);
     await eventually(() => expect(smtp.received).toHaveLength(3)); // RATE_LIMIT_PASSWORD_RESET_PER_EMAIL
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -156,7 +164,11 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     await grant('robin@example.com', 'Robin Hale');
     await eventually(() => expect(smtp.attempts()).toBe(1));
     const waiting = await eventually(async () => {
-      const row = (await t.db.orm.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'robin@example.com')).get())!;
+      const row = (await t.db.orm
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.recipient, 'robin@example.com'))
+        .get())!;
       expect(row.attempts).toBe(1);
       return row;
     });
@@ -210,7 +222,10 @@ describe.each(ENGINES)('the mail outbox across a restart on %s', (engine) => {
     // the server comes back later, on the same port, and the app restarts on the same database
     const port = Number(new URL(url).port);
     const back = await startSmtpServer(port);
-    await t.db.orm.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1).toISOString() }).run();
+    await t.db.orm
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1).toISOString() })
+      .run();
     const { buildApp } = await import('../src/app');
     const restarted = await buildApp({ config: t.config, db: t.db });
     await restarted.ready();
@@ -261,7 +276,9 @@ describe('without SMTP_URL', () => {
     expect((await set('kim-chose-a-password')).statusCode).toBe(204);
     expect((await set('kim-chose-a-password')).statusCode).toBe(400);
 
-    expect((await t.app.inject({ url: '/api/auth/options' })).json()).toEqual({ passwordResetByEmail: false });
+    expect((await t.app.inject({ url: '/api/auth/options' })).json()).toEqual({
+      passwordResetByEmail: false,
+    });
     const forgot = await t.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEnvironment } from '../../scripts/startEnvironment';
-import { ConfigError } from '../src/config/ConfigError';
+import type { ConfigError } from '../src/config/ConfigError';
 import { loadConfig } from '../src/config/loadConfig';
 import { freePort } from './freePort';
 import { eventually } from './support/eventually';
@@ -12,9 +12,15 @@ import { eventually } from './support/eventually';
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The server as `pnpm start` runs it (node with tsx's loader), on an empty calendar. */
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => { out: string; err: string } } {
+function startServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => { out: string; err: string };
+} {
   const calendar = path.join(os.tmpdir(), 'auditdesk-empty.ics');
-  fs.writeFileSync(calendar, 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\nEND:VCALENDAR\r\n');
+  fs.writeFileSync(
+    calendar,
+    'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//test//EN\r\nEND:VCALENDAR\r\n',
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', CALENDAR_ICS: calendar, ...env },
@@ -85,9 +91,10 @@ describe('server start', () => {
     try {
       const box = await eventually(
         () => {
-          const match = /\| Auditdesk is running: open (\S+)[\s\S]*e-mail: +(\S+)[\s\S]*password: +(\S+)/.exec(
-            second.output().out,
-          );
+          const match =
+            /\| Auditdesk is running: open (\S+)[\s\S]*e-mail: +(\S+)[\s\S]*password: +(\S+)/.exec(
+              second.output().out,
+            );
           if (!match) throw new Error(`no start message yet:\n${JSON.stringify(second.output())}`);
           return { url: match[1]!, email: match[2]!, password: match[3]! };
         },

@@ -16,7 +16,12 @@ describe('pnpm users reset-password', () => {
   const run = (...args: string[]) =>
     spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/usersCommand.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: t.dataDir, PUBLIC_URL: 'https://auditdesk.example.com' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: t.dataDir,
+        PUBLIC_URL: 'https://auditdesk.example.com',
+      },
       encoding: 'utf8',
       timeout: 30_000,
     });
@@ -37,7 +42,10 @@ describe('pnpm users reset-password', () => {
 
   it('says so for an unknown e-mail, and shows its usage', () => {
     const unknown = run('reset-password', 'nobody@example.com');
-    expect([unknown.status, unknown.stderr.trim()]).toEqual([1, 'No account has the e-mail nobody@example.com.']);
+    expect([unknown.status, unknown.stderr.trim()]).toEqual([
+      1,
+      'No account has the e-mail nobody@example.com.',
+    ]);
     const usage = run('reset');
     expect([usage.status, usage.stderr.trim()]).toEqual([2, 'usage: pnpm users reset-password <email>']);
   });

@@ -19,7 +19,12 @@ describe('document titles', () => {
   it('every route of the app declares its own title', () => {
     const paths = pathsOf(routes);
     expect(paths.map((entry) => entry.path)).toEqual(
-      expect.arrayContaining(['/login', '/forgot-password', '/profile', ...REMOTE_PAGES.map((page) => page.path)]),
+      expect.arrayContaining([
+        '/login',
+        '/forgot-password',
+        '/profile',
+        ...REMOTE_PAGES.map((page) => page.path),
+      ]),
     );
     for (const entry of paths) expect([entry.path, entry.title]).toEqual([entry.path, expect.any(String)]);
     expect(new Set(paths.map((entry) => entry.title)).size).toBe(paths.length);

@@ -55,7 +55,9 @@ export function ForgotPasswordPage() {
     content = (
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">Enter the e-mail address you sign in with; we send you a link to choose a new password.</Text>
+          <Text size="sm">
+            Enter the e-mail address you sign in with; we send you a link to choose a new password.
+          </Text>
           <TextInput
             label="Email"
             type="email"

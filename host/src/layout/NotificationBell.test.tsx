@@ -91,7 +91,9 @@ describe('NotificationBell', () => {
       expect(popover).toContainElement(document.activeElement as HTMLElement);
     }
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Notifications/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /^Notifications/ })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(document.activeElement).toBe(bell));
   });
 

@@ -11,6 +11,7 @@ const row: LeadRow = {
   id: 7,
   source: 'manual',
   isFormatted: true,
+  formatProblems: [],
   email: 'jane@example.com',
   scheduledDate: '2025-03-04T14:00:00.000Z',
   customerName: 'Jane Doe',

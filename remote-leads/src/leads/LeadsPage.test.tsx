@@ -163,7 +163,9 @@ describe('LeadsPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Lead' })).not.toBeInTheDocument());
-    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: /^Edit / })[0]));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByRole('button', { name: /^Edit / })[0]),
+    );
   });
 
   it('marks an unformatted lead with what its event lacks', async () => {

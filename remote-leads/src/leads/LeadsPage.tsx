@@ -1,5 +1,12 @@
 import 'mantine-react-table/styles.css';
-import { LoadErrorPanel, PageHeader, toastSuccess, useAuth, useExport, useFocusReturn } from '@auditdesk/shared';
+import {
+  LoadErrorPanel,
+  PageHeader,
+  toastSuccess,
+  useAuth,
+  useExport,
+  useFocusReturn,
+} from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';

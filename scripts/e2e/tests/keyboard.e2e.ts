@@ -63,7 +63,9 @@ test('the main flows by keyboard only: sign in, edit a lead, sync, read a notifi
   await expect(page).toHaveTitle('Calendar Sync · Auditdesk');
   await tabTo(page, page.getByRole('button', { name: 'Start Sync' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('sync-result')).toContainText('Sync Completed Successfully', { timeout: 60_000 });
+  await expect(page.getByTestId('sync-result')).toContainText('Sync Completed Successfully', {
+    timeout: 60_000,
+  });
 
   // read a notification: the bell's popover holds the focus until Escape, then gives it back
   const bell = page.getByRole('button', { name: /^Notifications/ });

@@ -180,7 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         const value = present[name];
         const shown =
-          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL|SMTP_URL/.test(name) ? '' : ` (got "${value}")`;
+          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL|SMTP_URL/.test(name)
+            ? ''
+            : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );

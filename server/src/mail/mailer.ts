@@ -52,7 +52,14 @@ export function createMailer({
 
   async function report(mail: { recipient: string; subject: string }, title: string, message: string) {
     await notifier
-      .notify({ kind: 'mail-failed', severity: 'error', title, message, link: '/user-management', role: 'Admin' })
+      .notify({
+        kind: 'mail-failed',
+        severity: 'error',
+        title,
+        message,
+        link: '/user-management',
+        role: 'Admin',
+      })
       .catch((error: unknown) => log.error({ err: error }, 'mail failure not reported'));
   }
 
@@ -61,13 +68,20 @@ export function createMailer({
     if (!mail) return; // another instance has it, or it is done
     const attempts = mail.attempts + 1;
     try {
-      await transport.send({ to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody });
+      await transport.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+      });
       await outbox.sent(id, attempts, now());
       log.info({ mailId: id, kind: mail.kind, attempts }, 'e-mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt =
-        attempts < policy.maxAttempts ? new Date(now().getTime() + backoffDelay(attempts, policy, random)) : null;
+        attempts < policy.maxAttempts
+          ? new Date(now().getTime() + backoffDelay(attempts, policy, random))
+          : null;
       await outbox.failed(id, reason, attempts, retryAt, now());
       log.warn({ mailId: id, kind: mail.kind, attempts, reason }, 'e-mail not sent');
       if (!retryAt)

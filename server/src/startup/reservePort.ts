@@ -39,7 +39,8 @@ export async function reservePort(port: number, host: string): Promise<ReservedP
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new PortUnavailable(`Port ${port} is in use: set PORT`);
-    if (code === 'EACCES') throw new PortUnavailable(`Port ${port} needs more rights than this user has: set PORT`);
+    if (code === 'EACCES')
+      throw new PortUnavailable(`Port ${port} needs more rights than this user has: set PORT`);
     if (code === 'EADDRNOTAVAIL') throw new PortUnavailable(`This machine has no address ${host}: set HOST`);
     throw error;
   }

@@ -6,10 +6,7 @@ export function boxed(lines: string[]): string {
 }
 
 /** What the operator needs once the server listens: where to open it and, on a first start, how to sign in. */
-export function startMessage(
-  url: string,
-  admin: { email: string; password: string } | null,
-): string {
+export function startMessage(url: string, admin: { email: string; password: string } | null): string {
   const lines = [`Auditdesk is running: open ${url}`];
   if (admin)
     lines.push(

@@ -162,7 +162,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
     },
     async (request, reply) => {
       const { user, token, expiresAt } = await usersService.passwordLink(request.params.id);
-      return reply.status(201).send({ url: passwordMail.setPasswordUrl(token), expiresAt, email: user.email });
+      return reply
+        .status(201)
+        .send({ url: passwordMail.setPasswordUrl(token), expiresAt, email: user.email });
     },
   );
 };

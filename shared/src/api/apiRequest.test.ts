@@ -199,12 +199,14 @@ describe('a development session with no server behind the dev server', () => {
     jest.useFakeTimers();
     authStore.getState().setSession({ token: 'dev-token-admin', refreshToken: null }, user);
     // a port that accepts but never answers: only the abort ends the call
-    jest.spyOn(globalThis, 'fetch').mockImplementation(
-      (_input, init) =>
-        new Promise((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
-        ),
-    );
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        (_input, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          ),
+      );
     let settled: unknown;
     void apiRequest<unknown[]>('/leads').then((result) => (settled = result));
     await jest.advanceTimersByTimeAsync(999);

@@ -16,7 +16,10 @@ export const isoDay = z
   }, 'This date does not exist.');
 
 /** An instant as ISO 8601 with its offset. */
-export const isoDateTime = z.iso.datetime({ offset: true, error: 'Enter a date and time with its time zone (ISO 8601).' });
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'Enter a date and time with its time zone (ISO 8601).',
+});
 
 /**
  * A record id in a path: a canonical decimal integer only. `0x10`, `+1`, `01` or ` 1`

@@ -13,7 +13,10 @@ export const linkId = text(500).refine(
 /** What a person edits on a lead, each field bounded. */
 const leadFieldShapes = {
   customerName: text(200).min(1, 'Customer name is required.'),
-  email: z.union([z.literal(''), z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.')]),
+  email: z.union([
+    z.literal(''),
+    z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.'),
+  ]),
   phoneNumber: text(40),
   auditor: text(120),
   houseType: text(40),

@@ -7,7 +7,11 @@ import { executeBody } from './sync';
 
 /** What a person can type wrong on a screen, and the schema that judges it. */
 const MISTAKES: [string, z.ZodType, unknown][] = [
-  ['sync: start after end (checked by the server)', executeBody, { startDate: '2025-03-31', endDate: '2025-03' }],
+  [
+    'sync: start after end (checked by the server)',
+    executeBody,
+    { startDate: '2025-03-31', endDate: '2025-03' },
+  ],
   ['sync: a date that does not exist', executeBody, { startDate: '2025-02-30', endDate: '2025-03-01' }],
   ['sync: one date only', executeBody, { startDate: '2025-03-01' }],
   ['grid: start after end', gridQuery, { startDate: '2025-03-31', endDate: '2025-03-01' }],

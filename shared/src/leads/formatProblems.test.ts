@@ -2,7 +2,9 @@ import { formatProblems } from './formatProblems';
 
 describe('formatProblems', () => {
   it('is empty for a formatted lead', () => {
-    expect(formatProblems({ customerName: 'Jane Doe', auditor: 'Sam Rivera', houseType: '2 Family' })).toEqual([]);
+    expect(
+      formatProblems({ customerName: 'Jane Doe', auditor: 'Sam Rivera', houseType: '2 Family' }),
+    ).toEqual([]);
   });
 
   it('names each thing an unformatted lead lacks', () => {

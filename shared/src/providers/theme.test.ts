@@ -13,11 +13,14 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1)', () => {
     expect(contrastRatio(background!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
-  it.each(COLORS)('%s text of light, subtle and outline variants, also on its tint over a grey row', (color) => {
-    const tint = blend(DEFAULT_THEME.colors[color]![6], 0.1, '#f1f3f5');
-    for (const variant of ['light', 'subtle', 'outline'])
-      expect(contrastRatio(resolve(variant, color).color!, tint)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(COLORS)(
+    '%s text of light, subtle and outline variants, also on its tint over a grey row',
+    (color) => {
+      const tint = blend(DEFAULT_THEME.colors[color]![6], 0.1, '#f1f3f5');
+      for (const variant of ['light', 'subtle', 'outline'])
+        expect(contrastRatio(resolve(variant, color).color!, tint)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('dimmed text, links and c="…" colours on the grey page', () => {
     const { light } = cssVariablesResolver(full);

@@ -57,7 +57,10 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
         .map((name) => [`--mantine-color-${name}-text`, textOnTint(theme.colors[name]!)]),
     ),
     '--mantine-primary-color-filled': fillUnderWhiteText(theme.colors[theme.primaryColor]!),
-    '--mantine-primary-color-filled-hover': darken(fillUnderWhiteText(theme.colors[theme.primaryColor]!), 0.1),
+    '--mantine-primary-color-filled-hover': darken(
+      fillUnderWhiteText(theme.colors[theme.primaryColor]!),
+      0.1,
+    ),
   },
   dark: {},
 });

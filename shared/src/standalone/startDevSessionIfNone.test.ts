@@ -30,7 +30,10 @@ describe('a remote on its own', () => {
   it('keeps a real sign-in stored in the browser', () => {
     authStore
       .getState()
-      .setSession({ token: 'a.b.c', refreshToken: 'r' }, { id: '7', email: 'x@example.com', name: 'X', role: 'User' });
+      .setSession(
+        { token: 'a.b.c', refreshToken: 'r' },
+        { id: '7', email: 'x@example.com', name: 'X', role: 'User' },
+      );
     startDevSessionIfNone('?role=Admin');
     expect([authStore.getState().token, role()]).toEqual(['a.b.c', 'User']);
   });

@@ -26,12 +26,11 @@ export function useFocusReturn() {
     if (!saved) return;
     // after the dialog's own closing has run (it may move the focus itself)
     setTimeout(() => {
-      const again =
-        saved.element.isConnected
-          ? saved.element
-          : saved.label
-            ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(saved.label)}"]`)
-            : null;
+      const again = saved.element.isConnected
+        ? saved.element
+        : saved.label
+          ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(saved.label)}"]`)
+          : null;
       again?.focus();
     }, 0);
   }, []);

@@ -68,6 +68,7 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     status,
     email: fields.email ?? '',
     comments: [fields.comments, ...unknown, ...loose].filter(Boolean).join('\n'),
-    isFormatted: formatProblems({ customerName, auditor, houseType: houseType ?? houseTypeText }).length === 0,
+    isFormatted:
+      formatProblems({ customerName, auditor, houseType: houseType ?? houseTypeText }).length === 0,
   };
 }

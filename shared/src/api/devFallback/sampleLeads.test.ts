@@ -11,7 +11,9 @@ describe('the sample leads of a remote on its own', () => {
     expect(months.size).toBeGreaterThanOrEqual(4);
     for (const auditor of SAMPLE_AUDITORS)
       expect(formatted.filter((lead) => lead.auditor === auditor).length).toBeGreaterThan(10);
-    expect(new Set(formatted.map((lead) => lead.status))).toEqual(new Set(['Scheduled', 'Completed', 'Cancelled']));
+    expect(new Set(formatted.map((lead) => lead.status))).toEqual(
+      new Set(['Scheduled', 'Completed', 'Cancelled']),
+    );
     expect(formatted.some((lead) => lead.referredBy)).toBe(true);
   });
 

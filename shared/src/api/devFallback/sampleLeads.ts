@@ -20,7 +20,20 @@ function seeded(seed: number) {
 
 export const SAMPLE_AUDITORS = ['Sam Rivera', 'Alex Chen'] as const;
 
-const FIRST = ['Jane', 'Tom', 'Maria', 'Luis', 'Priya', 'Ken', 'Olga', 'Sean', 'Amara', 'Diego', 'Hana', 'Noah'];
+const FIRST = [
+  'Jane',
+  'Tom',
+  'Maria',
+  'Luis',
+  'Priya',
+  'Ken',
+  'Olga',
+  'Sean',
+  'Amara',
+  'Diego',
+  'Hana',
+  'Noah',
+];
 const LAST = ['Doe', 'Lee', 'Garcia', 'Nguyen', 'Patel', 'Okafor', 'Smith', 'Costa', 'Kowalski', 'Brennan'];
 const STREETS = ['Elm St', 'Maple Ave', 'Oak Rd', 'Harbor Way', 'Pine Ct', 'Summer St'];
 const FUELS = ['Gas', 'Oil', 'Propane', 'Electricity'];
@@ -38,12 +51,17 @@ const week = (date: Date) => {
  * from four months back to one ahead, for both auditors, with the statuses, fuels,
  * providers and referrals the screens filter on, and a few unformatted ones.
  */
-export function sampleLeads(today: Date, count = 64): { formatted: LeadResource[]; unformatted: LeadResource[] } {
+export function sampleLeads(
+  today: Date,
+  count = 64,
+): { formatted: LeadResource[]; unformatted: LeadResource[] } {
   const random = seeded(20250304);
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const lead = (id: number, formatted: boolean): LeadResource => {
     const dayOffset = Math.floor(random.next() * 150) - 120;
-    const scheduled = new Date(startOfToday + dayOffset * 86_400_000 + (13 + Math.floor(random.next() * 6)) * 3_600_000);
+    const scheduled = new Date(
+      startOfToday + dayOffset * 86_400_000 + (13 + Math.floor(random.next() * 6)) * 3_600_000,
+    );
     const name = `${random.pick(FIRST)} ${random.pick(LAST)}`;
     const past = dayOffset < 0;
     const status = random.chance(0.12) ? 'Cancelled' : past && random.chance(0.6) ? 'Completed' : 'Scheduled';
@@ -56,7 +74,11 @@ export function sampleLeads(today: Date, count = 64): { formatted: LeadResource[
       customerName: name,
       email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
       phoneNumber: `(617) 555-${String(1000 + id).slice(-4)}`,
-      auditor: formatted ? random.pick(SAMPLE_AUDITORS) : random.chance(0.5) ? '' : random.pick(SAMPLE_AUDITORS),
+      auditor: formatted
+        ? random.pick(SAMPLE_AUDITORS)
+        : random.chance(0.5)
+          ? ''
+          : random.pick(SAMPLE_AUDITORS),
       houseType: formatted ? random.pick(HOUSE_TYPES) : random.pick(['condo?', '', 'duplex']),
       heatingFuel: random.pick(FUELS),
       provider: random.pick(PROVIDERS),
@@ -66,7 +88,9 @@ export function sampleLeads(today: Date, count = 64): { formatted: LeadResource[
       scheduledDate: iso,
       week: week(scheduled),
       linkId: `https://calendar.example.com/event/sample-${id}`,
-      comments: random.chance(0.2) ? `${1 + Math.floor(random.next() * 90)} ${random.pick(STREETS)}: side door` : '',
+      comments: random.chance(0.2)
+        ? `${1 + Math.floor(random.next() * 90)} ${random.pick(STREETS)}: side door`
+        : '',
       lastSyncedAt: new Date(startOfToday).toISOString(),
       createdAt: new Date(scheduled.getTime() - 14 * 86_400_000).toISOString(),
       updatedAt: new Date(startOfToday).toISOString(),
