@@ -85,7 +85,7 @@ function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
 function UnformattedName({ row, text }: { row: LeadRow; text: string }) {
   const missing = `Unformatted: ${row.formatProblems.join(', ') || 'not in the calendar format'}`;
   return (
-    <Group gap={4} wrap="nowrap" component="span" display="inline-flex" maw="100%">
+    <span title={text}>
       <Tooltip label={missing} withArrow>
         <IconAlertTriangle
           size={14}
@@ -93,13 +93,12 @@ function UnformattedName({ row, text }: { row: LeadRow; text: string }) {
           role="img"
           aria-label={missing}
           data-testid="unformatted-mark"
-          style={{ flex: 'none' }}
+          // on the text's line, like the text of the other cells
+          style={{ verticalAlign: '-2px', marginRight: 4 }}
         />
       </Tooltip>
-      <span title={text} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-        {text}
-      </span>
-    </Group>
+      {text}
+    </span>
   );
 }
 

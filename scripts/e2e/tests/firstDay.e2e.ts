@@ -30,6 +30,16 @@ test('a first day: forgot password, an invitation link to copy, marked unformatt
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('button', { name: 'Copy the link' })).toBeVisible();
   await expect(page.getByText('First Day (first.day@auditdesk.test) was added as User.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  // the picture waits until the toast has slid in
+  await expect
+    .poll(() =>
+      page
+        .getByRole('button', { name: 'Copy the link' })
+        .evaluate((element) => getComputedStyle(element.closest('.mantine-Notification-root')!.parentElement!).transform),
+    )
+    .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+  await page.waitForTimeout(300);
   await page.screenshot(shot('user-added-link-toast.png'));
 
   // the user list cannot be read: the spec's text with Retry, no counters of 0

@@ -75,6 +75,8 @@ test('the main flows by keyboard only: sign in, edit a lead, sync, read a notifi
   await page.keyboard.press('Enter');
   const popover = page.getByRole('dialog', { name: /^Notifications/ });
   await expect(popover).toBeVisible();
+  // the popover takes the focus as it opens; from then on Tab stays inside
+  await expect.poll(() => popover.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   for (let i = 0; i < 6; i += 1) {
     await page.keyboard.press('Tab');
     expect(await popover.evaluate((element) => element.contains(document.activeElement))).toBe(true);

@@ -52,7 +52,7 @@ export function D1Tables({ tables }: { tables: TableRows }) {
       <Title order={2} size="h4" mb="md">
         Tables
       </Title>
-      <SimpleGrid cols={{ base: 1, md: groups.length }} spacing="xl">
+      <SimpleGrid cols={1} spacing="lg">
         {groups.map((group) => (
           <Stack key={group.purpose} gap={4}>
             <Title order={3} size="h5">
