@@ -12,11 +12,20 @@ test('a first day: forgot password, an invitation link to copy, marked unformatt
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto('/login');
+  await expect(visitor).toHaveTitle('Sign in · Auditdesk');
+  await visitor.screenshot(shot('login.png'));
   await visitor.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(visitor).toHaveURL(/\/forgot-password$/);
   await expect(visitor).toHaveTitle('Forgot password · Auditdesk');
   await expect(visitor.getByText('Ask an administrator for a link to set your password')).toBeVisible();
   await visitor.screenshot(shot('forgot-password-no-smtp.png'));
+  // with SMTP the same page asks for the address (the answer of a server that sends e-mail)
+  await visitor.route('**/api/auth/options', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"passwordResetByEmail":true}' }),
+  );
+  await visitor.reload();
+  await expect(visitor.getByRole('button', { name: 'Send the link' })).toBeVisible();
+  await visitor.screenshot(shot('forgot-password-form.png'));
   await visitorContext.close();
 
   // Add User: the toast offers the invitation's link
@@ -36,7 +45,10 @@ test('a first day: forgot password, an invitation link to copy, marked unformatt
     .poll(() =>
       page
         .getByRole('button', { name: 'Copy the link' })
-        .evaluate((element) => getComputedStyle(element.closest('.mantine-Notification-root')!.parentElement!).transform),
+        .evaluate(
+          (element) =>
+            getComputedStyle(element.closest('.mantine-Notification-root')!.parentElement!).transform,
+        ),
     )
     .toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
   await page.waitForTimeout(300);
