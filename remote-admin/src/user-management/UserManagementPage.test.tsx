@@ -144,7 +144,8 @@ describe('UserManagementPage', () => {
   it("refuses non-admins with 'Access Denied'", () => {
     act(() => signInAs('Manager'));
     renderWithProviders(<UserManagementPage />);
-    expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    // the refusal is the page's heading: every page has its h1
+    expect(screen.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();
   });
 

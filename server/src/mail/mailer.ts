@@ -137,7 +137,9 @@ export function createMailer({
         },
         now(),
       );
-      if (!stopped) setImmediate(() => void deliverDue());
+      setImmediate(() => {
+        if (!stopped) void deliverDue();
+      });
     },
     deliverDue,
     /** Looks for due mails now and every little while (mails left by a restart, retries). */
