@@ -10,7 +10,8 @@ export function UserMenu() {
   if (!user) return null;
 
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    // kept in the top bar (not a portal at the page's end), so it sits inside the banner landmark
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal={false}>
       <Menu.Target>
         <UnstyledButton>
           <Group gap={8}>

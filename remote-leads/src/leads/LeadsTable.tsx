@@ -1,4 +1,15 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   MantineReactTable,
@@ -178,7 +189,14 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { size: 68, header: '' } },
+    // the actions column says what it is to a screen reader, and nothing on screen
+    displayColumnDefOptions: {
+      'mrt-row-actions': {
+        size: 68,
+        header: 'Actions',
+        Header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      },
+    },
     renderRowActions: ({ row }) => (
       <Group gap={2} wrap="nowrap">
         <ActionIcon

@@ -11,6 +11,8 @@ export interface AxeFinding {
   /** what was checked: a route, or a dialog on a route */
   view: string;
   counts: Record<'critical' | 'serious' | 'moderate' | 'minor', number>;
+  /** every rule that found something: its impact and how many elements */
+  rules: Record<string, string>;
   /** the critical and serious ones: rule, impact and where */
   blocking: { rule: string; impact: string; targets: string[]; why: string }[];
 }
@@ -35,7 +37,10 @@ export async function checkWithAxe(page: Page, view: string, within?: string): P
       targets: violation.nodes.map((node) => node.target.join(' ')),
       why: violation.nodes[0]?.failureSummary ?? '',
     }));
-  return { view, counts, blocking };
+  const rules = Object.fromEntries(
+    violations.map((violation) => [violation.id, `${violation.impact} × ${violation.nodes.length}`]),
+  );
+  return { view, counts, rules, blocking };
 }
 
 export function writeAxeReport(findings: AxeFinding[]): void {
