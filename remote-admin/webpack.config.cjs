@@ -3,7 +3,7 @@ const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'remote_admin',
-  title: 'Auditdesk · Admin',
+  title: 'Admin · Auditdesk',
   port: 3004,
   exposes: {
     './UserManagementPage': './src/user-management/UserManagementPage.tsx',

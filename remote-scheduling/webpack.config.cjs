@@ -3,7 +3,7 @@ const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'remote_scheduling',
-  title: 'Auditdesk · Scheduling',
+  title: 'Scheduling · Auditdesk',
   port: 3002,
   exposes: { './SchedulingPage': './src/scheduling/SchedulingPage.tsx' },
 });

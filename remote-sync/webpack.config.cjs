@@ -3,7 +3,7 @@ const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 module.exports = createAppConfig({
   dir: __dirname,
   name: 'remote_sync',
-  title: 'Auditdesk · Calendar Sync',
+  title: 'Calendar Sync · Auditdesk',
   port: 3003,
   exposes: { './SyncPage': './src/sync/SyncPage.tsx' },
 });

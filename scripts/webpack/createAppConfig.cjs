@@ -29,6 +29,12 @@ const FEDERATION_RUNTIME_CORE = path.join(
  * @param {number} app.port        dev-server port
  * @param {Record<string, string>} [app.exposes]  remotes only: module name → file
  */
+/** The dev server's port: PORT when it is a port number, else the app's own. */
+function devPort(own) {
+  const asked = Number(process.env.PORT);
+  return Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : own;
+}
+
 module.exports = function createAppConfig(app) {
   const { dir, name, title, port, exposes } = app;
   const isHost = !exposes;
@@ -95,7 +101,8 @@ module.exports = function createAppConfig(app) {
             ]
           : []),
       ],
-      devServer: devServerOptions({ port, isHost }),
+      // `PORT=3011 pnpm --filter remote-leads dev` moves one app; `pnpm dev` gives each its --port
+      devServer: devServerOptions({ port: devPort(port), isHost }),
     };
   };
   // Tools that build the same apps another way (the single-bundle benchmark) read this.

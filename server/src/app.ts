@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './appContext';
 import { createAccessTokens } from './auth/accessTokens';
@@ -9,6 +9,11 @@ import { createAuthenticate, createTokenCaller } from './auth/authenticate';
 import { resolveJwtSecret } from './auth/jwtSecret';
 import { oidcRoutes } from './auth/oidc/oidcRoutes';
 import { createPasswordLinks } from './auth/passwordLinks';
+import { createPasswordMail } from './auth/passwordMail';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createMailOutboxRepository } from './mail/mailOutboxRepository';
+import { createSmtpTransport, type MailTransport } from './mail/smtpTransport';
+import type { RetryPolicy } from './http/retryPolicy';
 import { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } from './auth/passwords';
 import { createSignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
@@ -59,6 +64,8 @@ declare module 'fastify' {
     syncService: SyncService;
     /** The realtime hub, for tests and operational closes. */
     syncHub: SyncHub;
+    /** The e-mail outbox; null without SMTP_URL. */
+    mailer: Mailer | null;
   }
 }
 
@@ -71,6 +78,10 @@ export interface BuildAppOptions {
   hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
   /** Where the hot reads' answers are kept (tests and benchmarks compare against none). */
   readStore?: BodyStore;
+  /** Logs for a person at a terminal: readable, and without a line per request. */
+  terminal?: boolean;
+  /** The outbox's retries and where its mails go (tests shorten the pauses). */
+  mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -80,9 +91,13 @@ export async function buildApp({
   beforeRoutes,
   hub: hubOptions,
   readStore,
+  mail: mailOptions,
+  terminal = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, terminal),
+    // on a terminal the request lines would scroll the start message away; errors are still logged
+    logController: new LogController({ disableRequestLogging: terminal }),
     // the client's address comes from X-Forwarded-For only when a configured proxy says so
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -115,6 +130,21 @@ export async function buildApp({
   const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
     hub.sendToUsers(userIds, target, args),
   );
+  const mailer = config.mail
+    ? createMailer({
+        outbox: createMailOutboxRepository(db),
+        transport: mailOptions?.transport ?? createSmtpTransport(config.mail),
+        notifier,
+        log: app.log,
+        policy: mailOptions?.policy,
+        pollMs: mailOptions?.pollMs,
+      })
+    : null;
+  if (mailer) {
+    // mails left waiting by the last run go out once the app is up
+    app.addHook('onReady', async () => mailer.start());
+    app.addHook('onClose', async () => mailer.stop());
+  }
   const ctx: AppContext = {
     config,
     db,
@@ -123,6 +153,7 @@ export async function buildApp({
     accessTokens: createAccessTokens(signingSecret, config.accessTokenTtlSeconds),
     signIns,
     passwordLinks,
+    passwordMail: createPasswordMail({ passwordLinks, users, mailer, publicOrigin: config.publicOrigin }),
     usersService: createUsersService(users, signIns, passwordLinks, {
       accessEnded: (userId) => hub.endAccess(userId),
       changed: (change) =>
@@ -154,6 +185,7 @@ export async function buildApp({
   });
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
+  app.decorate('mailer', mailer);
   // before the server waits for open requests: SSE streams and held polls never end by themselves
   app.addHook('preClose', async () => hub.stop());
 

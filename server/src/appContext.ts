@@ -1,5 +1,6 @@
 import type { AccessTokens } from './auth/accessTokens';
 import type { PasswordLinks } from './auth/passwordLinks';
+import type { PasswordMail } from './auth/passwordMail';
 import type { Passwords } from './auth/passwords';
 import type { SignIns } from './auth/sessions/signIns';
 import type { Config } from './config/loadConfig';
@@ -16,5 +17,7 @@ export interface AppContext {
   accessTokens: AccessTokens;
   signIns: SignIns;
   passwordLinks: PasswordLinks;
+  /** Invitations, resets and password-changed notices (e-mailed when SMTP is set). */
+  passwordMail: PasswordMail;
   usersService: UsersService;
 }

@@ -5,23 +5,20 @@ import { ConfigError } from './config/ConfigError';
 import { loadConfig } from './config/loadConfig';
 import { openDatabase } from './db/openDatabase';
 import { ensurePrivateFolder } from './files/privateFolder';
+import { PortUnavailable, reservePort } from './startup/reservePort';
+import { startMessage } from './startup/startBox';
 import { startSync } from './sync/syncStartup';
 import { createUsersRepository } from './users/usersRepository';
 
 async function main() {
   const config = loadConfig();
+  // first of all: a port in use stops the start before anything is created
+  const port = await reservePort(config.port, config.host);
   ensurePrivateFolder(config.dataDir);
   const db = await openDatabase(config);
   const admin = await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
-  if (admin.kind === 'created-with-generated-password') {
-    // Printed once, on the terminal only: the log stream never carries a password.
-    process.stdout.write(
-      `\n  First start: created the admin ${admin.email} with password ${admin.password}\n` +
-        '  (shown only now; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)\n\n',
-    );
-  }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, terminal: Boolean(process.stdout.isTTY) });
   const stopSchedule = await startSync(app, config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -33,11 +30,25 @@ async function main() {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ handle: port.handle, host: config.host } as never);
+  port.handedOver();
+  // the log's own lines about listening go out first (a terminal's log is a stream)
+  await new Promise((resolve) => setImmediate(resolve));
+  // after the server listens, so the address works; on the terminal only: the log never carries a password
+  process.stdout.write(
+    startMessage(
+      config.publicOrigin,
+      admin.kind === 'created-with-generated-password'
+        ? { email: admin.email, password: admin.password }
+        : null,
+    ),
+  );
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof PortUnavailable) {
     process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(

@@ -9,6 +9,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     'POST /api/auth/login',
     'POST /api/auth/refresh',
     'POST /api/auth/set-password',
+    'POST /api/auth/forgot-password',
     'GET /api/auth/google-login',
     'GET /api/auth/google-callback',
     'POST /api/auth/exchange',

@@ -138,6 +138,18 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: async (t) => ({ method: 'POST', url: `/api/user/${await target(t)}/password-link` }),
   },
   {
+    route: 'POST /api/user/{id}/invitation',
+    allowed: ADMIN_ONLY,
+    ok: 201,
+    request: async (t) => ({ method: 'POST', url: `/api/user/${await target(t)}/invitation` }),
+  },
+  {
+    route: 'GET /api/auth/options',
+    allowed: 'anyone',
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/auth/options' }),
+  },
+  {
     route: 'GET /api/useraccess',
     allowed: ADMIN_ONLY,
     ok: 200,

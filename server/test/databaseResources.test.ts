@@ -53,9 +53,15 @@ describe.each(ENGINES)('GET /api/resources/cloudflare on %s', (engine) => {
     expect(body.success).toBe(true);
     expect(body.error).toBeNull();
     const stats = body.data!;
-    expect(stats.tables).toEqual(tables);
+    expect(stats.tables!.map(({ name, rows }) => ({ name, rows }))).toEqual(tables);
     expect(tables.find((table) => table.name === 'leads')).toEqual({ name: 'leads', rows: 3 });
     expect(tables.find((table) => table.name === 'users')).toEqual({ name: 'users', rows: 1 });
+    // the business's tables apart from the app's bookkeeping; every table still counts
+    const purpose = (name: string) => stats.tables!.find((table) => table.name === name)?.purpose;
+    expect(['leads', 'users', 'sync_runs', 'notifications'].map(purpose)).toEqual(Array(4).fill('business'));
+    const bookkeeping = ['sessions', 'refresh_tokens', 'password_links', 'mail_outbox', 'data_versions'];
+    if (engine === 'sqlite') bookkeeping.push('__drizzle_migrations');
+    expect(bookkeeping.map(purpose)).toEqual(bookkeeping.map(() => 'bookkeeping'));
     const totalRows = tables.reduce((sum, table) => sum + table.rows, 0);
     expect(stats).toMatchObject({
       tableCount: tables.length,

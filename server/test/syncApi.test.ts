@@ -148,8 +148,8 @@ describe.each(ENGINES)('on %s', (engine) => {
     });
 
     it.each([
-      [{ startDate: '2025-03-31', endDate: '2025-03-01' }, 'startDate must not be after endDate.'],
-      [{ startDate: '2020-01-01', endDate: '2025-03-01' }, 'The range may span at most three years.'],
+      [{ startDate: '2025-03-31', endDate: '2025-03-01' }, 'The start date is after the end date.'],
+      [{ startDate: '2020-01-01', endDate: '2025-03-01' }, 'The date range may span at most three years.'],
     ])('refuses %p with 400', async (payload, detail) => {
       const response = await execute(payload);
       expect(response.statusCode).toBe(400);

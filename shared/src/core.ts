@@ -18,3 +18,4 @@ export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
 export * from './scheduling';
+export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';

@@ -4,10 +4,12 @@ import type { ReactNode } from 'react';
 /** The centred card the public pages (sign-in, callback, errors) are drawn in. */
 export function AuthPageFrame({ subtitle, children }: { subtitle: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <Center component="main" mih="100vh" bg="gray.0" p="md">
       <Paper withBorder shadow="sm" p="xl" w={420} maw="100%">
         <Stack gap={4} mb="lg">
-          <Title order={2}>Auditdesk</Title>
+          <Title order={1} size="h2">
+            Auditdesk
+          </Title>
           <Text c="dimmed" size="sm">
             {subtitle}
           </Text>

@@ -1,8 +1,8 @@
 import { login, useAuth } from '@auditdesk/shared';
-import { Alert, Button, Divider, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../app/homePath';
 import { AccessDeniedBanner } from './AccessDeniedBanner';
 import { AuthPageFrame } from './AuthPageFrame';
@@ -71,6 +71,11 @@ export function LoginPage() {
             <Button type="submit" loading={busy} fullWidth>
               Sign in
             </Button>
+            <Group justify="center">
+              <Anchor component={Link} to="/forgot-password" size="sm">
+                Forgot password?
+              </Anchor>
+            </Group>
           </Stack>
         </form>
       </Stack>

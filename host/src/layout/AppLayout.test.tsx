@@ -78,14 +78,14 @@ describe('AppLayout', () => {
         : json(204),
     );
     renderAs('Manager');
-    await userEvent.click(screen.getByRole('button', { name: 'User menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /user menu/i }));
     expect(await screen.findByText('pat@example.com')).toBeInTheDocument();
     expect(screen.getByText('Manager')).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeDisabled();
 
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(authStore.getState().status).toBe('anonymous'));
-    expect(screen.queryByRole('button', { name: 'User menu' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /user menu/i })).not.toBeInTheDocument();
     const authCalls = fetchMock.calls.filter((call) => call.url.startsWith('/api/auth'));
     expect(authCalls.map((call) => call.url)).toEqual(['/api/auth/logout']);
     fetchMock.restore();

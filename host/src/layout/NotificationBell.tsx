@@ -24,15 +24,20 @@ export function NotificationBell({ client, liveAfterMs }: { client?: SyncHubClie
   };
 
   return (
-    <Popover position="bottom-end" width={360} shadow="md" opened={opened} onChange={setOpened}>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          color="red"
-          disabled={unread === 0}
-          offset={6}
-        >
+    // the indicator sits outside the popover: the button is the popover's own target, so
+    // aria-expanded lands on a button (not on a div) and focus comes back to it on close
+    <Indicator label={unread > 99 ? '99+' : unread} size={18} color="red" disabled={unread === 0} offset={6}>
+      <Popover
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        opened={opened}
+        onChange={setOpened}
+        trapFocus
+        returnFocus
+        closeOnEscape
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -42,34 +47,34 @@ export function NotificationBell({ client, liveAfterMs }: { client?: SyncHubClie
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs">
-        <Group justify="space-between" px="xs" pb="xs">
-          <Text size="sm" fw={600}>
-            Notifications
-          </Text>
-          {unread > 0 && (
-            <Anchor component="button" type="button" size="xs" onClick={() => markRead('all')}>
-              Mark all as read
-            </Anchor>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <Group justify="space-between" px="xs" pb="xs">
+            <Text size="sm" fw={600}>
+              Notifications
+            </Text>
+            {unread > 0 && (
+              <Anchor component="button" type="button" size="xs" onClick={() => markRead('all')}>
+                Mark all as read
+              </Anchor>
+            )}
+          </Group>
+          {unread === 0 && (
+            <Text size="sm" c="dimmed" px="xs" pb="xs" tabIndex={items.length === 0 ? 0 : undefined}>
+              {failed && !page ? 'Notifications could not be loaded.' : 'You are all caught up.'}
+            </Text>
           )}
-        </Group>
-        {unread === 0 && (
-          <Text size="sm" c="dimmed" px="xs" pb="xs">
-            {failed && !page ? 'Notifications could not be loaded.' : 'You are all caught up.'}
-          </Text>
-        )}
-        {items.length > 0 && (
-          <ScrollArea.Autosize mah={380} type="auto">
-            <Stack gap={2}>
-              {items.map((item) => (
-                <NotificationItem key={item.id} item={item} onOpen={open} />
-              ))}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+          {items.length > 0 && (
+            <ScrollArea.Autosize mah={380} type="auto">
+              <Stack gap={2}>
+                {items.map((item) => (
+                  <NotificationItem key={item.id} item={item} onOpen={open} />
+                ))}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Title } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
@@ -23,9 +23,10 @@ export function TopBar({ pinned, onToggleSidebar }: TopBarProps) {
         >
           <ToggleIcon size={20} />
         </ActionIcon>
-        <Title order={3} fw={700}>
+        {/* the product's name, not a heading: each page's own title is its <h1> */}
+        <Text fz="h3" fw={700}>
           Auditdesk
-        </Title>
+        </Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
         <NotificationBell />

@@ -1,8 +1,9 @@
 import { formatRelativeTime, type Notification } from '@auditdesk/shared';
-import { Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCircleCheck,
+  IconMailExclamation,
   IconUserCog,
   IconUserMinus,
   IconUserPlus,
@@ -16,6 +17,7 @@ const ICONS = {
   'access-revoked': IconUserMinus,
   'role-changed': IconUserCog,
   'user-deleted': IconUserX,
+  'mail-failed': IconMailExclamation,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<
@@ -39,16 +41,16 @@ export function NotificationItem({
       w="100%"
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
       bg={item.read ? undefined : 'blue.0'}
-      aria-label={`${item.title}${item.read ? '' : ' (unread)'}`}
       className="notification-item"
     >
       <Group align="flex-start" gap="sm" wrap="nowrap">
-        <ThemeIcon variant="light" color={COLORS[item.severity]} size="md" radius="xl">
+        <ThemeIcon aria-hidden variant="light" color={COLORS[item.severity]} size="md" radius="xl">
           <Icon size={16} />
         </ThemeIcon>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text size="sm" fw={item.read ? 400 : 600} c={item.severity === 'error' ? 'red.8' : undefined}>
             {item.title}
+            {!item.read && <VisuallyHidden> (unread)</VisuallyHidden>}
           </Text>
           {item.message && (
             <Text size="xs" c="dimmed" lineClamp={2}>

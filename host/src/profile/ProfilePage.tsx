@@ -69,7 +69,9 @@ export function ProfilePage() {
               {user.name.slice(0, 1).toUpperCase()}
             </Avatar>
             <Stack gap={2}>
-              <Title order={3}>{user.name}</Title>
+              <Title order={2} size="h3">
+                {user.name}
+              </Title>
               <Text c="dimmed">{user.email}</Text>
             </Stack>
             <Group gap="xs" ml="auto">

@@ -8,6 +8,8 @@ export interface RemotePageDefinition {
   module: `./${string}`;
   /** What users call this part of the app; also names it in the failure panel. */
   label: string;
+  /** The page's name in the browser tab ("Leads · Auditdesk"). */
+  title: string;
   /** Admin-only pages name what others are refused. */
   adminOnly: false | { deniedMessage: string };
 }
@@ -21,15 +23,31 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     remote: 'remote_scheduling',
     module: './SchedulingPage',
     label: 'Scheduling',
+    title: 'Scheduling',
     adminOnly: false,
   },
-  { path: '/leads', remote: 'remote_leads', module: './LeadsPage', label: 'Leads', adminOnly: false },
-  { path: '/sync', remote: 'remote_sync', module: './SyncPage', label: 'Calendar Sync', adminOnly: false },
+  {
+    path: '/leads',
+    remote: 'remote_leads',
+    module: './LeadsPage',
+    label: 'Leads',
+    title: 'Leads',
+    adminOnly: false,
+  },
+  {
+    path: '/sync',
+    remote: 'remote_sync',
+    module: './SyncPage',
+    label: 'Calendar Sync',
+    title: 'Calendar Sync',
+    adminOnly: false,
+  },
   {
     path: '/user-management',
     remote: 'remote_admin',
     module: './UserManagementPage',
     label: 'User Management',
+    title: 'User Management',
     adminOnly: { deniedMessage: USER_MANAGEMENT_DENIED },
   },
   {
@@ -37,6 +55,7 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     remote: 'remote_admin',
     module: './CloudflareResourcesPage',
     label: 'CloudFlare D1',
+    title: 'CloudFlare D1 Resources',
     adminOnly: { deniedMessage: RESOURCES_DENIED },
   },
   {
@@ -44,6 +63,7 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     remote: 'remote_admin',
     module: './RedisResourcesPage',
     label: 'Redis',
+    title: 'Redis Resources',
     adminOnly: { deniedMessage: RESOURCES_DENIED },
   },
 ];

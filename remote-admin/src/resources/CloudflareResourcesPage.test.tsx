@@ -71,8 +71,10 @@ describe('CloudflareResourcesPage', () => {
       envelope(
         databaseStatsSample({
           tables: [
-            { name: 'leads', rows: 10_000 },
-            { name: 'users', rows: 4 },
+            { name: '__drizzle_migrations', rows: 10, purpose: 'bookkeeping' },
+            { name: 'leads', rows: 10_000, purpose: 'business' },
+            { name: 'refresh_tokens', rows: 31, purpose: 'bookkeeping' },
+            { name: 'users', rows: 4, purpose: 'business' },
           ],
         }),
       ),
@@ -85,5 +87,12 @@ describe('CloudflareResourcesPage', () => {
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual(['TableRows', 'leads10,000', 'users4']);
+    const bookkeeping = screen.getByRole('table', { name: 'Rows per bookkeeping table' });
+    expect(
+      within(bookkeeping)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['TableRows', '__drizzle_migrations10', 'refresh_tokens31']);
+    expect(screen.getByRole('heading', { name: 'App bookkeeping' })).toBeInTheDocument();
   });
 });

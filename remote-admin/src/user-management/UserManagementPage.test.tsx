@@ -32,7 +32,19 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
           lastLoginAt: null,
           notes: String(input.notes),
         });
-      return json(200, {});
+      return json(200, {
+        ...records.at(-1),
+        ...(existing
+          ? {}
+          : {
+              invitation: {
+                delivery: 'link',
+                url: 'http://localhost/set-password?token=1nvite',
+                expiresAt: '2030-01-08T03:04:00Z',
+                email: input.email,
+              },
+            }),
+      });
     }
     if (key === 'POST /useraccess/revoke') {
       Object.assign(
@@ -46,6 +58,7 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
     if (key === 'PUT /user/{id}/role') return (Object.assign(target!, { role: input.role }), json(200, {}));
     if (key === 'DELETE /user/{id}')
       return (records.splice(records.indexOf(target!), 1), new Response(null, { status: 204 }));
+    if (key === 'POST /user/{id}/invitation') return json(201, { delivery: 'email', email: target!.email });
     if (key === 'POST /user/{id}/password-link') {
       return json(201, {
         url: 'http://localhost/set-password?token=t0ken',
@@ -131,14 +144,25 @@ describe('UserManagementPage', () => {
   it("refuses non-admins with 'Access Denied'", () => {
     act(() => signInAs('Manager'));
     renderWithProviders(<UserManagementPage />);
-    expect(screen.getByText('Access Denied')).toBeInTheDocument();
+    // the refusal is the page's heading: every page has its h1
+    expect(screen.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();
   });
 
-  it("shows 'Failed to load users' when the list cannot be read", async () => {
-    fetchMock = fakeAccessServer(records(), { 'GET /useraccess': 500 });
+  it("shows 'Failed to load users' with Retry, not counters of 0, when the list cannot be read", async () => {
+    const failures: Record<string, number> = { 'GET /useraccess': 500 };
+    fetchMock = fakeAccessServer(records(), failures);
     renderWithProviders(<UserManagementPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load users');
+    const panel = await screen.findByRole('alert');
+    expect(panel).toHaveTextContent('Failed to load users');
+    expect(panel).toHaveTextContent('refused');
+    expect(screen.queryByLabelText('Total Users')).not.toBeInTheDocument();
+    expect(screen.queryByText('System Users')).not.toBeInTheDocument();
+
+    delete failures['GET /useraccess'];
+    await userEvent.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('System Users')).toBeInTheDocument();
+    expect(counter('Total Users')).toBe('3');
   });
 
   it('adds a user: validation in order, Creating..., then the list reloads', async () => {
@@ -166,9 +190,13 @@ describe('UserManagementPage', () => {
     await userEvent.click(submit);
 
     expect(await screen.findByTestId('user-row-new.person@example.com')).toBeInTheDocument();
+    // the server sends no e-mail here: the toast offers the invitation's link to copy
     expect(
-      await screen.findByText('New Person (new.person@example.com) can now sign in as Manager.'),
+      await screen.findByText(
+        /^New Person \(new\.person@example\.com\) was added as Manager\. This server sends no e-mail: copy the link/,
+      ),
     ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
     const grant = fetchMock.calls.find((call) => call.url === '/api/useraccess/grant');
     expect(grant?.body).toEqual({
       email: 'new.person@example.com',
@@ -330,6 +358,20 @@ describe('UserManagementPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete sam.rivera@example.com' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete user. User not removed.')).toBeInTheDocument();
+  });
+
+  it('sends the invitation again', async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    expect(screen.getByRole('button', { name: 'Resend invitation to gone@example.com' })).toBeDisabled();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Resend invitation to sam.rivera@example.com' }),
+    );
+    expect(
+      await screen.findByText('An invitation to set a password is on its way to sam.rivera@example.com.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/user/2/invitation' });
   });
 
   it('makes a password link to copy', async () => {

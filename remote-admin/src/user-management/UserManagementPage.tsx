@@ -1,4 +1,11 @@
-import { AccessDenied, toastSuccess, useAuth, useIsAdmin, type Role } from '@auditdesk/shared';
+import {
+  AccessDenied,
+  LoadErrorPanel,
+  toastSuccess,
+  useAuth,
+  useIsAdmin,
+  type Role,
+} from '@auditdesk/shared';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -11,9 +18,11 @@ import {
 } from './confirmations';
 import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { DeleteUserModal } from './DeleteUserModal';
+import { showInvitation } from './invitationToast';
 import { PasswordLinkModal } from './PasswordLinkModal';
 import type { PasswordLink } from './userAccessApi';
 import type { DisplayedUser, NewUser } from './userAccessTypes';
+import { USER_ERRORS } from './userAccessErrors';
 import { UserCounters } from './UserCounters';
 import { UsersTable } from './UsersTable';
 import { useUsers } from './useUsers';
@@ -26,7 +35,7 @@ export default function UserManagementPage() {
 
 function UserManagement() {
   const currentEmail = useAuth((state) => state.user?.email);
-  const { users, add, changeRole, toggleAccess, remove, passwordLink } = useUsers();
+  const { users, add, changeRole, toggleAccess, remove, passwordLink, invite } = useUsers();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DisplayedUser | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
@@ -34,12 +43,26 @@ function UserManagement() {
   const [actionError, setActionError] = useState<string | null>(null);
   const fail = (error: Error) => setActionError(error.message);
   const list = users.data ?? [];
-  const error = actionError ?? (users.error ? users.error.message : null);
+  const error = actionError;
 
   const addUser = async (user: NewUser) => {
-    await add.mutateAsync(user);
-    toastSuccess(`${user.name.trim()} (${user.email.trim()}) can now sign in as ${user.role}.`, 'User added');
+    const invitation = await add.mutateAsync(user);
+    const added = `${user.name.trim()} (${user.email.trim()}) was added as ${user.role}.`;
+    if (invitation) showInvitation('User added', added, invitation);
+    else
+      toastSuccess(
+        `${user.name.trim()} (${user.email.trim()}) can sign in again as ${user.role}.`,
+        'User added',
+      );
   };
+  const resendInvitation = (user: DisplayedUser) =>
+    invite.mutate(user, {
+      onError: fail,
+      onSuccess: (invitation) =>
+        invitation.delivery === 'email'
+          ? showInvitation('Invitation sent', '', invitation)
+          : setLink(invitation),
+    });
   const applyRole = (user: DisplayedUser, role: Role) =>
     changeRole.mutate(
       { user, role },
@@ -67,7 +90,9 @@ function UserManagement() {
     <>
       <Group justify="space-between" align="flex-start" mb="lg">
         <Stack gap={4}>
-          <Title order={2}>User Management</Title>
+          <Title order={1} size="h2">
+            User Management
+          </Title>
           <Text c="dimmed">Who can sign in to Auditdesk, and what they may do.</Text>
         </Stack>
         <Button leftSection={<IconUserPlus size={18} />} onClick={() => setAdding(true)}>
@@ -94,6 +119,14 @@ function UserManagement() {
           <Skeleton h={80} />
           <Skeleton h={240} />
         </Stack>
+      ) : users.error ? (
+        // never counters of 0 and an empty table for a list that could not be read
+        <LoadErrorPanel
+          title={USER_ERRORS.load}
+          message={users.error.message}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : (
         <>
           <UserCounters users={list} />
@@ -110,6 +143,7 @@ function UserManagement() {
             }
             onDelete={setDeleting}
             onPasswordLink={(user) => passwordLink.mutate(user, { onSuccess: setLink, onError: fail })}
+            onResendInvitation={resendInvitation}
           />
         </>
       )}

@@ -1,6 +1,18 @@
 import { ROLES, type Role } from '@auditdesk/shared';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Select,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconKey, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { formatLastLogin } from './formatLastLogin';
 import type { DisplayedUser } from './userAccessTypes';
 
@@ -11,6 +23,7 @@ interface UsersTableProps {
   onToggleAccess: (user: DisplayedUser) => void;
   onDelete: (user: DisplayedUser) => void;
   onPasswordLink: (user: DisplayedUser) => void;
+  onResendInvitation: (user: DisplayedUser) => void;
 }
 
 const OWN_ACCOUNT = 'You cannot change your own account';
@@ -22,10 +35,11 @@ export function UsersTable({
   onToggleAccess,
   onDelete,
   onPasswordLink,
+  onResendInvitation,
 }: UsersTableProps) {
   return (
     <Paper withBorder p="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         System Users
       </Title>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -35,7 +49,9 @@ export function UsersTable({
             <Table.Th>Role</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Last Login</Table.Th>
-            <Table.Th aria-label="Actions" />
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -88,8 +104,18 @@ export function UsersTable({
                   )}
                 </Table.Td>
                 <Table.Td>{formatLastLogin(user.lastLogin)}</Table.Td>
-                <Table.Td w={100}>
+                <Table.Td w={132}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <Tooltip label={user.isActive ? 'Resend invitation' : 'Restore access to invite'}>
+                      <ActionIcon
+                        variant="subtle"
+                        disabled={!user.isActive}
+                        aria-label={`Resend invitation to ${user.email}`}
+                        onClick={() => onResendInvitation(user)}
+                      >
+                        <IconMailForward size={18} />
+                      </ActionIcon>
+                    </Tooltip>
                     <Tooltip label="Make a password link">
                       <ActionIcon
                         variant="subtle"

@@ -6,6 +6,7 @@ import {
   createPasswordLink,
   deleteUser,
   fetchUsers,
+  resendInvitation,
   toggleAccess,
 } from './userAccessApi';
 import type { DisplayedUser, NewUser } from './userAccessTypes';
@@ -28,5 +29,6 @@ export function useUsers() {
     toggleAccess: useMutation({ mutationFn: (user: DisplayedUser) => toggleAccess(user), onSettled: reload }),
     remove: useMutation({ mutationFn: (user: DisplayedUser) => deleteUser(user), onSettled: reload }),
     passwordLink: useMutation({ mutationFn: (user: DisplayedUser) => createPasswordLink(user) }),
+    invite: useMutation({ mutationFn: (user: DisplayedUser) => resendInvitation(user) }),
   };
 }

@@ -1,21 +1,31 @@
 import { apiData, apiRequest, authStore, type Role } from '@auditdesk/shared';
+import type { GrantResponse, Invitation } from '@auditdesk/shared/core';
 import { toDisplayedUser } from './toDisplayedUser';
 import { grantErrorMessage, USER_ERRORS, withReason } from './userAccessErrors';
 import type { AccessRecord, DisplayedUser, NewUser } from './userAccessTypes';
 
 export async function fetchUsers(): Promise<DisplayedUser[]> {
-  const records = await apiData<AccessRecord[]>('/useraccess', {}, () => USER_ERRORS.load);
+  const records = await apiData<AccessRecord[]>('/useraccess');
   if (!Array.isArray(records)) throw new Error('UserAccess API returned invalid JSON');
   return records.map(toDisplayedUser);
 }
 
-export async function addUser({ email, name, role }: NewUser): Promise<void> {
+/** Adds the person; answers how they get their first password (none when the account existed). */
+export async function addUser({ email, name, role }: NewUser): Promise<Invitation | undefined> {
   if (!authStore.getState().token) throw new Error(USER_ERRORS.noToken);
-  const result = await apiRequest('/useraccess/grant', {
+  const result = await apiRequest<GrantResponse>('/useraccess/grant', {
     method: 'POST',
     body: { email: email.trim(), name: name.trim(), notes: `User created: ${name.trim()}`, role },
   });
   if (!result.success) throw new Error(grantErrorMessage(result));
+  return result.data?.invitation;
+}
+
+/** A new invitation (older links die): e-mailed, or a link to pass on when the server sends no e-mail. */
+export async function resendInvitation(user: DisplayedUser): Promise<Invitation> {
+  return apiData<Invitation>(`/user/${user.id}/invitation`, { method: 'POST' }, (result) =>
+    withReason(USER_ERRORS.invitation, result),
+  );
 }
 
 export async function changeRole(user: DisplayedUser, role: Role): Promise<void> {

@@ -11,6 +11,7 @@ export const USER_ERRORS = {
   unauthenticated: 'Authentication required. Please login again.',
   forbidden: 'You do not have permission to add users',
   passwordLink: 'Failed to create the password link.',
+  invitation: 'Failed to send the invitation.',
 } as const;
 
 const NO_REASON = 'the server gave no reason';

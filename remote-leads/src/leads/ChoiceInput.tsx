@@ -6,13 +6,15 @@ interface ChoiceInputProps {
   value: string;
   options: readonly string[];
   onChange: (value: string) => void;
+  /** What is wrong with the value, shown under the field. */
+  error?: string | null;
 }
 
 /**
  * A select of the known values that also takes a new one typed in: the text is the value,
  * the list offers what matches it (everything while the text is itself a known value).
  */
-export function ChoiceInput({ label, value, options, onChange }: ChoiceInputProps) {
+export function ChoiceInput({ label, value, options, onChange, error }: ChoiceInputProps) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const needle = value.trim().toLowerCase();
   const exact = options.some((option) => option.toLowerCase() === needle);
@@ -31,6 +33,7 @@ export function ChoiceInput({ label, value, options, onChange }: ChoiceInputProp
         <InputBase
           label={label}
           value={value}
+          error={error}
           rightSection={<IconSelector size={16} />}
           rightSectionPointerEvents="none"
           onChange={(event) => {

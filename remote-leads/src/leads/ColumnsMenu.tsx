@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, Menu, Stack } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Popover, Stack } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
 import { DEFAULT_HIDDEN_COLUMNS, LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
 
@@ -6,8 +6,10 @@ export type ColumnVisibility = Partial<Record<LeadColumnId, boolean>>;
 
 export const defaultVisibility = (): ColumnVisibility =>
   Object.fromEntries(DEFAULT_HIDDEN_COLUMNS.map((id) => [id, false]));
+/** The column that names the lead stays: Hide All never leaves rows of bare edit icons. */
+const ALWAYS_SHOWN: LeadColumnId = 'customerName';
 const allTo = (visible: boolean): ColumnVisibility =>
-  Object.fromEntries(LEAD_COLUMNS.map((column) => [column.id, visible]));
+  Object.fromEntries(LEAD_COLUMNS.map((column) => [column.id, visible || column.id === ALWAYS_SHOWN]));
 
 export function ColumnsMenu({
   visibility,
@@ -17,13 +19,14 @@ export function ColumnsMenu({
   onChange: (next: ColumnVisibility) => void;
 }) {
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" shadow="md">
-      <Menu.Target>
+    // a popover, not a menu: its content is checkboxes and links, which a menu may not hold
+    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
+      <Popover.Target>
         <Button size="xs" variant="default" leftSection={<IconColumns size={14} />}>
           Columns
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown p="sm">
+      </Popover.Target>
+      <Popover.Dropdown p="sm">
         <Group gap="sm" mb="xs">
           <Anchor size="xs" component="button" onClick={() => onChange(allTo(true))}>
             Show All
@@ -41,12 +44,14 @@ export function ColumnsMenu({
               key={column.id}
               size="xs"
               label={column.header}
-              checked={visibility[column.id] !== false}
+              checked={column.id === ALWAYS_SHOWN || visibility[column.id] !== false}
+              disabled={column.id === ALWAYS_SHOWN}
+              description={column.id === ALWAYS_SHOWN ? 'Always shown' : undefined}
               onChange={(event) => onChange({ ...visibility, [column.id]: event.currentTarget.checked })}
             />
           ))}
         </Stack>
-      </Menu.Dropdown>
-    </Menu>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -11,6 +11,7 @@ const row: LeadRow = {
   id: 7,
   source: 'manual',
   isFormatted: true,
+  formatProblems: [],
   email: 'jane@example.com',
   scheduledDate: '2025-03-04T14:00:00.000Z',
   customerName: 'Jane Doe',
@@ -88,5 +89,20 @@ describe('editing a lead someone else changed meanwhile', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Comments')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});
+
+describe('a new lead without a name', () => {
+  it('says so on the Customer Name field, not in a banner, and forgets it once a name is typed', async () => {
+    const onSave = jest.fn(async () => {});
+    renderWithProviders(<LeadFormModal lead="new" choices={CHOICES} onClose={jest.fn()} onSave={onSave} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const name = screen.getByRole('textbox', { name: /Customer Name/ });
+    expect(name).toHaveAccessibleDescription('Customer name is required.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+    await userEvent.type(name, 'Zelda');
+    expect(name).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

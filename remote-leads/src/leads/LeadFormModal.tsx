@@ -49,12 +49,18 @@ const toLocalInput = (iso: string | null) => {
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
-/** Checks the form before the server does, with the same limits. */
-export function validateLead(values: LeadFormValues): string | null {
-  if (!values.customerName.trim()) return 'Customer name is required.';
-  if (values.email && !/^\S+@\S+\.\S+$/.test(values.email)) return 'Please enter a valid email address.';
-  if (values.status.trim().length > 40) return 'The status may have at most 40 characters.';
-  return null;
+/** The fields the form checks itself; what is wrong is said on the field. */
+type CheckedField = 'customerName' | 'email' | 'status';
+export type LeadFieldErrors = Partial<Record<CheckedField, string>>;
+
+/** Checks the form before the server does, with the same limits; empty when it may be sent. */
+export function validateLead(values: LeadFormValues): LeadFieldErrors {
+  const errors: LeadFieldErrors = {};
+  if (!values.customerName.trim()) errors.customerName = 'Customer name is required.';
+  if (values.email && !/^\S+@\S+\.\S+$/.test(values.email))
+    errors.email = 'Please enter a valid email address.';
+  if (values.status.trim().length > 40) errors.status = 'The status may have at most 40 characters.';
+  return errors;
 }
 
 /** The lead as this form opened it: what changed is measured from it, and its version guards the save. */
@@ -81,28 +87,35 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     lead && lead !== 'new' ? { values: fromRow(lead), version: lead.version } : null,
   );
   const [conflict, setConflict] = useState<OpenedLead | null>(null);
+  // a failure of the save itself (the server's answer) is a banner; a field's mistake is on the field
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<LeadFieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const clearErrors = (field: keyof LeadFormValues) => {
+    setError(null);
+    setFieldErrors(({ [field as CheckedField]: _cleared, ...others }) => others);
+  };
   const set = (field: keyof LeadFormValues) => (event: { currentTarget: { value: string } }) => {
     const value = event.currentTarget.value; // read now: React clears currentTarget after the handler
     setValues((current) => ({ ...current, [field]: value }));
-    setError(null);
+    clearErrors(field);
   };
   const choice = (field: ChoiceField, label: string) => (
     <ChoiceInput
       label={label}
       value={values[field]}
       options={choices[field]}
+      error={field === 'status' ? fieldErrors.status : undefined}
       onChange={(value) => {
         setValues((current) => ({ ...current, [field]: value }));
-        setError(null);
+        clearErrors(field);
       }}
     />
   );
 
   const save = async (base: OpenedLead | null, toSave: LeadFormValues) => {
     const invalid = validateLead(toSave);
-    if (invalid) return setError(invalid);
+    if (Object.keys(invalid).length > 0) return setFieldErrors(invalid);
     setSaving(true);
     try {
       await onSave(toSave, base);
@@ -167,6 +180,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
             label="Customer Name"
             required
             value={values.customerName}
+            error={fieldErrors.customerName}
             onChange={set('customerName')}
             data-autofocus
           />
@@ -183,7 +197,13 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           {choice('auditor', 'Auditor')}
           {choice('houseType', 'House Type')}
           <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
-          <TextInput label="Email" type="email" value={values.email} onChange={set('email')} />
+          <TextInput
+            label="Email"
+            type="email"
+            value={values.email}
+            error={fieldErrors.email}
+            onChange={set('email')}
+          />
           {choice('heatingFuel', 'Heating Fuel')}
           {choice('provider', 'Provider')}
           <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />

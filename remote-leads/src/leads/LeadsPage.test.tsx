@@ -31,7 +31,9 @@ const lead = (id: number, overrides: object = {}) => ({
 jest.setTimeout(30_000);
 
 const FORMATTED = Array.from({ length: 60 }, (_, index) => lead(index + 1));
-const UNFORMATTED = [lead(100, { isFormatted: false, customerName: 'Call Bob', auditor: '' })];
+const UNFORMATTED = [
+  lead(100, { isFormatted: false, customerName: 'Call Bob', auditor: '', houseType: 'condo?' }),
+];
 
 function serve(
   overrides: { leads?: () => Response; write?: (method: string, body: unknown) => Response } = {},
@@ -148,6 +150,47 @@ describe('LeadsPage', () => {
     expect(fetchMock.calls.filter((call) => call.url === '/api/leads/calendar-not-formatted')).toHaveLength(
       1,
     );
+  });
+
+  it('gives the focus back to the Edit button when the lead dialog closes', async () => {
+    signInAs('Admin');
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    const edit = screen.getAllByRole('button', { name: /^Edit / })[0]!;
+    edit.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Lead' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getAllByRole('button', { name: /^Edit / })[0]),
+    );
+  });
+
+  it('marks an unformatted lead with what its event lacks', async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    expect(screen.queryByTestId('unformatted-mark')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide Unformatted' }));
+    await userEvent.type(screen.getByPlaceholderText('Search all columns...'), 'Call Bob');
+    const mark = await screen.findByRole('img', { name: /^Unformatted/ });
+    expect(mark).toHaveAccessibleName('Unformatted: no auditor, house type not recognised');
+    // one mark: the formatted leads carry none
+    expect(screen.getAllByTestId('unformatted-mark')).toHaveLength(1);
+  });
+
+  it('Hide All keeps the customer name, so rows never show only their edit buttons', async () => {
+    fetchMock = serve();
+    renderWithProviders(<LeadsPage />);
+    await screen.findByText('Showing 1 to 25 of 60 results');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide All' }));
+    expect(screen.getByRole('checkbox', { name: /Customer Name/ })).toBeDisabled();
+    expect(screen.queryByRole('columnheader', { name: /Scheduled Date/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Customer Name/ })).toBeInTheDocument();
+    expect(screen.getAllByText(/^Customer \d+$/).length).toBeGreaterThan(0);
   });
 
   it('filters a column, and the Referred by checkboxes exclude each other', async () => {

@@ -1,5 +1,12 @@
 import 'mantine-react-table/styles.css';
-import { LoadErrorPanel, PageHeader, toastSuccess, useAuth, useExport } from '@auditdesk/shared';
+import {
+  LoadErrorPanel,
+  PageHeader,
+  toastSuccess,
+  useAuth,
+  useExport,
+  useFocusReturn,
+} from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
@@ -48,6 +55,30 @@ export default function LeadsPage() {
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  // a dialog closing gives the focus back to its Edit, Delete or Add Lead button
+  const { remember: rememberOpener, restore: restoreFocus } = useFocusReturn();
+  const openEditor = useCallback(
+    (lead: LeadRow | 'new') => {
+      rememberOpener();
+      setEditing(lead);
+    },
+    [rememberOpener],
+  );
+  const openDelete = useCallback(
+    (lead: LeadRow) => {
+      rememberOpener();
+      setDeleting(lead);
+    },
+    [rememberOpener],
+  );
+  const closeEditor = () => {
+    setEditing(null);
+    restoreFocus();
+  };
+  const closeDelete = () => {
+    setDeleting(null);
+    restoreFocus();
+  };
   const leads = useLeadRows(hideUnformatted);
   useSearchIndexWarmup(leads.rows);
 
@@ -99,7 +130,7 @@ export default function LeadsPage() {
     } catch (error) {
       setActionError(error instanceof Error ? error.message : 'Failed to delete the lead.');
     }
-    setDeleting(null);
+    closeDelete();
   };
 
   return (
@@ -110,7 +141,7 @@ export default function LeadsPage() {
           subtitle="Manage and track your leads and customer information."
         />
         {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openEditor('new')}>
             Add Lead
           </Button>
         )}
@@ -178,8 +209,8 @@ export default function LeadsPage() {
             onReferredBy={onReferredBy}
             filtered={hasActiveFilters(deferredFilters)}
             canEdit={canEdit}
-            onEdit={setEditing}
-            onDelete={setDeleting}
+            onEdit={openEditor}
+            onDelete={openDelete}
           />
           <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
             {page.footer}
@@ -190,13 +221,13 @@ export default function LeadsPage() {
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}
         lead={editing}
         choices={choices}
-        onClose={() => setEditing(null)}
+        onClose={closeEditor}
         onSave={save}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete lead" centered>
+      <Modal opened={deleting !== null} onClose={closeDelete} title="Delete lead" centered>
         <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
+          <Button variant="default" onClick={closeDelete}>
             Cancel
           </Button>
           <Button color="red" onClick={() => void confirmDelete()}>

@@ -1,5 +1,16 @@
-import { ActionIcon, Anchor, Badge, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Checkbox,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   MantineReactTable,
   useMantineReactTable,
@@ -77,7 +88,29 @@ function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
     );
   }
   const text = cellText(row, column);
+  if (column === 'customerName' && !row.isFormatted) return <UnformattedName row={row} text={text} />;
   return <span title={text}>{text}</span>;
+}
+
+/** An unformatted lead's name, marked with what its calendar event lacks. */
+function UnformattedName({ row, text }: { row: LeadRow; text: string }) {
+  const missing = `Unformatted: ${row.formatProblems.join(', ') || 'not in the calendar format'}`;
+  return (
+    <span title={text}>
+      <Tooltip label={missing} withArrow>
+        <IconAlertTriangle
+          size={14}
+          color="var(--mantine-color-orange-text)"
+          role="img"
+          aria-label={missing}
+          data-testid="unformatted-mark"
+          // on the text's line, like the text of the other cells
+          style={{ verticalAlign: '-2px', marginRight: 4 }}
+        />
+      </Tooltip>
+      {text}
+    </span>
+  );
 }
 
 /** The column a header click asked to sort by (a toggle of that column). */
@@ -156,7 +189,14 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { size: 68, header: '' } },
+    // the actions column says what it is to a screen reader, and nothing on screen
+    displayColumnDefOptions: {
+      'mrt-row-actions': {
+        size: 68,
+        header: 'Actions',
+        Header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+      },
+    },
     renderRowActions: ({ row }) => (
       <Group gap={2} wrap="nowrap">
         <ActionIcon

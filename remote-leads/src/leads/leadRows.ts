@@ -1,4 +1,4 @@
-import { weekLabel } from '@auditdesk/shared';
+import { formatProblems, weekLabel } from '@auditdesk/shared';
 import type { ApiLead, LeadRow } from './leadTypes';
 
 /** Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone. */
@@ -7,6 +7,7 @@ export function toLeadRow(lead: ApiLead): LeadRow {
     id: lead.id,
     source: lead.source,
     isFormatted: lead.isFormatted,
+    formatProblems: lead.isFormatted ? [] : formatProblems(lead),
     email: lead.email ?? '',
     scheduledDate: lead.scheduledDate ?? '',
     customerName: lead.customerName || lead.name || lead.email || '',

@@ -1,4 +1,4 @@
-import type { LeadResource } from '@auditdesk/shared';
+import type { FormatProblem, LeadResource } from '@auditdesk/shared';
 
 /** A lead as the API answers it; development samples may say `name` and `phone` instead. */
 export type ApiLead = Omit<
@@ -48,6 +48,8 @@ export type LeadRow = Record<LeadColumnId, string> & {
   id: number;
   source: string;
   isFormatted: boolean;
+  /** What an unformatted lead lacks ('no auditor', 'house type not recognised'…); empty when formatted. */
+  formatProblems: FormatProblem[];
   email: string;
   /** The lead's version as read: an edit sends it back (If-Match) so it cannot overwrite another. */
   version: number;

@@ -13,10 +13,10 @@ import {
   type Expanded,
 } from './comparisonColumns';
 import { monthTitle } from './period';
-import { AUDITOR_COLORS } from './schedulingTypes';
+import { AUDITOR_TEXT_COLORS } from './schedulingTypes';
 
-const colorVar = (index: number) =>
-  `var(--mantine-color-${AUDITOR_COLORS[index % AUDITOR_COLORS.length]!.replace('.', '-')})`;
+const textColor = (index: number) => AUDITOR_TEXT_COLORS[index % AUDITOR_TEXT_COLORS.length]!;
+const colorVar = (index: number) => `var(--mantine-color-${textColor(index)}-text)`;
 
 /** The period labels stay in view when the table scrolls sideways. */
 const STICKY_FIRST: CSSProperties = { position: 'sticky', left: 0, zIndex: 1, whiteSpace: 'nowrap' };
@@ -105,10 +105,12 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
     <Paper withBorder p="md" mb="lg">
       <Group justify="space-between" mb="sm">
         <Group gap="md">
-          <Title order={4}>Leads Data Comparison</Title>
+          <Title order={2} size="h4">
+            Leads Data Comparison
+          </Title>
           <Group gap="sm" data-testid="auditor-legend">
             {auditors.map((auditor, index) => (
-              <Text key={auditor} size="xs" fw={600} c={AUDITOR_COLORS[index % AUDITOR_COLORS.length]}>
+              <Text key={auditor} size="xs" fw={600} c={textColor(index)}>
                 ● {names[index]}
                 {names[index] !== auditor && ` = ${auditor}`}
               </Text>

@@ -39,7 +39,9 @@ export function PerformanceChart({
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <div>
-          <Title order={4}>Performance Statistics - Auditors</Title>
+          <Title order={2} size="h4">
+            Performance Statistics - Auditors
+          </Title>
           <Text size="sm" c="dimmed" data-testid="chart-period">
             {periodLabel(period)}
           </Text>

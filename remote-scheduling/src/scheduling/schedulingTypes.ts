@@ -28,3 +28,5 @@ export const FAMILY_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'
 
 /** Each auditor's colour, the same in the table and the chart. */
 export const AUDITOR_COLORS = ['blue.6', 'teal.6'];
+/** The same hues as text: the theme's readable shade of each (`c="blue"`), not the bars' light one. */
+export const AUDITOR_TEXT_COLORS = AUDITOR_COLORS.map((color) => color.split('.')[0]!);

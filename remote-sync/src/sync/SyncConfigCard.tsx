@@ -21,7 +21,7 @@ export function SyncConfigCard({
 }: SyncConfigCardProps) {
   return (
     <Card withBorder padding="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Configuration
       </Title>
       <Group align="flex-end" mb="sm">

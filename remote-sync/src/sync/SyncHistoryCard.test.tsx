@@ -71,11 +71,25 @@ describe('SyncHistoryCard', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['When', 'Started by', 'Range', 'Outcome', 'Created', 'Updated', 'Deleted', 'Duration']);
+    ).toEqual([
+      'Details',
+      'When',
+      'Started by',
+      'Range',
+      'Outcome',
+      'Created',
+      'Updated',
+      'Deleted',
+      'Duration',
+    ]);
+    // each value sits in the column of its header: the unfold button has a column of its own
     const cells = (id: number) =>
       within(screen.getByTestId(`sync-run-${id}`))
         .getAllByRole('cell')
+        .slice(1)
         .map((cell) => cell.textContent);
+    const whenOfFailed = within(screen.getByTestId('sync-run-22')).getAllByRole('cell')[1]!;
+    expect(within(whenOfFailed).queryByRole('button')).not.toBeInTheDocument();
     expect(cells(23)).toEqual([
       '04/02/2025, 09:05 AM',
       'Ada Admin',

@@ -10,6 +10,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import type { SyncHistoryEntry } from './syncTypes';
 
 const CONTROL_LABELS = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
 const COLUMNS = ['When', 'Started by', 'Range', 'Outcome', 'Created', 'Updated', 'Deleted', 'Duration'];
+const NUMBERS_FROM = COLUMNS.indexOf('Created');
 
 function RunRow({ entry }: { entry: SyncHistoryEntry }) {
   const [open, setOpen] = useState(false);
@@ -28,25 +30,22 @@ function RunRow({ entry }: { entry: SyncHistoryEntry }) {
   return (
     <>
       <Table.Tr data-testid={`sync-run-${entry.id}`}>
-        <Table.Td>
-          <Group gap={4} wrap="nowrap">
-            {failed ? (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="sm"
-                aria-expanded={open}
-                aria-label={`${open ? 'Hide' : 'Show'} why run ${entry.id} failed`}
-                onClick={() => setOpen(!open)}
-              >
-                {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-              </ActionIcon>
-            ) : (
-              <span style={{ width: 22, display: 'inline-block' }} />
-            )}
-            {formatDateTime(entry.startedAt)}
-          </Group>
+        {/* the unfold button has a column of its own, so every value sits under its header */}
+        <Table.Td w={36} pr={0}>
+          {failed && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-expanded={open}
+              aria-label={`${open ? 'Hide' : 'Show'} why run ${entry.id} failed`}
+              onClick={() => setOpen(!open)}
+            >
+              {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            </ActionIcon>
+          )}
         </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.startedAt)}</Table.Td>
         <Table.Td>{startedByLabel(entry)}</Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{rangeLabel(entry)}</Table.Td>
         <Table.Td>
@@ -61,7 +60,7 @@ function RunRow({ entry }: { entry: SyncHistoryEntry }) {
       </Table.Tr>
       {failed && open && (
         <Table.Tr>
-          <Table.Td colSpan={COLUMNS.length} bg="red.0">
+          <Table.Td colSpan={COLUMNS.length + 1} bg="red.0">
             <Text size="sm" c="red.9" style={{ whiteSpace: 'pre-wrap' }}>
               {entry.message || 'The run failed without a message.'}
             </Text>
@@ -82,7 +81,9 @@ export function SyncHistoryCard() {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={4}>History</Title>
+        <Title order={2} size="h4">
+          History
+        </Title>
         {history.data && (
           <Text size="sm" c="dimmed">
             {formatNumber(total)} {total === 1 ? 'run' : 'runs'}
@@ -102,8 +103,11 @@ export function SyncHistoryCard() {
           <Table striped highlightOnHover verticalSpacing={6} fz="sm" data-testid="sync-history">
             <Table.Thead>
               <Table.Tr>
+                <Table.Th w={36} pr={0}>
+                  <VisuallyHidden>Details</VisuallyHidden>
+                </Table.Th>
                 {COLUMNS.map((column, index) => (
-                  <Table.Th key={column} ta={index >= 4 ? 'right' : undefined}>
+                  <Table.Th key={column} ta={index >= NUMBERS_FROM ? 'right' : undefined}>
                     {column}
                   </Table.Th>
                 ))}

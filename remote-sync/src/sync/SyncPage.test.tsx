@@ -1,5 +1,6 @@
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import SyncPage from './SyncPage';
 import type { SyncStatus } from './syncTypes';
@@ -79,5 +80,30 @@ describe('SyncPage with a run it did not start', () => {
     expect(await screen.findByText('Ready')).toBeInTheDocument();
     expect(screen.queryByTestId('running-run')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Sync' })).toBeEnabled();
+  });
+});
+
+describe('SyncPage when the status cannot be read', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  afterEach(() => fetchMock.restore());
+
+  it('shows the error with Retry in the Status card, then the counters once it answers', async () => {
+    let failing = true;
+    fetchMock = mockFetch(({ url }) =>
+      url.startsWith('/api/sync/status')
+        ? failing
+          ? json(503, { detail: 'The database is not answering.' })
+          : json(200, statusWith(null))
+        : json(200, { items: [], total: 0, page: 1, pageSize: 10 }),
+    );
+    renderWithProviders(<SyncPage />);
+    const panel = await screen.findByText('The sync status could not be loaded', {}, { timeout: 5000 });
+    const alert = panel.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent('The database is not answering.');
+
+    failing = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Total syncs')).toHaveTextContent('4');
+    expect(screen.queryByText('The sync status could not be loaded')).not.toBeInTheDocument();
   });
 });

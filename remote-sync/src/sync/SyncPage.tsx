@@ -30,7 +30,13 @@ export default function SyncPage() {
         <HubStatusBadge status={hubStatus} />
       </Group>
       <Stack>
-        <SyncStatusCard status={status.data} running={state.isRunning} />
+        <SyncStatusCard
+          status={status.data}
+          running={state.isRunning}
+          error={status.error}
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+        />
         {otherRun && <RunningRunAlert running={otherRun} />}
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           <SyncConfigCard

@@ -69,7 +69,9 @@ export function SyncProgressCard({ state }: { state: SyncRunState }) {
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={4}>Progress</Title>
+        <Title order={2} size="h4">
+          Progress
+        </Title>
         <Text size="sm" c="dimmed">
           {overallProgress(state)}% overall
         </Text>
@@ -88,7 +90,8 @@ export function SyncProgressCard({ state }: { state: SyncRunState }) {
       </Stack>
       {state.countdown !== null && (
         <Text c="green" mt="md" role="status">
-          Sync completed successfully! Resetting in {state.countdown} seconds...
+          Sync completed successfully! Resetting in {state.countdown}{' '}
+          {state.countdown === 1 ? 'second' : 'seconds'}...
         </Text>
       )}
     </Card>

@@ -59,3 +59,26 @@ describe('a failed sync on the screen', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
+
+describe('the countdown after a successful sync', () => {
+  const succeeded = () =>
+    run(
+      { type: 'start-requested' },
+      { type: 'sync-started' },
+      { type: 'sync-completed', success: true, message: 'ok', totalEvents: 3 },
+    );
+
+  it("says 'seconds' until the last one, which is '1 second'", () => {
+    const { unmount } = renderWithProviders(<SyncProgressCard state={succeeded()} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sync completed successfully! Resetting in 5 seconds...',
+    );
+    let state = succeeded();
+    for (let tick = 0; tick < 4; tick += 1) state = syncRunReducer(state, { type: 'countdown-tick' });
+    unmount();
+    renderWithProviders(<SyncProgressCard state={state} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Sync completed successfully! Resetting in 1 second...',
+    );
+  });
+});

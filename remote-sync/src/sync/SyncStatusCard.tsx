@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '@auditdesk/shared';
+import { formatNumber, formatPercent, LoadErrorPanel } from '@auditdesk/shared';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hoursSince, rate } from './syncDates';
 import type { SyncStatus } from './syncTypes';
@@ -21,12 +21,23 @@ function Counter({ label, value, detail }: { label: string; value: number; detai
   );
 }
 
-export function SyncStatusCard({ status, running }: { status: SyncStatus | undefined; running: boolean }) {
+interface SyncStatusCardProps {
+  status: SyncStatus | undefined;
+  running: boolean;
+  /** The status could not be read: said with Retry, never a skeleton that waits for ever. */
+  error?: Error | null;
+  onRetry?: () => void;
+  retrying?: boolean;
+}
+
+export function SyncStatusCard({ status, running, error, onRetry, retrying = false }: SyncStatusCardProps) {
   const isRunning = running || Boolean(status?.isRunning);
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" mb="md">
-        <Title order={4}>Status</Title>
+        <Title order={2} size="h4">
+          Status
+        </Title>
         <Badge color={isRunning ? 'blue' : 'green'} size="lg" variant="light">
           {isRunning ? 'Running' : 'Ready'}
         </Badge>
@@ -46,6 +57,13 @@ export function SyncStatusCard({ status, running }: { status: SyncStatus | undef
           />
           <Counter label="Hours since last sync" value={hoursSince(status.lastSync)} />
         </SimpleGrid>
+      ) : error ? (
+        <LoadErrorPanel
+          title="The sync status could not be loaded"
+          message={error.message}
+          onRetry={() => onRetry?.()}
+          retrying={retrying}
+        />
       ) : (
         <Skeleton h={60} />
       )}

@@ -155,7 +155,7 @@ test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await page.getByRole('button', { name: 'Add Lead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Lead' });
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Customer name is required.');
+  await expect(dialog.getByLabel('Customer Name')).toHaveAccessibleDescription('Customer name is required.');
   await dialog.getByLabel('Customer Name').fill('Zelda Walk-in');
   await dialog.getByLabel('Scheduled Date').fill('2030-01-02T10:00');
   await dialog.getByLabel('Status').fill('Scheduled');

@@ -105,7 +105,11 @@ test.describe('the shell', () => {
           const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
           const ringed = style.boxShadow !== 'none';
           // Mantine's inputs show focus by a border in the primary colour (after a short transition)
-          const bordered = element.tagName === 'INPUT' && style.borderTopColor === 'rgb(34, 139, 230)';
+          const probe = document.body.appendChild(document.createElement('span'));
+          probe.style.color = 'var(--mantine-primary-color-filled)';
+          const primary = getComputedStyle(probe).color;
+          probe.remove();
+          const bordered = element.tagName === 'INPUT' && style.borderTopColor === primary;
           const name = element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? '';
           return { name: `${element.tagName} ${name}`, visible: outlined || ringed || bordered };
         });

@@ -47,7 +47,8 @@ test('a failed sync shows its failed step, one panel with the reason, and a hist
         ).json()
       ).fullName as string,
   );
-  await expect(history.locator('tbody tr').first().locator('td').nth(1)).toHaveText(adminName);
+  // the first column holds the unfold button; "Started by" is the third
+  await expect(history.locator('tbody tr').first().locator('td').nth(2)).toHaveText(adminName);
   await history.getByRole('button', { name: /^Show why run \d+ failed$/ }).click();
   await expect(history).toContainText('The calendar file could not be read');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'sync-failed.png'), fullPage: true });

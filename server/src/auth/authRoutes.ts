@@ -1,5 +1,8 @@
 import {
   currentUser,
+  forgotPasswordBody,
+  forgotPasswordResponse,
+  signInOptions,
   loginBody,
   logoutBody,
   noContent,
@@ -18,6 +21,9 @@ import type { Authenticate } from './authenticate';
 import { issueTokens } from './issueTokens';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
+const RESET_ANSWER =
+  'If this e-mail address belongs to an account, a link to choose a new password is on its way. It works once, for 24 hours.';
+const HOUR_MS = 60 * 60 * 1000;
 const tags = ['Sign-in'];
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -26,7 +32,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
   signInLimiter: SignInLimiter;
   counters: CounterStore;
 }> = async (app, { ctx, authenticate, signInLimiter, counters }) => {
-  const { users, passwords, accessTokens, signIns, passwordLinks, config } = ctx;
+  const { users, passwords, accessTokens, signIns, passwordLinks, passwordMail, config } = ctx;
+  const resetsPerIp = createAttemptLimit(
+    counters,
+    'forgot-password:ip',
+    config.passwordResetLimits.perIp,
+    HOUR_MS,
+  );
+  const resetMailsPerEmail = createAttemptLimit(
+    counters,
+    'forgot-password:email',
+    config.passwordResetLimits.perEmail,
+    HOUR_MS,
+  );
   const setPasswordPerIp = createAttemptLimit(counters, 'set-password:ip', config.rateLimits.perIp);
   const setPasswordPerToken = createAttemptLimit(
     counters,
@@ -110,6 +128,52 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/options',
+    {
+      schema: {
+        tags,
+        summary: 'What the sign-in page offers',
+        description: 'passwordResetByEmail: "Forgot password?" sends a link (the server has SMTP).',
+        response: { 200: signInOptions },
+      },
+    },
+    async () => ({ passwordResetByEmail: passwordMail.sendsMail }),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'E-mail a link to choose a new password',
+        description:
+          'Answers 202 with the same message whether or not the e-mail has an account, before any lookup; the link is made and e-mailed afterwards. Rate limited per client address (429); past the hourly number of mails to one address, requests are answered alike but send nothing.',
+        body: forgotPasswordBody,
+        response: { 202: forgotPasswordResponse },
+      },
+    },
+    async (request, reply) => {
+      await resetsPerIp(request.ip);
+      if (!passwordMail.sendsMail)
+        throw new HttpProblem(
+          409,
+          'This server does not send e-mail. Ask an administrator for a link to set your password.',
+        );
+      const email = request.body.email.toLowerCase();
+      // the answer leaves before the account is even looked up: its timing tells nothing
+      setImmediate(() => {
+        void resetMailsPerEmail(email)
+          .then(() => passwordMail.requestReset(email))
+          .catch((error: unknown) => {
+            if (!(error instanceof HttpProblem && error.statusCode === 429))
+              request.log.error({ err: error }, 'password reset not sent');
+          });
+      });
+      return reply.status(202).send({ message: RESET_ANSWER });
+    },
+  );
+
   app.post(
     '/set-password',
     {
@@ -129,6 +193,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
         throw new HttpProblem(400, 'This link is invalid, used or expired. Ask an admin for a new one.');
       await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
       await signIns.endAllOfUser(user.id); // a new password ends the old sign-ins
+      await passwordMail
+        .passwordChanged(user)
+        .catch((error: unknown) => request.log.error({ err: error }, 'password-changed notice not sent'));
       return reply.status(204).send(null);
     },
   );

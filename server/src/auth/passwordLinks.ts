@@ -24,9 +24,12 @@ export function createPasswordLinks(db: Database) {
       );
 
   return {
-    async create(userId: number): Promise<{ token: string; expiresAt: string }> {
+    async create(
+      userId: number,
+      ttlMs = PASSWORD_LINK_TTL_MS,
+    ): Promise<{ token: string; expiresAt: string }> {
       const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + PASSWORD_LINK_TTL_MS).toISOString();
+      const expiresAt = new Date(Date.now() + ttlMs).toISOString();
       await db.batch([
         revokeLiveOf(userId),
         orm.insert(passwordLinks).values({ userId, tokenHash: hashToken(token), expiresAt }),

@@ -70,6 +70,10 @@ export interface Config {
   syncStallMs: number;
   /** Present when REDIS_URL is set. */
   redis?: RedisSettings;
+  /** Present when SMTP_URL is set: the app e-mails invitations, resets and notices. */
+  mail?: MailSettings;
+  /** "Forgot password?" requests per hour per client address, and reset e-mails per hour per address. */
+  passwordResetLimits: { perIp: number; perEmail: number };
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
@@ -82,6 +86,13 @@ export interface RedisSettings {
   prefix: string;
   /** REDIS_PLAN: the plan's name, for the resource page */
   planName: string;
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps://, with credentials */
+  smtpUrl: string;
+  /** the From header */
+  from: string;
 }
 
 export interface D1Settings {
@@ -169,7 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         const value = present[name];
         const shown =
-          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL/.test(name) ? '' : ` (got "${value}")`;
+          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL|SMTP_URL/.test(name)
+            ? ''
+            : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
       }),
     );
@@ -178,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems = crossChecks(settings);
   if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = path.resolve(settings.DATA_DIR);
+  const publicOrigin = settings.PUBLIC_URL
+    ? new URL(settings.PUBLIC_URL).origin
+    : `http://${['0.0.0.0', '::'].includes(settings.HOST) ? 'localhost' : settings.HOST}:${settings.PORT}`;
   const databasePath = settings.DATABASE_URL
     ? path.resolve(settings.DATABASE_URL.slice('file:'.length))
     : path.join(dataDir, 'auditdesk.db');
@@ -204,9 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: settings.ADMIN_PASSWORD,
     jwtSecret: settings.JWT_SECRET,
     accessTokenTtlSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
-    publicOrigin: settings.PUBLIC_URL
-      ? new URL(settings.PUBLIC_URL).origin
-      : `http://${['0.0.0.0', '::'].includes(settings.HOST) ? 'localhost' : settings.HOST}:${settings.PORT}`,
+    publicOrigin,
     trustProxy: settings.TRUST_PROXY,
     remoteUrls: Object.fromEntries(
       REMOTES.map((remote) => [remote.name, settings[remote.setting] ?? defaultRemoteUrl(remote)]),
@@ -272,6 +286,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: settings.REDIS_URL
       ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
       : undefined,
+    mail: settings.SMTP_URL
+      ? {
+          smtpUrl: settings.SMTP_URL,
+          from: settings.MAIL_FROM ?? `Auditdesk <auditdesk@${new URL(publicOrigin).hostname}>`,
+        }
+      : undefined,
+    passwordResetLimits: {
+      perIp: settings.RATE_LIMIT_PASSWORD_RESET_PER_IP,
+      perEmail: settings.RATE_LIMIT_PASSWORD_RESET_PER_EMAIL,
+    },
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

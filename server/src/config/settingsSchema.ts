@@ -198,6 +198,34 @@ export const settingsSchema = z.object({
   /** Where Microsoft Graph and the Microsoft identity platform are reached (national clouds, a proxy). */
   MS_GRAPH_ROOT: httpUrl.default('https://graph.microsoft.com/v1.0'),
   MS_LOGIN_ROOT: httpUrl.default('https://login.microsoftonline.com'),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'expected smtp://user:password@host:port or smtps://…' })
+    .optional()
+    .describe(
+      "The SMTP server the app's e-mails go through (invitations, password resets, password-changed notices): smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465. Unset: no e-mail; admins copy password links instead.",
+    ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .optional()
+    .describe(
+      'The sender of those e-mails, e.g. "Auditdesk <auditdesk@example.com>". Default: auditdesk@ the host of PUBLIC_URL (or of the start address).',
+    ),
+  RATE_LIMIT_PASSWORD_RESET_PER_IP: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('"Forgot password?" requests per hour from one address; more are refused with 429.'),
+  RATE_LIMIT_PASSWORD_RESET_PER_EMAIL: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3)
+    .describe(
+      'Password-reset e-mails per hour to one address, whoever asks; further requests get the same answer but send nothing (nobody can flood a mailbox, and the answer tells nothing).',
+    ),
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

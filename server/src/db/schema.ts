@@ -235,7 +235,37 @@ export const notificationReads = sqliteTable(
   (table) => [primaryKey({ columns: [table.notificationId, table.userId] })],
 );
 
+/** What the app e-mails people (DESIGN.md section 20). */
+export const MAIL_KINDS = ['invitation', 'password-reset', 'password-changed'] as const;
+
+/**
+ * E-mails waiting to go out, kept in the database so that a restart or a dead SMTP server
+ * loses none: each is tried until it is sent or given up, with growing pauses. The body
+ * of a sent or abandoned mail is blanked, as it may hold a live password link.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: MAIL_KINDS }).notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull().default(now),
+    /** An instance sending it holds it until then (several instances share one outbox). */
+    claimedUntil: text('claimed_until'),
+    lastError: text('last_error'),
+    sentAt: text('sent_at'),
+    gaveUpAt: text('gave_up_at'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('mail_outbox_due_idx').on(table.sentAt, table.gaveUpAt, table.nextAttemptAt)],
+);
+
 export type SessionRow = typeof sessions.$inferSelect;
+export type MailRow = typeof mailOutbox.$inferSelect;
 export type NotificationRow = typeof notifications.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;

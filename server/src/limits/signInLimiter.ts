@@ -43,10 +43,10 @@ export function createSignInLimiter(store: CounterStore, limits: SignInLimits) {
 
 export type SignInLimiter = ReturnType<typeof createSignInLimiter>;
 
-/** A plain per-key limit (set-password per address and per token, identity-provider starts). */
-export function createAttemptLimit(store: CounterStore, name: string, max: number) {
+/** A plain per-key limit, per minute unless told (set-password per address and per token, identity-provider starts). */
+export function createAttemptLimit(store: CounterStore, name: string, max: number, windowMs = WINDOW_MS) {
   return async (key: string): Promise<void> => {
-    const { count, resetInMs } = await store.hit(`${name}:${key}`, WINDOW_MS);
+    const { count, resetInMs } = await store.hit(`${name}:${key}`, windowMs);
     if (count > max) throw tooManyAttempts(resetInMs);
   };
 }

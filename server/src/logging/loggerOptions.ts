@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
 import type { Config } from '../config/loadConfig';
 
 /** Fields that must never reach a log line, wherever they appear. */
@@ -14,9 +15,23 @@ export const REDACTED_PATHS = [
   '*.passwordHash',
 ];
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/**
+ * JSON lines for a log collector; on a terminal (`terminal`), readable lines with the time,
+ * without the request-by-request lines (see requestLogging).
+ */
+export function loggerOptions(config: Config, terminal = false): FastifyServerOptions['logger'] {
   return {
     level: config.env === 'test' ? 'silent' : config.logLevel,
+    ...(terminal
+      ? {
+          stream: pretty({
+            colorize: true,
+            translateTime: 'SYS:HH:MM:ss',
+            ignore: 'pid,hostname,reqId',
+            singleLine: true,
+          }),
+        }
+      : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       // The query string can carry access_token (SignalR) or one-time links: log the path only.

@@ -1,4 +1,4 @@
-import { accessRecord, grantBody, revokeBody } from '@auditdesk/shared/core';
+import { accessRecord, grantBody, grantResponse, revokeBody } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../appContext';
@@ -13,7 +13,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate
   app,
   { ctx, authenticate },
 ) => {
-  const { users, usersService } = ctx;
+  const { users, usersService, passwordMail } = ctx;
   guardEveryRoute(app, authenticate('Admin'));
 
   app.get(
@@ -28,11 +28,21 @@ export const accessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate
       schema: {
         tags,
         summary: 'Give an e-mail access, creating its account when new (Admin)',
+        description:
+          'A new account is invited: by e-mail when the server has SMTP, otherwise the answer holds the set-password link to pass on.',
         body: grantBody,
-        response: { 200: accessRecord },
+        response: { 200: grantResponse },
       },
     },
-    async (request) => toAccessRecord(await usersService.grant(request.currentUser!, request.body)),
+    async (request) => {
+      const isNew = !(await users.findByEmail(request.body.email));
+      const granted = await usersService.grant(request.currentUser!, request.body);
+      if (!isNew) return toAccessRecord(granted);
+      return {
+        ...toAccessRecord(granted),
+        invitation: await passwordMail.invite(request.currentUser!, granted),
+      };
+    },
   );
 
   app.post(

@@ -1,5 +1,7 @@
 import {
+  createdUser,
   createUserBody,
+  invitation,
   currentUser,
   idParams,
   noContent,
@@ -24,7 +26,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
   app,
   { ctx, authenticate },
 ) => {
-  const { users, usersService, config } = ctx;
+  const { users, usersService, passwordMail, config } = ctx;
   const signedIn = authenticate();
   const admin = authenticate('Admin');
 
@@ -68,10 +70,37 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
     '/create',
     {
       onRequest: admin,
-      schema: { tags, summary: 'Create a user (Admin)', body: createUserBody, response: { 201: userView } },
+      schema: {
+        tags,
+        summary: 'Create a user and invite them (Admin)',
+        description:
+          'The invitation is e-mailed when the server has SMTP; otherwise the answer holds the set-password link to pass on.',
+        body: createUserBody,
+        response: { 201: createdUser },
+      },
     },
-    async (request, reply) =>
-      reply.status(201).send(toUserView(await usersService.create(request.currentUser!, request.body))),
+    async (request, reply) => {
+      const created = await usersService.create(request.currentUser!, request.body);
+      const sent = await passwordMail.invite(request.currentUser!, created);
+      return reply.status(201).send({ ...toUserView(created), invitation: sent });
+    },
+  );
+
+  app.post(
+    '/:id/invitation',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary: 'Send the invitation again, with a new link (Admin); older links die',
+        params: idParams,
+        response: { 201: invitation },
+      },
+    },
+    async (request, reply) => {
+      const user = await usersService.linkable(request.params.id);
+      return reply.status(201).send(await passwordMail.invite(request.currentUser!, user));
+    },
   );
 
   app.put(
@@ -133,10 +162,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; authenticate: 
     },
     async (request, reply) => {
       const { user, token, expiresAt } = await usersService.passwordLink(request.params.id);
-      // the app's own address from the settings: never from a request header
-      const url = new URL('/set-password', config.publicOrigin);
-      url.searchParams.set('token', token);
-      return reply.status(201).send({ url: url.href, expiresAt, email: user.email });
+      return reply
+        .status(201)
+        .send({ url: passwordMail.setPasswordUrl(token), expiresAt, email: user.email });
     },
   );
 };

@@ -176,11 +176,17 @@ export function createUsersService(
       });
     },
 
-    /** A one-time link to set a password; an inactive account gets none. */
-    async passwordLink(id: number): Promise<{ user: UserRow; token: string; expiresAt: string }> {
+    /** An account that may be sent a password link or an invitation: an inactive one may not. */
+    async linkable(id: number): Promise<UserRow> {
       const user = await mustFind(id);
       if (!user.isActive)
         throw new HttpProblem(409, 'This account has no access. Restore its access before sending a link.');
+      return user;
+    },
+
+    /** A one-time link to set a password; an inactive account gets none. */
+    async passwordLink(id: number): Promise<{ user: UserRow; token: string; expiresAt: string }> {
+      const user = await this.linkable(id);
       return { user, ...(await passwordLinks.create(user.id)) };
     },
   };

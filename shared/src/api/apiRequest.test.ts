@@ -187,3 +187,48 @@ describe('development fallback', () => {
     });
   });
 });
+
+describe('a development session with no server behind the dev server', () => {
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+    authStore.getState().clearSession();
+  });
+
+  it('takes the sample data once the server has not answered for a second', async () => {
+    jest.useFakeTimers();
+    authStore.getState().setSession({ token: 'dev-token-admin', refreshToken: null }, user);
+    // a port that accepts but never answers: only the abort ends the call
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        (_input, init) =>
+          new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          ),
+      );
+    let settled: unknown;
+    void apiRequest<unknown[]>('/leads').then((result) => (settled = result));
+    await jest.advanceTimersByTimeAsync(999);
+    expect(settled).toBeUndefined();
+    await jest.advanceTimersByTimeAsync(2);
+    await jest.runAllTimersAsync();
+    expect(settled).toMatchObject({ success: true, status: 200 });
+    expect(((settled as { data: unknown[] }).data ?? []).length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('a real session waits as long as the server takes', async () => {
+    jest.useFakeTimers();
+    signIn('t.o.k');
+    jest.spyOn(globalThis, 'fetch').mockImplementation(
+      (_input, init) =>
+        new Promise((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason));
+          setTimeout(() => resolve(json(200, { ok: 1 })), 5000);
+        }),
+    );
+    const pending = apiRequest('/sync/execute', { method: 'POST' });
+    await jest.advanceTimersByTimeAsync(5001);
+    expect(await pending).toEqual({ success: true, status: 200, data: { ok: 1 } });
+  });
+});

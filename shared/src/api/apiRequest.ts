@@ -1,5 +1,5 @@
 import { authStore } from '../auth/authStore';
-import { devFallback, wantsDevFallback } from './devFallback/devFallback';
+import { devFallback, wantsDevFallback, withDevDeadline } from './devFallback/devFallback';
 import { API_ERRORS } from './apiErrors';
 import type { ApiRequestOptions, ApiResult } from './apiTypes';
 import { refreshSession } from './refreshSession';
@@ -19,7 +19,8 @@ function endSession<T>(result: ApiResult<T>): ApiResult<T> {
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
   const { token } = authStore.getState();
-  const first = await sendRequest<T>(path, options, token);
+  const deadline = withDevDeadline(token, options);
+  const first = await sendRequest<T>(path, deadline.options, token).finally(deadline.done);
   if (wantsDevFallback(token, first)) return devFallback<T>(path);
   if (first.status !== 401) return first;
   if (SESSION_CALLS.includes(path) || !(await refreshSession())) return endSession(first);

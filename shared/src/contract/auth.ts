@@ -34,6 +34,19 @@ export const setPasswordBody = z.strictObject({
   password: z.string().min(12, 'The password needs at least 12 characters.').max(1024),
 });
 
+/** "Forgot password?": the e-mail of the account. */
+export const forgotPasswordBody = z.strictObject({
+  email: z.string().trim().min(1, 'Enter your e-mail address.').max(320, 'This e-mail address is too long.'),
+});
+
+/** The same answer whether or not the e-mail has an account. */
+export const forgotPasswordResponse = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
+
+/** What the sign-in page offers: a reset by e-mail only when the server can send e-mail. */
+export const signInOptions = z.object({ passwordResetByEmail: z.boolean() });
+export type SignInOptions = z.infer<typeof signInOptions>;
+
 /** The current user (spec section 3, "Current user response"). */
 export const currentUser = z.object({
   id: z.number().int(),

@@ -2,18 +2,21 @@ import { z } from 'zod';
 import { isoDateTime } from './common';
 import { LEAD_SOURCES } from './vocabulary';
 
-const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`);
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
 
 /** Only http(s) addresses are links; anything else (javascript:, data:) is refused. */
 export const linkId = text(500).refine(
   (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
-  'expected an http(s) address',
+  'Enter a web address that starts with http:// or https://.',
 );
 
 /** What a person edits on a lead, each field bounded. */
 const leadFieldShapes = {
-  customerName: text(200).min(1, 'Customer name is required'),
-  email: z.union([z.literal(''), z.email('expected an e-mail address').max(320)]),
+  customerName: text(200).min(1, 'Customer name is required.'),
+  email: z.union([
+    z.literal(''),
+    z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.'),
+  ]),
   phoneNumber: text(40),
   auditor: text(120),
   houseType: text(40),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TABLE_PURPOSES } from './vocabulary';
 
 const count = z.number().int().nonnegative();
 
@@ -47,7 +48,9 @@ export const databaseStats = z.object({
   }),
   /** queryDuration in ms */
   performance: z.object({ queryDuration: z.number().nonnegative() }),
-  tables: z.array(z.object({ name: z.string(), rows: count })).optional(),
+  tables: z
+    .array(z.object({ name: z.string(), rows: count, purpose: z.enum(TABLE_PURPOSES).optional() }))
+    .optional(),
 });
 export type DatabaseStats = z.infer<typeof databaseStats>;
 

@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { isoDay } from './common';
+import { isoDay, START_AFTER_END } from './common';
 import { TIMEFRAMES } from './vocabulary';
 
 export const gridQuery = z
   .strictObject({ startDate: isoDay.optional(), endDate: isoDay.optional() })
-  .refine(
-    ({ startDate, endDate }) => !startDate || !endDate || startDate <= endDate,
-    'startDate must not be after endDate.',
-  );
+  .refine(({ startDate, endDate }) => !startDate || !endDate || startDate <= endDate, START_AFTER_END);
 
 const count = z.number().int().min(0);
 const breakdown = z.record(z.string(), count);
@@ -34,7 +31,9 @@ export type GridRecord = z.infer<typeof gridRecord>;
 export const auditorsResponse = z.object({ auditors: z.tuple([z.string(), z.string()]) });
 
 export const timeframeQuery = z.strictObject({
-  timeframe: z.enum(TIMEFRAMES, { error: 'expected month, bimonth, quarter or year' }).default('month'),
+  timeframe: z
+    .enum(TIMEFRAMES, { error: 'Choose a period: month, bimonth, quarter or year.' })
+    .default('month'),
 });
 
 export const schedulingDashboardQuery = z.strictObject({

@@ -20,7 +20,7 @@ export const executeBody = z
   }))
   .refine(
     (range) => Boolean(range.startDate) === Boolean(range.endDate),
-    'Give both startDate and endDate, or neither.',
+    'Give both a start date and an end date, or neither.',
   );
 
 const count = z.number().int().min(0);

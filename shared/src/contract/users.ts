@@ -8,7 +8,7 @@ export const roleInput = z
   .union([z.literal(0), z.literal(1), z.string().trim().max(20)])
   .refine(
     (value) => typeof value === 'number' || ROLES.some((role) => role.toLowerCase() === value.toLowerCase()),
-    { message: 'expected Admin, Manager, User, 1 or 0' },
+    { message: 'Choose a role: Admin, Manager or User.' },
   )
   .transform(toRole);
 
@@ -25,7 +25,7 @@ export const revokeBody = z.strictObject({ email: emailAddress });
 
 export const createUserBody = z.strictObject({
   email: emailAddress,
-  name: z.string().trim().min(1, 'Name is required').max(200),
+  name: z.string().trim().min(1, 'Name is required.').max(200, 'Use at most 200 characters.'),
   role: roleInput.default('User'),
 });
 
@@ -68,3 +68,21 @@ export const permissions = z.object({ permissions: z.array(z.string()) });
 
 export const passwordLink = z.object({ url: z.string(), expiresAt: isoDateTime, email: z.string() });
 export type PasswordLink = z.infer<typeof passwordLink>;
+
+/**
+ * How a new person gets their first password: an e-mailed invitation (when the server has
+ * SMTP), or a link the admin copies and passes on.
+ */
+export const invitation = z.discriminatedUnion('delivery', [
+  z.object({ delivery: z.literal('email'), email: z.string() }),
+  passwordLink.extend({ delivery: z.literal('link') }),
+]);
+export type Invitation = z.infer<typeof invitation>;
+
+/** A grant's answer: the record, and the invitation when the grant created the account. */
+export const grantResponse = accessRecord.extend({ invitation: invitation.optional() });
+export type GrantResponse = z.infer<typeof grantResponse>;
+
+/** A created user, with the invitation it was given. */
+export const createdUser = userView.extend({ invitation });
+export type CreatedUser = z.infer<typeof createdUser>;

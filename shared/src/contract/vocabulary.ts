@@ -30,6 +30,13 @@ export const UNITS_PER_HOUSE_TYPE: Record<HouseType, number> = {
 export const LEAD_SOURCES = ['calendar', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/**
+ * What a database table holds: the business's records (leads, people, runs…), or the
+ * app's own bookkeeping (migrations, sign-ins, links, the mail outbox, caches' versions).
+ */
+export const TABLE_PURPOSES = ['business', 'bookkeeping'] as const;
+export type TablePurpose = (typeof TABLE_PURPOSES)[number];
+
 /** The three steps of a sync run, in order. */
 export const SYNC_STEP_IDS = ['calendar', 'spreadsheet', 'database'] as const;
 export type SyncStepId = (typeof SYNC_STEP_IDS)[number];
@@ -53,6 +60,7 @@ export const NOTIFICATION_KINDS = [
   'access-revoked',
   'role-changed',
   'user-deleted',
+  'mail-failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;

@@ -14,7 +14,9 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="nowrap">
       <Stack gap={4}>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed">{subtitle}</Text>
       </Stack>
       {action}

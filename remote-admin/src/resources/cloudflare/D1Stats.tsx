@@ -71,7 +71,7 @@ export function D1Stats({ stats }: { stats: DatabaseStats }) {
         <UsagePanel meters={meters} />
         <Stack gap="lg">
           <Paper withBorder p="lg">
-            <Title order={4} mb="md">
+            <Title order={2} size="h4" mb="md">
               Performance
             </Title>
             <MetricLine

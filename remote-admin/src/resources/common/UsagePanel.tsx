@@ -5,7 +5,7 @@ import { UsageMeter, type UsageMeterProps } from './UsageMeter';
 export function UsagePanel({ meters }: { meters: UsageMeterProps[] }) {
   return (
     <Paper withBorder p="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Usage vs Limits
       </Title>
       <Stack gap="lg">

@@ -8,7 +8,7 @@ export function RedisPerformance({ performance }: { performance: CacheStats['per
   const { hitRate, keyspaceHits, keyspaceMisses, evictedKeys, expiredKeys } = performance;
   return (
     <Paper withBorder p="lg">
-      <Title order={4} mb="md">
+      <Title order={2} size="h4" mb="md">
         Performance
       </Title>
       <Stack gap="md">

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { TablePurpose } from '@auditdesk/shared/core';
 import type { Database } from '../../db/database';
+import { tablePurpose } from './tablePurpose';
 
 /** SQLite's and D1's own tables (sqlite_sequence, _cf_KV …) are not the app's. */
 const APP_TABLES = sql`SELECT name FROM sqlite_master WHERE type = 'table'
@@ -14,7 +16,7 @@ const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
  */
 export async function countTableRows(
   db: Database,
-): Promise<{ tables: { name: string; rows: number }[]; probeMs: number }> {
+): Promise<{ tables: { name: string; rows: number; purpose: TablePurpose }[]; probeMs: number }> {
   const started = performance.now();
   const names = (await db.all<{ name: string }>(APP_TABLES)).map((row) => row.name);
   const probeMs = performance.now() - started;
@@ -22,5 +24,8 @@ export async function countTableRows(
   const [counts] = await db.all<Record<string, number>>(
     sql.raw(`SELECT ${names.map((name, i) => `(SELECT count(*) FROM ${quoted(name)}) AS t${i}`).join(', ')}`),
   );
-  return { tables: names.map((name, i) => ({ name, rows: counts?.[`t${i}`] ?? 0 })), probeMs };
+  return {
+    tables: names.map((name, i) => ({ name, rows: counts?.[`t${i}`] ?? 0, purpose: tablePurpose(name) })),
+    probeMs,
+  };
 }

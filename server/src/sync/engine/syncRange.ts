@@ -1,4 +1,4 @@
-import type { SyncRange } from '@auditdesk/shared/core';
+import { START_AFTER_END, type SyncRange } from '@auditdesk/shared/core';
 
 const DAY_MS = 24 * 3600 * 1000;
 export const MAX_RANGE_DAYS = 3 * 366;
@@ -16,7 +16,7 @@ export function defaultSyncRange(today = new Date()): SyncRange {
 /** Why a range cannot be synced, or null: start after end, or more than three years. */
 export function rangeProblem({ startDate, endDate }: SyncRange): string | null {
   const days = (Date.parse(endDate) - Date.parse(startDate)) / DAY_MS;
-  if (days < 0) return 'startDate must not be after endDate.';
-  if (days > MAX_RANGE_DAYS) return 'The range may span at most three years.';
+  if (days < 0) return START_AFTER_END;
+  if (days > MAX_RANGE_DAYS) return 'The date range may span at most three years.';
   return null;
 }

@@ -1,3 +1,4 @@
+import { formatProblems } from '@auditdesk/shared/core';
 import type { CalendarEvent } from '../calendar/calendarEvent';
 import { readDescriptionLines } from './descriptionLines';
 import type { LeadRecord } from './leadRecord';
@@ -67,6 +68,7 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     status,
     email: fields.email ?? '',
     comments: [fields.comments, ...unknown, ...loose].filter(Boolean).join('\n'),
-    isFormatted: Boolean(customerName && auditor && houseType),
+    isFormatted:
+      formatProblems({ customerName, auditor, houseType: houseType ?? houseTypeText }).length === 0,
   };
 }

@@ -17,6 +17,25 @@ export function wantsDevFallback(token: string | null, result: ApiResult<unknown
   );
 }
 
+/**
+ * How long a development session waits for the server before it takes the sample data:
+ * with no server behind the dev server, a remote on its own says so at once.
+ */
+export const DEV_ANSWER_MS = 1000;
+
+/** A development session's call gives up after DEV_ANSWER_MS (its caller's own signal still counts). */
+export function withDevDeadline<T extends { signal?: AbortSignal }>(
+  token: string | null,
+  options: T,
+): { options: T; done: () => void } {
+  if (process.env.NODE_ENV === 'production' || !token?.startsWith(DEV_TOKEN_PREFIX))
+    return { options, done: () => {} };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('The server did not answer.')), DEV_ANSWER_MS);
+  options.signal?.addEventListener('abort', () => controller.abort(options.signal!.reason), { once: true });
+  return { options: { ...options, signal: controller.signal }, done: () => clearTimeout(timer) };
+}
+
 /** The sample answer for a path, or the spec's error when there is none. */
 export async function devFallback<T>(path: string): Promise<ApiResult<T>> {
   const { DEV_SAMPLES } = await import('./devSamples');

@@ -1,12 +1,15 @@
 // Sample answers for a `dev-token-` session when no server is there (development builds
 // only): enough to click through every screen of a remote running on its own.
+import { SAMPLE_AUDITORS, sampleLeads } from './sampleLeads';
+
 const today = new Date();
 const day = (offset: number) =>
   new Date(
     Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset, 14),
   ).toISOString();
 
-const AUDITORS = ['Sam Rivera', 'Alex Chen'];
+const AUDITORS = SAMPLE_AUDITORS;
+const leads = sampleLeads(today);
 
 /** Grid records for the two auditors, four weeks a month, this month and the 11 before. */
 function sampleGrid() {
@@ -47,32 +50,11 @@ export const DEV_SAMPLES: Record<string, unknown> = {
   '/user/permissions': {
     permissions: ['full_system_access', 'user_management', 'data_synchronization', 'lead_management'],
   },
-  '/leads': [
-    {
-      id: 1,
-      name: 'Jane Doe',
-      email: 'jane@example.com',
-      phone: '(617) 555-0142',
-      status: 'Scheduled',
-      source: 'calendar',
-      scheduledDate: day(2),
-      createdAt: day(-5),
-    },
-    {
-      id: 2,
-      name: 'Tom Lee',
-      email: 'tom@example.com',
-      phone: '(617) 555-0199',
-      status: 'New',
-      source: 'manual',
-      scheduledDate: null,
-      createdAt: day(-1),
-    },
-  ],
-  '/leads/calendar-not-formatted': [],
+  '/leads': leads.formatted,
+  '/leads/calendar-not-formatted': leads.unformatted,
   '/dashboard/stats': {
-    totalLeads: 2,
-    scheduledLeads: 1,
+    totalLeads: leads.formatted.length,
+    scheduledLeads: leads.formatted.filter((lead) => lead.status === 'Scheduled').length,
     conversionRate: 50,
     totalSyncs: 3,
     successfulSyncs: 3,

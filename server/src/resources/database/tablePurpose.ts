@@ -1,0 +1,21 @@
+import type { TablePurpose } from '@auditdesk/shared/core';
+
+/**
+ * The tables the app keeps for itself: migrations (Drizzle's and D1's), sign-ins, one-time
+ * links, the mail outbox, the read caches' versions and the sync's staging. Every other
+ * table holds the business's records.
+ */
+const BOOKKEEPING = new Set([
+  '__drizzle_migrations',
+  'd1_migrations',
+  'sessions',
+  'refresh_tokens',
+  'password_links',
+  'mail_outbox',
+  'data_versions',
+  'leads_staging',
+  'notification_reads',
+]);
+
+export const tablePurpose = (name: string): TablePurpose =>
+  BOOKKEEPING.has(name) ? 'bookkeeping' : 'business';

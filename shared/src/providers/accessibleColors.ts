@@ -1,0 +1,43 @@
+import { darken, luminance, toRgba, type MantineColorsTuple } from '@mantine/core';
+
+/** WCAG 2.x contrast ratio of two colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color` at `opacity` over an opaque `under`, as one opaque colour. */
+export function blend(color: string, opacity: number, under: string): string {
+  const top = toRgba(color);
+  const bottom = toRgba(under);
+  const mix = (a: number, b: number) => Math.round(a * opacity + b * (1 - opacity));
+  return `rgb(${mix(top.r, bottom.r)}, ${mix(top.g, bottom.g)}, ${mix(top.b, bottom.b)})`;
+}
+
+/** Text at normal size needs 4.5:1 (WCAG 1.4.3); a little more, for rounding and anti-aliasing. */
+const AA = 4.6;
+const WHITE = '#ffffff';
+/** The greyest surface text sits on: a striped or hovered table row (gray.1). */
+const GREY_SURFACE = '#f1f3f5';
+
+/** The first shade from 6 on that passes `ok`; else the darkest shade darkened until it does. */
+function firstShade(shades: MantineColorsTuple, ok: (shade: string) => boolean): string {
+  for (let index = 6; index < shades.length; index += 1) if (ok(shades[index]!)) return shades[index]!;
+  let color = shades[9];
+  for (let step = 0; step < 10 && !ok(color); step += 1) color = darken(color, 0.08);
+  return color;
+}
+
+/** A fill that white text can stand on (filled buttons, badges). */
+export function fillUnderWhiteText(shades: MantineColorsTuple): string {
+  return firstShade(shades, (shade) => contrastRatio(shade, WHITE) >= AA);
+}
+
+/**
+ * Text of this hue that reads on its own light tint (a light badge or button: the hue at
+ * 10 % over the page) laid on the greyest row, and so on white and grey alike.
+ */
+export function textOnTint(shades: MantineColorsTuple): string {
+  const tint = blend(shades[6], 0.1, GREY_SURFACE);
+  return firstShade(shades, (shade) => contrastRatio(shade, tint) >= AA);
+}

@@ -1,0 +1,32 @@
+import { DEFAULT_THEME, mergeMantineTheme, type MantineTheme } from '@mantine/core';
+import { blend, contrastRatio } from './accessibleColors';
+import { cssVariablesResolver, theme } from './theme';
+
+const full: MantineTheme = mergeMantineTheme(DEFAULT_THEME, theme);
+const resolve = (variant: string, color: string) =>
+  full.variantColorResolver({ color, theme: full, variant, gradient: undefined, autoContrast: false });
+const COLORS = Object.keys(DEFAULT_THEME.colors).filter((name) => name !== 'dark');
+
+describe('the theme keeps text readable (WCAG AA, 4.5:1)', () => {
+  it.each(COLORS)('white text on a filled %s', (color) => {
+    const { background } = resolve('filled', color);
+    expect(contrastRatio(background!, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(COLORS)(
+    '%s text of light, subtle and outline variants, also on its tint over a grey row',
+    (color) => {
+      const tint = blend(DEFAULT_THEME.colors[color]![6], 0.1, '#f1f3f5');
+      for (const variant of ['light', 'subtle', 'outline'])
+        expect(contrastRatio(resolve(variant, color).color!, tint)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
+  it('dimmed text, links and c="…" colours on the grey page', () => {
+    const { light } = cssVariablesResolver(full);
+    const colours = Object.entries(light).filter(([name]) => /dimmed|anchor|-text$/.test(name));
+    expect(colours.length).toBeGreaterThan(10);
+    for (const [name, value] of colours)
+      expect([name, contrastRatio(value, '#f8f9fa') >= 4.5]).toEqual([name, true]);
+  });
+});
