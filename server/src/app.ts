@@ -208,7 +208,14 @@ export async function buildApp({
       await api.register(oidcRoutes, { prefix: '/auth', ctx, counters, redis });
       await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
       await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
-      await api.register(syncRoutes, { prefix: '/sync', sync, authenticate });
+      await api.register(syncRoutes, {
+        prefix: '/sync',
+        sync,
+        authenticate,
+        syncRoles: config.syncRoles,
+        counters,
+        runsPerHour: config.syncRateLimitPerHour,
+      });
       await api.register(gridDataRoute, {
         prefix: '/leads',
         leads,

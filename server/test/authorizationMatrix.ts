@@ -180,7 +180,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
   },
   {
     route: 'POST /api/sync/execute',
-    allowed: SIGNED_IN,
+    allowed: LEAD_EDITORS, // SYNC_ROLES' default
     ok: 200,
     request: () => ({
       method: 'POST',

@@ -200,6 +200,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         totalSyncs: 2,
         successfulSyncs: 2,
         failedSyncs: 0,
+        startRoles: ['Admin', 'Manager'],
       });
       const history = (await t.app.inject({ url: '/api/sync/history', headers: bearer(token) })).json();
       expect(history).toMatchObject({ total: 2, page: 1, pageSize: 10 });

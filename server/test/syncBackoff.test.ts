@@ -25,6 +25,7 @@ import { fakeSheets } from './support/fakeSheets';
 import { icsCalendar } from './support/icsBuilder';
 import { startRadicale, type RadicaleServer } from './support/radicale';
 import { testClock } from './support/testClock';
+import { DEFAULT_CALENDAR_LIMITS } from '../src/sync/calendar/calendarLimits';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const AUDITORS = ['Sam Rivera', 'Alex Chen'];
@@ -151,6 +152,7 @@ describe('a run whose remote API is busy', () => {
           source: await calendars[service]!(RECOVERS),
           spreadsheet: createXlsxSpreadsheet(xlsxPath()),
           auditors: AUDITORS,
+          limits: DEFAULT_CALENDAR_LIMITS,
         },
         freshRun(MARCH),
         progress,
@@ -184,6 +186,7 @@ describe('a run whose remote API is busy', () => {
           source: await calendars[service]!(NEVER),
           spreadsheet: createXlsxSpreadsheet(xlsxPath()),
           auditors: AUDITORS,
+          limits: DEFAULT_CALENDAR_LIMITS,
         },
         freshRun(MARCH),
         progress,
@@ -223,6 +226,7 @@ describe('a run whose remote API is busy', () => {
           source: icsSource(),
           spreadsheet: await sheetsSink(refuseFirst(RECOVERS, sheets.handler)),
           auditors: AUDITORS,
+          limits: DEFAULT_CALENDAR_LIMITS,
         },
         freshRun(MARCH),
         progress,
@@ -249,6 +253,7 @@ describe('a run whose remote API is busy', () => {
           source: icsSource(),
           spreadsheet: await sheetsSink(busyWrites),
           auditors: AUDITORS,
+          limits: DEFAULT_CALENDAR_LIMITS,
         },
         freshRun(MARCH),
         progress,

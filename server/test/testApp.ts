@@ -70,6 +70,7 @@ export async function createTestApp(
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
+    RATE_LIMIT_SYNC_PER_USER: '1000',
     ...(d1 ? d1Env(d1) : {}),
     ...env,
   });

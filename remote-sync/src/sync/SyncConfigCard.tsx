@@ -10,6 +10,8 @@ interface SyncConfigCardProps {
   running: boolean;
   /** Another run is on (not this screen's): Start waits for it. */
   blocked?: boolean;
+  /** Why this person may not start a run (their role); null when they may. */
+  refusal?: string | null;
 }
 
 export function SyncConfigCard({
@@ -18,6 +20,7 @@ export function SyncConfigCard({
   onStart,
   running,
   blocked = false,
+  refusal = null,
 }: SyncConfigCardProps) {
   return (
     <Card withBorder padding="lg">
@@ -54,9 +57,19 @@ export function SyncConfigCard({
         The appointments in the calendar between these dates will be synced to the spreadsheet and the
         database.
       </Text>
-      <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} disabled={running || blocked}>
+      <Button
+        leftSection={<IconPlayerPlay size={16} />}
+        onClick={onStart}
+        disabled={running || blocked || refusal !== null}
+        aria-describedby={refusal ? 'sync-start-refusal' : undefined}
+      >
         {running ? 'Synchronizing...' : 'Start Sync'}
       </Button>
+      {refusal && (
+        <Text id="sync-start-refusal" size="sm" c="dimmed" mt="xs">
+          {refusal}
+        </Text>
+      )}
     </Card>
   );
 }

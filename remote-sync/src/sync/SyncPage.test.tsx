@@ -1,5 +1,6 @@
+import { authStore, type Role } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import SyncPage from './SyncPage';
@@ -16,8 +17,17 @@ function statusWith(running: SyncStatus['running']): SyncStatus {
     totalSyncs: 4,
     successfulSyncs: 3,
     failedSyncs: 1,
+    startRoles: ['Admin', 'Manager'],
   };
 }
+
+function signInAs(role: Role) {
+  authStore
+    .getState()
+    .setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: 'x@example.com', name: 'X', role });
+}
+beforeEach(() => signInAs('Manager'));
+afterEach(() => act(() => authStore.getState().clearSession()));
 
 function serve(status: SyncStatus) {
   return mockFetch(({ url }) =>
@@ -80,6 +90,24 @@ describe('SyncPage with a run it did not start', () => {
     expect(await screen.findByText('Ready')).toBeInTheDocument();
     expect(screen.queryByTestId('running-run')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Sync' })).toBeEnabled();
+  });
+});
+
+describe('SyncPage for someone SYNC_ROLES leaves out', () => {
+  let fetchMock: ReturnType<typeof mockFetch>;
+  afterEach(() => fetchMock.restore());
+
+  it('shows the status and history, and a disabled Start that says who may', async () => {
+    signInAs('User');
+    fetchMock = serve(statusWith(null));
+    renderWithProviders(<SyncPage />);
+    expect(await screen.findByText('Ready')).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start Sync' });
+    await waitFor(() => expect(start).toBeDisabled());
+    expect(start).toHaveAccessibleDescription(
+      'Only Admins and Managers can start a sync. The status and the history below stay up to date.',
+    );
+    expect(screen.getByLabelText('Total syncs')).toHaveTextContent('4');
   });
 });
 

@@ -1,4 +1,4 @@
-import { PageHeader } from '@auditdesk/shared';
+import { PageHeader, useAuth } from '@auditdesk/shared';
 import { Group, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { defaultRange } from './syncDates';
 import { SyncProgressCard } from './SyncProgressCard';
 import { SyncResultBox } from './SyncResultBox';
 import { SyncStatusCard } from './SyncStatusCard';
+import { startRefusal } from './startRefusal';
 import { useSyncRun } from './useSyncRun';
 
 export default function SyncPage() {
@@ -19,6 +20,8 @@ export default function SyncPage() {
   const { state, start, hubStatus } = useSyncRun();
   // a run this screen did not start: another tab or person, the command line, the schedule
   const otherRun = state.isRunning ? null : (status.data?.running ?? null);
+  const role = useAuth((auth) => auth.user?.role);
+  const refusal = status.data ? startRefusal(role, status.data.startRoles) : null;
 
   return (
     <>
@@ -45,6 +48,7 @@ export default function SyncPage() {
             onStart={() => void start(range)}
             running={state.isRunning}
             blocked={Boolean(otherRun)}
+            refusal={refusal}
           />
           <SyncProgressCard state={state} />
         </SimpleGrid>

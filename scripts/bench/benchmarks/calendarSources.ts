@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/src/config/loadConfig';
 import { openDatabase } from '../../../server/src/db/openDatabase';
 import { runSync } from '../../../server/src/sync/engine/runSync';
 import { noProgress } from '../../../server/src/sync/engine/syncProgress';
-import { createSyncAdapters } from '../../../server/src/sync/syncSetup';
+import { createSyncDependencies } from '../../../server/src/sync/syncSetup';
 import { createGoogleSheetsSpreadsheet } from '../../../server/src/sync/spreadsheet/googleSheetsSpreadsheet';
 import { startFakeGoogleApi, testGoogleAuth } from '../../../server/test/support/fakeGoogleApi';
 import { fakeSheets } from '../../../server/test/support/fakeSheets';
@@ -27,7 +27,7 @@ async function timedSync(env: Record<string, string>): Promise<number> {
   try {
     const started = performance.now();
     const outcome = await runSync(
-      { leads: createLeadsRepository(db), ...createSyncAdapters(config), auditors: config.auditors },
+      createSyncDependencies(config, createLeadsRepository(db)),
       freshRun(RANGE),
       noProgress,
     );

@@ -49,6 +49,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       // the suite signs in far more often than a person would
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
+      RATE_LIMIT_SYNC_PER_USER: '1000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

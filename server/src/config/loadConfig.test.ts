@@ -170,6 +170,44 @@ describe('loadConfig', () => {
       /CALDAV_URL: expected an http\(s\) URL \(got "dav.example.com"\)/,
     );
   });
+
+  it('reads the calendar limits, who may sync and how often, with safe defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      calendarLimits: {
+        occurrencesPerSeries: 5_000,
+        eventsPerRun: 200_000,
+        textLength: 32_767,
+        allowSubHourlyRules: false,
+      },
+      syncRoles: ['Admin', 'Manager'],
+      syncRateLimitPerHour: 30,
+    });
+    expect(
+      loadConfig({
+        SYNC_MAX_OCCURRENCES_PER_SERIES: '100',
+        SYNC_MAX_EVENTS_PER_RUN: '1000',
+        SYNC_MAX_TEXT_LENGTH: '500',
+        SYNC_ALLOW_SUBHOURLY_RULES: 'true',
+        SYNC_ROLES: 'admin, manager,User',
+        RATE_LIMIT_SYNC_PER_USER: '5',
+      }),
+    ).toMatchObject({
+      calendarLimits: {
+        occurrencesPerSeries: 100,
+        eventsPerRun: 1000,
+        textLength: 500,
+        allowSubHourlyRules: true,
+      },
+      syncRoles: ['Admin', 'Manager', 'User'],
+      syncRateLimitPerHour: 5,
+    });
+  });
+
+  it('refuses a role it does not know and a text limit over what a spreadsheet cell holds', () => {
+    expect(() => loadConfig({ SYNC_ROLES: 'Admin,Auditor' })).toThrow(/SYNC_ROLES: expected roles among/);
+    expect(() => loadConfig({ SYNC_MAX_TEXT_LENGTH: '40000' })).toThrow(/SYNC_MAX_TEXT_LENGTH/);
+  });
+
   describe('DATABASE', () => {
     const D1 = {
       DATABASE: 'd1',

@@ -3,6 +3,8 @@ import { ConfigError } from './ConfigError';
 import { defaultRemoteUrl, REMOTES } from './remotes';
 import { settingsSchema, type Settings } from './settingsSchema';
 import { Cron } from 'croner';
+import type { Role } from '@auditdesk/shared/core';
+import type { CalendarLimits } from '../sync/calendar/calendarLimits';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -65,6 +67,11 @@ export interface Config {
   };
   auditors: [string, string];
   syncCron?: string;
+  /** What one run may take from a calendar (untrusted input). */
+  calendarLimits: CalendarLimits;
+  /** Who may start a sync on demand, and how many per hour one person may start. */
+  syncRoles: Role[];
+  syncRateLimitPerHour: number;
   /** A running sync's lease and stall limit, in milliseconds. */
   syncLeaseMs: number;
   syncStallMs: number;
@@ -281,6 +288,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     auditors: settings.AUDITORS as [string, string],
     syncCron: settings.SYNC_CRON,
+    calendarLimits: {
+      occurrencesPerSeries: settings.SYNC_MAX_OCCURRENCES_PER_SERIES,
+      eventsPerRun: settings.SYNC_MAX_EVENTS_PER_RUN,
+      textLength: settings.SYNC_MAX_TEXT_LENGTH,
+      allowSubHourlyRules: settings.SYNC_ALLOW_SUBHOURLY_RULES,
+    },
+    syncRoles: settings.SYNC_ROLES,
+    syncRateLimitPerHour: settings.RATE_LIMIT_SYNC_PER_USER,
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
     syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
     redis: settings.REDIS_URL

@@ -1,4 +1,6 @@
+import { ROLES, type Role } from '@auditdesk/shared/core';
 import { z } from 'zod';
+import { DEFAULT_CALENDAR_LIMITS } from '../sync/calendar/calendarLimits';
 
 const port = z.coerce
   .number({ error: 'expected a port number' })
@@ -148,6 +150,45 @@ export const settingsSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /** Instances of one recurring series one run may take; more fails the run, naming the event. */
+  SYNC_MAX_OCCURRENCES_PER_SERIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_CALENDAR_LIMITS.occurrencesPerSeries),
+  /** Events (instances included) one run may take; more fails the run, nothing written. */
+  SYNC_MAX_EVENTS_PER_RUN: z.coerce.number().int().min(1).default(DEFAULT_CALENDAR_LIMITS.eventsPerRun),
+  /** Characters one text field of an event may hold (Excel's cell limit by default). */
+  SYNC_MAX_TEXT_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32_767)
+    .default(DEFAULT_CALENDAR_LIMITS.textLength),
+  /** Sync series that repeat more often than hourly (FREQ=MINUTELY or SECONDLY); off by default. */
+  SYNC_ALLOW_SUBHOURLY_RULES: z
+    .enum(['true', 'false'], { error: 'expected true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Who may start a sync on demand (comma-separated roles); everyone sees its status and history. */
+  SYNC_ROLES: z
+    .string()
+    .default('Admin,Manager')
+    .transform((value, context) => {
+      const names = value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
+      const roles = names.map((name) => ROLES.find((role) => role.toLowerCase() === name.toLowerCase()));
+      if (names.length > 0 && roles.every(Boolean)) return roles as Role[];
+      context.addIssue({
+        code: 'custom',
+        message: `expected roles among ${ROLES.join(', ')}, separated by commas`,
+      });
+      return z.NEVER;
+    }),
+  /** Syncs one person may start per hour. */
+  RATE_LIMIT_SYNC_PER_USER: z.coerce.number().int().positive().default(30),
   GOOGLE_CALENDAR_ID: z.string().trim().min(1).default('primary'),
   GOOGLE_SHEETS_ID: optionalText,
   /** A service account's JSON key file. */
@@ -183,7 +224,10 @@ export const settingsSchema = z.object({
         .filter(Boolean);
       for (const origin of origins) {
         if (!/^https?:\/\/[^/]+\/?$/.test(origin)) {
-          context.addIssue({ code: 'custom', message: `expected origins like https://host:port (got "${origin}")` });
+          context.addIssue({
+            code: 'custom',
+            message: `expected origins like https://host:port (got "${origin}")`,
+          });
           return z.NEVER;
         }
       }

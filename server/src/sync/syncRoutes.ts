@@ -5,7 +5,10 @@ import {
   syncResult,
   syncStatus,
 } from '@auditdesk/shared/core';
+import type { Role } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CounterStore } from '../limits/counterStore';
+import { createAttemptLimit } from '../limits/signInLimiter';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import { badRequest, conflict, serviceUnavailable } from '../errors/httpProblem';
@@ -17,12 +20,25 @@ const LOCK_RETRY_SECONDS = 5;
 
 const tags = ['Sync'];
 
-/** /api/sync: every signed-in role may run a sync and read its state. */
-export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate: Authenticate }> = async (
+const HOUR_MS = 60 * 60_000;
+
+interface SyncRoutesOptions {
+  sync: SyncService;
+  authenticate: Authenticate;
+  /** Who may start a run (SYNC_ROLES); every signed-in role reads the state and history. */
+  syncRoles: Role[];
+  /** Runs one person may start per hour (RATE_LIMIT_SYNC_PER_USER), counted on every instance. */
+  counters: CounterStore;
+  runsPerHour: number;
+}
+
+/** /api/sync: the roles SYNC_ROLES names start a run; every signed-in role reads its state. */
+export const syncRoutes: FastifyPluginAsyncZod<SyncRoutesOptions> = async (
   app,
-  { sync, authenticate },
+  { sync, authenticate, syncRoles, counters, runsPerHour },
 ) => {
   guardEveryRoute(app, authenticate());
+  const runsPerUser = createAttemptLimit(counters, 'sync-execute:user', runsPerHour, HOUR_MS);
 
   app.post(
     '/execute',
@@ -31,12 +47,14 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
         tags,
         summary: 'Run one sync over a date range; answers when it ends',
         description:
-          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance; 503 while the shared lock (Redis) cannot be reached.',
+          'Progress arrives over the hub meanwhile. 409 with runningRunId while another run is on, on any instance; 503 while the shared lock (Redis) cannot be reached; 429 with Retry-After past RATE_LIMIT_SYNC_PER_USER runs an hour.',
         body: executeBody,
         response: { 200: syncResult },
       },
+      onRequest: authenticate(...syncRoles),
     },
     async (request) => {
+      await runsPerUser(String(request.currentUser!.id));
       const { startDate, endDate } = request.body;
       const range = startDate && endDate ? { startDate, endDate } : defaultSyncRange();
       const problem = rangeProblem(range);
@@ -54,7 +72,7 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; authenticate
   app.get(
     '/status',
     { schema: { tags, summary: 'Whether a sync runs, and the totals', response: { 200: syncStatus } } },
-    async () => sync.status(),
+    async () => ({ ...(await sync.status()), startRoles: syncRoles }),
   );
 
   app.get(

@@ -6,6 +6,8 @@ import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
 import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
 import { createIcsCalendarSource } from './calendar/icsCalendarSource';
 import { createMicrosoftGraphSource } from './calendar/microsoftGraphSource';
+import type { LeadsRepository } from '../leads/repository/leadsRepository';
+import type { SyncDependencies } from './engine/runSync';
 import { generateDemoCalendar } from './demo/generateDemoCalendar';
 import { createGoogleAuth, type GoogleAuthClient } from './google/googleAuth';
 import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
@@ -20,8 +22,13 @@ export function ensureDemoCalendar(config: Config, today = new Date()): boolean 
   return true;
 }
 
+/** What a run works with, as the settings name it: the calendar, the spreadsheet, the leads and the limits. */
+export function createSyncDependencies(config: Config, leads: LeadsRepository): SyncDependencies {
+  return { leads, ...createSyncAdapters(config), auditors: config.auditors, limits: config.calendarLimits };
+}
+
 /** The calendar and spreadsheet the settings name. */
-export function createSyncAdapters(config: Config): { source: CalendarSource; spreadsheet: SpreadsheetSink } {
+function createSyncAdapters(config: Config): { source: CalendarSource; spreadsheet: SpreadsheetSink } {
   const google =
     config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
       ? createGoogleAuth(config.google)
@@ -46,10 +53,14 @@ function createCalendarSource(config: Config, google: GoogleAuthClient | null): 
         rootUrl: config.google.apiRoot,
       });
     case 'caldav':
-      return createCaldavCalendarSource({ ...config.caldav!, defaultZone: config.calendar.timeZone });
+      return createCaldavCalendarSource({
+        ...config.caldav!,
+        defaultZone: config.calendar.timeZone,
+        limits: config.calendarLimits,
+      });
     case 'microsoft':
       return createMicrosoftGraphSource(config.microsoft!);
     case 'ics':
-      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone);
+      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone, config.calendarLimits);
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from './common';
-import { SYNC_RUN_STATUSES, SYNC_STEP_IDS, SYNC_TRIGGERS } from './vocabulary';
+import { ROLES, SYNC_RUN_STATUSES, SYNC_STEP_IDS, SYNC_TRIGGERS } from './vocabulary';
 
 export const syncRange = z.object({ startDate: isoDay, endDate: isoDay });
 export type SyncRange = z.infer<typeof syncRange>;
@@ -66,6 +66,8 @@ export const syncStatus = z.object({
   totalSyncs: count,
   successfulSyncs: count,
   failedSyncs: count,
+  /** The roles that may start a run (the server's SYNC_ROLES); everyone reads the status. */
+  startRoles: z.array(z.enum(ROLES)),
 });
 export type SyncStatus = z.infer<typeof syncStatus>;
 

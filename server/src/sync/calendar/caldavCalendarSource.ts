@@ -9,12 +9,13 @@ import {
 import { errorReason } from '../../http/errorReason';
 import { createRetryingFetch } from '../../http/retryingFetch';
 import type { RetryTuning } from '../../http/retryPolicy';
-import { rangeBounds, type CalendarEvent, type CalendarSource, type EventProblem } from './calendarEvent';
+import { rangeBounds, type CalendarSource, type EventProblem } from './calendarEvent';
 import { chooseCaldavCalendar, type CaldavCalendar } from './caldavCalendarChoice';
 import { fetchWithinOrigins } from './caldavOrigins';
-import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
-import { tooManyEvents } from './ics/limitMessages';
-import { CalendarFileError, readIcsEvents } from './readIcsEvents';
+import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
+import type { IcsDocument } from './offThread/readIcsDocuments';
+import { readIcsOffThread } from './offThread/readIcsOffThread';
+import { CalendarFileError } from './readIcsEvents';
 
 /**
  * The time-range asked of the server is a day wider on each side than the run's range:
@@ -71,8 +72,7 @@ async function listEventCalendars(
     fetch,
   });
   const failed = responses.find((response) => !response.ok);
-  if (failed)
-    throw new Error(`listing the calendars answered HTTP ${failed.status} ${failed.statusText}`);
+  if (failed) throw new Error(`listing the calendars answered HTTP ${failed.status} ${failed.statusText}`);
   return responses
     .filter((response) => Object.keys(response.props?.resourcetype ?? {}).includes('calendar'))
     .filter((response) => {
@@ -153,34 +153,28 @@ export function createCaldavCalendarSource({
         depth: '1',
         headers,
         fetch,
-      }).catch(failWith(`The CalDAV calendar "${calendar.displayName || new URL(calendar.url).pathname.split('/').filter(Boolean).at(-1)}" at ${host} could not be read`));
+      }).catch(
+        failWith(
+          `The CalDAV calendar "${calendar.displayName || new URL(calendar.url).pathname.split('/').filter(Boolean).at(-1)}" at ${host} could not be read`,
+        ),
+      );
 
-      const events: CalendarEvent[] = [];
-      const problems: EventProblem[] = [];
+      const documents: IcsDocument[] = [];
+      const unsent: EventProblem[] = [];
       for (const object of objects) {
         const data = calendarDataOf(object);
-        if (data === null) {
-          problems.push({ uid: object.href ?? '', summary: '', message: 'the server sent no calendar data' });
-          continue;
-        }
-        try {
-          const read = readIcsEvents(data, range, defaultZone, limits);
-          for (const event of read.events) {
-            if (events.length >= limits.eventsPerRun)
-              throw tooManyEvents({ uid: event.leadId, summary: event.summary }, limits.eventsPerRun);
-            events.push(event);
-          }
-          problems.push(...read.problems);
-        } catch (error) {
-          if (error instanceof CalendarLimitError) throw error;
-          problems.push({
-            uid: object.href ?? '',
-            summary: '',
-            message: error instanceof Error ? error.message : String(error),
-          });
-        }
+        if (data === null)
+          unsent.push({ uid: object.href ?? '', summary: '', message: 'the server sent no calendar data' });
+        else documents.push({ text: data, name: object.href ?? '' });
       }
-      return { events, problems };
+      const { events, problems } = await readIcsOffThread({
+        documents,
+        range,
+        defaultZone,
+        limits,
+        unreadable: 'report',
+      });
+      return { events, problems: [...unsent, ...problems] };
     },
   };
 }

@@ -38,7 +38,7 @@ export interface CalendarReadResult {
 export interface CalendarSnapshot {
   /** Changes whenever the content (or how it is read) changes. */
   fingerprint: string;
-  read(): CalendarReadResult;
+  read(): Promise<CalendarReadResult>;
 }
 
 export interface CalendarSource {

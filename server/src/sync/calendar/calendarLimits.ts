@@ -22,6 +22,14 @@ export const DEFAULT_CALENDAR_LIMITS: CalendarLimits = {
   allowSubHourlyRules: false,
 };
 
+/** The setting behind each limit (server/src/config/settingsSchema.ts), named in its message. */
+export const LIMIT_SETTINGS: Record<keyof CalendarLimits, string> = {
+  occurrencesPerSeries: 'SYNC_MAX_OCCURRENCES_PER_SERIES',
+  eventsPerRun: 'SYNC_MAX_EVENTS_PER_RUN',
+  textLength: 'SYNC_MAX_TEXT_LENGTH',
+  allowSubHourlyRules: 'SYNC_ALLOW_SUBHOURLY_RULES',
+};
+
 /** A calendar broke one of the run's limits: the whole run fails and writes nothing. */
 export class CalendarLimitError extends Error {
   override name = 'CalendarLimitError';
@@ -30,6 +38,6 @@ export class CalendarLimitError extends Error {
     readonly limit: keyof CalendarLimits,
     message: string,
   ) {
-    super(message);
+    super(`${message} Nothing was written (the limit is the setting ${LIMIT_SETTINGS[limit]}).`);
   }
 }

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CalendarSource } from './calendarEvent';
+import type { CalendarRange, CalendarSource } from './calendarEvent';
 import { fileErrorReason } from '../../files/fileErrorReason';
 import { errorReason } from '../../http/errorReason';
 import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from './calendarLimits';
-import { CalendarFileError, readIcsEvents } from './readIcsEvents';
+import { CalendarFileError } from './readIcsEvents';
+import { readIcsOffThread } from './offThread/readIcsOffThread';
+import type { IcsReadJob } from './offThread/readIcsDocuments';
 
 const FETCH_TIMEOUT_MS = 30_000;
 
@@ -17,7 +19,9 @@ const isUrl = (location: string) => /^https?:\/\//i.test(location);
  * a file's folder is the server's business: neither reaches the history, the hub or the bell.
  */
 export function describeIcsLocation(location: string): string {
-  return isUrl(location) ? `ICS calendar at ${new URL(location).host}` : `calendar file ${path.basename(location)}`;
+  return isUrl(location)
+    ? `ICS calendar at ${new URL(location).host}`
+    : `calendar file ${path.basename(location)}`;
 }
 
 async function readText(location: string): Promise<string> {
@@ -30,13 +34,16 @@ async function readText(location: string): Promise<string> {
       const reason = errorReason(error).split(location).join(new URL(location).host);
       throw new CalendarFileError(`The ${name} could not be fetched: ${reason}`, { cause: error });
     }
-    if (!response.ok) throw new CalendarFileError(`The ${name} could not be fetched: HTTP ${response.status}`);
+    if (!response.ok)
+      throw new CalendarFileError(`The ${name} could not be fetched: HTTP ${response.status}`);
     return response.text();
   }
   try {
     return await fs.readFile(location, 'utf8');
   } catch (error) {
-    throw new CalendarFileError(`The ${name} could not be opened: ${fileErrorReason(error)}`, { cause: error });
+    throw new CalendarFileError(`The ${name} could not be opened: ${fileErrorReason(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -46,10 +53,17 @@ export function createIcsCalendarSource(
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarSource {
+  const job = (text: string, range: CalendarRange): IcsReadJob => ({
+    documents: [{ text, name: describeIcsLocation(location) }],
+    range,
+    defaultZone,
+    limits,
+    unreadable: 'fail',
+  });
   return {
     description: describeIcsLocation(location),
     async events(range) {
-      return readIcsEvents(await readText(location), range, defaultZone, limits);
+      return readIcsOffThread(job(await readText(location), range));
     },
     async snapshot(range) {
       const text = await readText(location);
@@ -58,7 +72,7 @@ export function createIcsCalendarSource(
         .update('\n')
         .update(text)
         .digest('base64url');
-      return { fingerprint, read: () => readIcsEvents(text, range, defaultZone, limits) };
+      return { fingerprint, read: () => readIcsOffThread(job(text, range)) };
     },
   };
 }

@@ -9,6 +9,8 @@ import {
   type CalendarSource,
   type EventProblem,
 } from '../calendar/calendarEvent';
+import type { CalendarLimits } from '../calendar/calendarLimits';
+import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../database/leadContentHash';
 import type { LeadRecord } from '../parser/leadRecord';
 import { parseEvent } from '../parser/parseEvent';
@@ -22,6 +24,8 @@ export interface SyncDependencies {
   source: CalendarSource;
   spreadsheet: SpreadsheetSink;
   auditors: readonly string[];
+  /** What one run may take from the calendar (untrusted input). */
+  limits: CalendarLimits;
 }
 
 export interface SyncRunContext {
@@ -134,10 +138,11 @@ export async function runSync(
           sourceHash: raw,
         });
       }
-      read = snapshot.read();
+      read = await snapshot.read();
     } else {
       read = await deps.source.events(range, onWait);
     }
+    checkCalendarLimits(read.events, deps.limits);
     const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
     progress.stepProgress(
       'calendar',

@@ -70,6 +70,8 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     successfulSyncs: 1,
     failedSyncs: 1,
     runningRunId: null,
+    running: null,
+    startRoles: ['Admin', 'Manager'],
   },
   '/sync/history': {
     items: [

@@ -27,7 +27,8 @@ describe('hostile calendars', () => {
     expect(error).toBeInstanceOf(CalendarLimitError);
     expect(error.limit).toBe('allowSubHourlyRules');
     expect(error.message).toBe(
-      'The event "Flood" (UID secondly-flood@hostile.test) repeats more often than hourly (FREQ=SECONDLY); rules finer than hourly are not synced.',
+      'The event "Flood" (UID secondly-flood@hostile.test) repeats more often than hourly (FREQ=SECONDLY); rules finer than hourly are not synced.' +
+        ' Nothing was written (the limit is the setting SYNC_ALLOW_SUBHOURLY_RULES).',
     );
     expect(steps).not.toHaveBeenCalled();
   });

@@ -31,3 +31,9 @@ export const tooManyEvents = (event: EventName, limit: number) =>
     'eventsPerRun',
     `The calendar holds more than ${count(limit)} events in the synced range, the limit for one run (reached at ${named(event).replace(/^The event/, 'the event')}).`,
   );
+
+export const tooLongText = (event: EventName, field: string, length: number, limit: number) =>
+  new CalendarLimitError(
+    'textLength',
+    `${named(event)} has a ${field} of ${count(length)} characters, over the limit of ${count(limit)} for one text field.`,
+  );

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import Piscina from 'piscina';
+import type { CalendarReadResult } from '../calendarEvent';
+import { fromTaskAnswer, type IcsTaskAnswer } from './icsReadTask';
+import type { IcsReadJob } from './readIcsDocuments';
+
+/**
+ * Reading a calendar (parsing, expanding series) is the one CPU-heavy step whose cost a
+ * stranger decides: anyone who can send an invitation writes into the calendar. It runs on a
+ * worker thread so the API, the hub and /api/health answer whatever the calendar holds.
+ * One thread is enough (one run at a time per instance); it is started on the first read
+ * and closed when idle, so a server that never syncs never starts it.
+ */
+let pool: Piscina | null = null;
+
+function readers(): Piscina {
+  pool ??= new Piscina({
+    filename: path.join(__dirname, 'icsReadWorker.cjs'),
+    minThreads: 0,
+    maxThreads: 1,
+    idleTimeout: 30_000,
+  });
+  return pool;
+}
+
+export async function readIcsOffThread(job: IcsReadJob): Promise<CalendarReadResult> {
+  const answer = (await readers().run(job)) as IcsTaskAnswer;
+  return fromTaskAnswer(answer);
+}
+
+/** Ends the reader thread (tests and a closing server; a later read starts a new one). */
+export async function closeIcsReaders(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.destroy();
+}
