@@ -170,7 +170,10 @@ export async function buildApp({
   const readCache = createReadCache(
     readStore ??
       (redis
-        ? createTieredBodyStore(createMemoryBodyStore(), createRedisBodyStore(redis))
+        ? createTieredBodyStore(
+            createMemoryBodyStore(),
+            createRedisBodyStore(redis, { maxBytes: config.redisCacheMaxBytes }),
+          )
         : createMemoryBodyStore()),
   );
   const sendVersioned = createVersionedReads(readCache);

@@ -126,7 +126,7 @@ async function withRedisStore<T>(url: string, measure: (store: BodyStore) => Pro
   const connection = createRedisConnection({ url, prefix: 'auditdesk:', planName: 'bench' }, silent);
   try {
     await connection.whenReady();
-    return await measure(createRedisBodyStore(connection));
+    return await measure(createRedisBodyStore(connection, { maxBytes: 256 * 1024 * 1024 }));
   } finally {
     await connection.close();
   }

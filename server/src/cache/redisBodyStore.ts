@@ -19,12 +19,48 @@ function decode(value: Buffer): Body | undefined {
 }
 
 /**
- * Bodies in Redis, shared by every instance (under REDIS_PREFIX + "cache:"). Redis away
- * or slow: a miss, and the read is built here instead.
+ * Keeps one body within the cache's byte budget, atomically on the Redis side: every body's
+ * key is listed by when it was put (a sorted set) with its size (a hash), and the oldest go
+ * until the total fits. A read's key names its inputs, so without a budget distinct inputs
+ * (any date range) would fill the Redis that also holds the sync lock and the sign-in limits.
  */
-export function createRedisBodyStore(connection: RedisConnection, ttlMs = CACHED_BODY_TTL_MS): BodyStore {
+const PUT_WITHIN_BUDGET = `
+local body, index, sizes, total = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local value, ttl, now, budget = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+local function forget(key)
+  local size = tonumber(redis.call('HGET', sizes, key) or '0')
+  redis.call('HDEL', sizes, key)
+  redis.call('ZREM', index, key)
+  return redis.call('DECRBY', total, size)
+end
+for _, key in ipairs(redis.call('ZRANGEBYSCORE', index, '-inf', now - ttl)) do forget(key) end
+forget(body)
+redis.call('SET', body, value, 'PX', ttl)
+redis.call('HSET', sizes, body, #value)
+redis.call('ZADD', index, now, body)
+local used = redis.call('INCRBY', total, #value)
+while used > budget do
+  local oldest = redis.call('ZRANGE', index, 0, 0)[1]
+  if not oldest then break end
+  redis.call('DEL', oldest)
+  used = forget(oldest)
+end
+for _, key in ipairs({ index, sizes, total }) do redis.call('PEXPIRE', key, ttl) end
+return used
+`;
+
+/**
+ * Bodies in Redis, shared by every instance (under REDIS_PREFIX + "cache:"), at most
+ * `maxBytes` of them (REDIS_CACHE_MAX_BYTES). Redis away or slow: a miss, and the read is
+ * built here instead.
+ */
+export function createRedisBodyStore(
+  connection: RedisConnection,
+  { maxBytes, ttlMs = CACHED_BODY_TTL_MS }: { maxBytes: number; ttlMs?: number },
+): BodyStore {
   const { client } = connection;
   const keyOf = (key: string) => `cache:${key}`;
+  const budgetKeys = ['cache-budget:index', 'cache-budget:sizes', 'cache-budget:total'];
   return {
     async get(key) {
       if (!connection.isReady()) return undefined;
@@ -33,7 +69,11 @@ export function createRedisBodyStore(connection: RedisConnection, ttlMs = CACHED
     },
     async put(key, body) {
       if (!connection.isReady()) return;
-      await client.set(keyOf(key), encode(body), 'PX', ttlMs).catch(() => undefined);
+      const value = encode(body);
+      if (value.length > maxBytes) return; // it would only push out everything else
+      await client
+        .eval(PUT_WITHIN_BUDGET, 4, keyOf(key), ...budgetKeys, value, ttlMs, Date.now(), maxBytes)
+        .catch(() => undefined);
     },
   };
 }

@@ -77,6 +77,8 @@ export interface Config {
   syncStallMs: number;
   /** Present when REDIS_URL is set. */
   redis?: RedisSettings;
+  /** REDIS_CACHE_MAX_BYTES: the most the read cache keeps in Redis. */
+  redisCacheMaxBytes: number;
   /** Present when SMTP_URL is set: the app e-mails invitations, resets and notices. */
   mail?: MailSettings;
   /** "Forgot password?" requests per hour per client address, and reset e-mails per hour per address. */
@@ -298,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncRateLimitPerHour: settings.RATE_LIMIT_SYNC_PER_USER,
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
     syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
+    redisCacheMaxBytes: settings.REDIS_CACHE_MAX_BYTES,
     redis: settings.REDIS_URL
       ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
       : undefined,

@@ -204,6 +204,12 @@ export const settingsSchema = z.object({
   REDIS_PREFIX: z.string().default('auditdesk:'),
   /** The Redis plan's name, shown on the Redis resource page. */
   REDIS_PLAN: z.string().trim().min(1).default('Self-hosted'),
+  /** The most the read cache may keep in Redis, in bytes (oldest bodies go first); the rest of Redis stays free for the lock and the limits. */
+  REDIS_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   /** The CalDAV server or account URL; the calendars are discovered from there. */
   CALDAV_URL: httpUrl.optional(),
   CALDAV_USERNAME: optionalText,
