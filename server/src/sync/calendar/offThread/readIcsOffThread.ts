@@ -23,8 +23,12 @@ function readers(): Piscina {
   return pool;
 }
 
+/** A read this large leaves the thread's heap as large: it is ended so the run writes with that memory back. */
+const LARGE_READ_EVENTS = 50_000;
+
 export async function readIcsOffThread(job: IcsReadJob): Promise<CalendarReadResult> {
   const answer = (await readers().run(job)) as IcsTaskAnswer;
+  if (answer.ok && answer.result.events.length > LARGE_READ_EVENTS) void closeIcsReaders();
   return fromTaskAnswer(answer);
 }
 
