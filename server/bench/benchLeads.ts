@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/openDatabase';
-import { createLeadsRepository } from '../src/leads/repository/leadsRepository';
 import type { LeadRecord } from '../src/sync/parser/leadRecord';
 import { weekOfMonth } from '../src/sync/parser/weekOfMonth';
 import { lead } from '../test/support/leads';
@@ -51,7 +50,7 @@ export async function seededDataDir(count: number): Promise<{ dir: string; datab
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-data-'));
   const databasePath = path.join(dir, 'auditdesk.db');
   const db = await openDatabase({ databasePath });
-  await syncLeads(createLeadsRepository(db), benchLeads(count), { from: 0, to: 0 }, new Date().toISOString());
+  await syncLeads({ db }, benchLeads(count), { from: 0, to: 0 }, new Date().toISOString());
   await db.close();
   return { dir, databasePath };
 }

@@ -69,6 +69,29 @@ describe('a D1 call that fails during a sync', () => {
     60_000,
   );
 
+  // issue 18, item 13: D1 ran the batch, the answer was lost, the client sent it again
+  it('the final batch run but its answer lost: the resend is refused by the run’s receipt, the counts are D1’s', async () => {
+    t.d1!.fail({ when: isFinalBatch, status: 500, times: 1, lostAnswer: true });
+    const result = (await execute()).json();
+    expect(result).toMatchObject({ success: true, eventsCreated: 0, eventsUpdated: 4000, eventsDeleted: 0 });
+    expect(result.message).toContain('4000 updated');
+    const rows = await leadRows();
+    expect(rows.every((row) => String(row.customer_name).startsWith('Renamed'))).toBe(true);
+    expect(rows.every((row) => row.version === 2)).toBe(true); // applied once, not twice
+    const history = await t.app.inject({ url: '/api/sync/history', headers: bearer(token) });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().items[0]).toMatchObject({ eventsUpdated: 4000, success: true });
+  }, 60_000);
+
+  it('a history row with a count no run can have is said so, not a 500 for the page', async () => {
+    await t.db.batch([sql`UPDATE sync_runs SET events_updated = -500 WHERE id = 1`]);
+    const history = await t.app.inject({ url: '/api/sync/history', headers: bearer(token) });
+    expect(history.statusCode).toBe(200);
+    const broken = history.json().items.find((item: { id: number }) => item.id === 1);
+    expect(broken).toMatchObject({ eventsUpdated: 0 });
+    expect(broken.message).toContain('recorded counts could not be read');
+  });
+
   it('a staging chunk answered 503 once is sent again and the run goes through', async () => {
     const from = t.d1!.calls.length;
     t.d1!.fail({ when: isStaging, status: 503, times: 1 });

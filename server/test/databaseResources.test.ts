@@ -15,7 +15,7 @@ describe.each(ENGINES)('GET /api/resources/cloudflare on %s', (engine) => {
     t = await createTestApp({}, { engine });
     token = (await t.login()).access_token;
     await syncLeads(
-      t.leads,
+      t,
       [lead({ leadId: 'a' }), lead({ leadId: 'b' }), lead({ leadId: 'c', customerName: 'Ann Ortiz' })],
       MARCH_2025,
       '2025-02-01T00:00:00.000Z',

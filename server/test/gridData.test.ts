@@ -90,7 +90,7 @@ describe.each(ENGINES)('on %s', (engine) => {
     beforeAll(async () => {
       t = await createTestApp({ AUDITORS: `${SAM}, ${ALEX}` }, { engine });
       token = (await t.login()).access_token;
-      await syncLeads(t.leads, FIXTURE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
+      await syncLeads(t, FIXTURE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
       await t.db.orm
         .update(leads)
         .set({ deletedAt: '2025-01-02T00:00:00.000Z' })
@@ -191,7 +191,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       t = await createTestApp({}, { engine });
       token = (await t.login()).access_token;
       await syncLeads(
-        t.leads,
+        t,
         [
           lead({
             leadId: 'a',

@@ -68,7 +68,7 @@ describe('cached answers are the answers a build gives', () => {
     inProcess = await createTestApp(env, { engine: 'sqlite' });
     withRedis = await createTestApp({ ...env, REDIS_URL: redis.url }, { engine: 'sqlite' });
     fromRedis = await createTestApp({ ...env, REDIS_URL: redis.url }, { engine: 'sqlite' });
-    await syncLeads(uncached.leads, leadsAroundToday(), { from: 0, to: 0 }, new Date().toISOString());
+    await syncLeads(uncached, leadsAroundToday(), { from: 0, to: 0 }, new Date().toISOString());
     token = (await uncached.login()).access_token;
   });
   afterAll(async () => {
@@ -133,11 +133,10 @@ describe('cached answers are the answers a build gives', () => {
     expect(deleted.statusCode).toBe(204);
     await expectAllEqual();
     await syncLeads(
-      uncached.leads,
+      uncached,
       leadsAroundToday().slice(0, 100),
       { from: Date.now() - 400 * DAY, to: Date.now() + 400 * DAY },
       new Date().toISOString(),
-      2,
     ); // a sync that removed 140 leads
     await expectAllEqual();
   }, 120_000); // five rounds of a hundred reads

@@ -31,7 +31,7 @@ describe('the read cache in Redis', () => {
     );
     const start = Date.UTC(2025, 0, 1, 14);
     await syncLeads(
-      t.leads,
+      t,
       Array.from({ length: 200 }, (_, index) =>
         lead({
           leadId: `budget-${index}`,

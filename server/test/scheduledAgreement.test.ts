@@ -24,7 +24,7 @@ describe.each(ENGINES)('Scheduled, on %s', (engine) => {
     t = await createTestApp({ AUDITORS: AUDITORS.join(', ') }, { engine });
     token = (await t.login()).access_token;
     await syncLeads(
-      t.leads,
+      t,
       [...DANA_SEPTEMBER_LEADS, ...OTHER_LEADS].map((fixture) => lead(fixture)),
       { from: 0, to: 0 },
       '2025-08-01T00:00:00.000Z',

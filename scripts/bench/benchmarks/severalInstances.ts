@@ -11,7 +11,6 @@ import { createMemoryBodyStore } from '../../../server/src/cache/memoryBodyStore
 import { createRedisBodyStore } from '../../../server/src/cache/redisBodyStore';
 import { loadConfig } from '../../../server/src/config/loadConfig';
 import { openDatabase } from '../../../server/src/db/openDatabase';
-import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
 import { createRedisConnection } from '../../../server/src/redis/redisConnection';
 import { createUsersRepository } from '../../../server/src/users/usersRepository';
 import { freePort } from '../../../server/test/freePort';
@@ -74,7 +73,7 @@ export const severalInstancesBenchmark: Benchmark = {
       const db = await openDatabase(config);
       await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
       await syncLeads(
-        createLeadsRepository(db),
+        { db },
         benchLeads(LEADS),
         { from: 0, to: 0 },
         new Date().toISOString(),

@@ -148,6 +148,17 @@ export const leadsStaging = sqliteTable(
   (table) => [primaryKey({ columns: [table.runId, table.leadId] })],
 );
 
+/**
+ * The sync's final batch starts by inserting its run here: a trigger (migration 0010) aborts
+ * the batch unless the run still holds the lease, and the primary key aborts a batch that D1
+ * already ran once and is sent again; the counts are what the batch itself changed.
+ */
+export const syncApplied = sqliteTable('sync_applied', {
+  runId: integer('run_id').primaryKey(),
+  written: integer('written').notNull().default(0),
+  deleted: integer('deleted').notNull().default(0),
+});
+
 /** Every sync run, also the failed and the interrupted ones; the running one holds a lease. */
 export const syncRuns = sqliteTable(
   'sync_runs',

@@ -9,13 +9,19 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/loadConfig';
 import type { Database } from '../db/database';
+import { DatabaseUnavailableError, rootDatabaseError } from '../db/databaseUnavailable';
 import type { SyncRunRow } from '../db/schema';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import { failedOutcome, runSync, type SyncOutcome } from './engine/runSync';
 import { fanOut, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import type { SyncLease, SyncLock } from './lock/syncLock';
-import { createSyncRunsRepository, SyncAlreadyRunning, type SyncRuns } from './runs/syncRunsRepository';
+import {
+  createSyncRunsRepository,
+  SyncAlreadyRunning,
+  type FinishedRun,
+  type SyncRuns,
+} from './runs/syncRunsRepository';
 import type { Notifier } from '../notifications/notifier';
 import { createUsersRepository } from '../users/usersRepository';
 import { createSyncDependencies } from './syncSetup';
@@ -25,20 +31,33 @@ export { SyncLockUnavailable } from './lock/syncLock';
 
 /** How long a request that found the lock taken waits for the holder's run to appear in sync_runs. */
 const HOLDER_WAIT_MS = 2_000;
+/** How long the end of a run is tried again when the database refuses it. */
+const END_WRITE_PATIENCE_MS = 2 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A history entry (spec section 3) with the run's details; `startedBy` names the user who started it. */
 export function toHistoryEntry(run: SyncRunRow, startedBy: string | null = null): SyncHistoryEntry {
+  const counts = [
+    run.eventsProcessed,
+    run.eventsCreated,
+    run.eventsUpdated,
+    run.eventsDeleted,
+    run.sheetWritten,
+    run.sheetRemoved,
+  ];
+  // a count no run can have (an older release's double-counted resend): said, not a 500 for the whole page
+  const unreadable = counts.some((n) => !Number.isInteger(n) || n < 0);
+  const count = (n: number) => (Number.isInteger(n) && n >= 0 ? n : 0);
   return {
     id: run.id,
     success: run.status === 'succeeded',
     status: run.status,
-    message: run.message,
-    syncedCount: run.eventsProcessed,
-    eventsCreated: run.eventsCreated,
-    eventsUpdated: run.eventsUpdated,
-    eventsDeleted: run.eventsDeleted,
-    spreadsheet: { written: run.sheetWritten, removed: run.sheetRemoved },
+    message: unreadable ? `${run.message} (This run's recorded counts could not be read.)` : run.message,
+    syncedCount: count(run.eventsProcessed),
+    eventsCreated: count(run.eventsCreated),
+    eventsUpdated: count(run.eventsUpdated),
+    eventsDeleted: count(run.eventsDeleted),
+    spreadsheet: { written: count(run.sheetWritten), removed: count(run.sheetRemoved) },
     startDate: run.startDate,
     endDate: run.endDate,
     trigger: run.trigger,
@@ -110,7 +129,43 @@ export function createSyncService({
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   const leaseMs = config.syncLeaseMs;
-  const runs = createSyncRunsRepository(db, { leaseMs, stallMs: config.syncStallMs });
+  // a run failed here for its lease or its silence ends like any other: on the hub and in the bells
+  const announceExpired = (run: SyncRunRow) => {
+    progress.syncError(run.message);
+    progress.syncCompleted(false, run.message, 0);
+    void notifier
+      ?.syncFinished(
+        { success: false, message: run.message, startDate: run.startDate, endDate: run.endDate },
+        run.trigger,
+      )
+      .catch(() => undefined);
+  };
+  const runs = createSyncRunsRepository(db, {
+    leaseMs,
+    stallMs: config.syncStallMs,
+    onExpired: announceExpired,
+  });
+
+  /**
+   * The run's end must land: a run left 'running' refuses every sync until its lease runs out
+   * and then reads "interrupted", its cause lost. A database that refuses the small write (a
+   * 429 asking for 30 s) is asked again past the request policy, within END_WRITE_PATIENCE_MS.
+   */
+  async function recordEnd(runId: number, recorded: FinishedRun): Promise<SyncRunRow> {
+    const giveUpAt = Date.now() + END_WRITE_PATIENCE_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await runs.finish(runId, recorded);
+      } catch (failure) {
+        const error = rootDatabaseError(failure);
+        if (!(error instanceof DatabaseUnavailableError) || Date.now() >= giveUpAt) throw failure;
+        const asked =
+          error.retryAfterSeconds === undefined ? 1000 * 2 ** attempt : error.retryAfterSeconds * 1000;
+        log?.warn({ err: error, runId }, 'the end of a sync run could not be recorded yet; trying again');
+        await sleep(Math.max(0, Math.min(asked, giveUpAt - Date.now())));
+      }
+    }
+  }
   const users = createUsersRepository(db);
   const dependencies = createSyncDependencies(config, leads);
 
@@ -183,12 +238,14 @@ export function createSyncService({
       } catch (error) {
         // runSync reports its own failures; this is a bug in a listener, still a failed run
         outcome = failedOutcome(String(error), error);
-      } finally {
-        lease.release();
       }
       const { problems, cause, ...recorded } = outcome;
       if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
-      const finished = await runs.finish(run.id, recorded).finally(() => shared?.release());
+      // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
+      const finished = await recordEnd(run.id, recorded).finally(() => {
+        lease.release();
+        void shared?.release();
+      });
       await notifier
         ?.syncFinished(
           { success: finished.status === 'succeeded', message: finished.message, ...range },

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Statement } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
-import { leads, leadsStaging } from '../../db/schema';
+import { leads } from '../../db/schema';
 import { LEAD_FIELDS, type LeadRecord } from '../../sync/parser/leadRecord';
 
 /** A synced lead with the fingerprint of its fields. */
@@ -17,6 +17,15 @@ export interface LeadsWriteResult {
   updated: number;
   deleted: number;
 }
+
+/** Heard after each staged chunk (and awaited), so a long database step is seen to progress. */
+export type StagingListener = (staged: number, chunks: number) => void | Promise<void>;
+
+/** The primary key of sync_applied refused the run: its final batch had landed already. */
+const isAlreadyApplied = (error: unknown) =>
+  /UNIQUE constraint failed: sync_applied\.run_id/.test(
+    String(error instanceof Error ? error.message : error),
+  );
 
 /**
  * Rows (and lists of leadIds) go to the database as JSON text bound to one parameter: D1
@@ -57,10 +66,14 @@ function jsonChunks(items: unknown[]): string[] {
  * one atomic batch (after staging, when the run is larger than one chunk), so a crash or a
  * failed call at any point leaves the leads as they were before the run. Leads entered by
  * hand are never touched.
+ *
+ * Fenced: the batch starts by recording its run in sync_applied, which a trigger refuses
+ * unless the run still holds the lease in sync_runs — so a run failed as stalled or
+ * interrupted, still alive somewhere, writes nothing, whatever Redis says. That record is
+ * also the batch's receipt: sent again after D1 ran it but the answer was lost, the batch is
+ * refused whole, and the counts are read from the receipt.
  */
 export function createLeadSyncWriter(db: Database, versions: DataVersions) {
-  const { orm } = db;
-
   /** Upserts the leads that `rows` (a source of JSON objects named `value`) describes. */
   const upsert = (rows: SQL, syncedAt: string) =>
     sql`INSERT INTO leads (${sql.raw(SYNCED_COLUMNS.join(', '))}, content_hash, source, last_synced_at, created_at, updated_at)
@@ -109,6 +122,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       run: HashedLead[],
       range: { from: string; to: string },
       syncedAt: string,
+      onStaged?: StagingListener,
     ): Promise<LeadsWriteResult> {
       const state = await syncedState(range);
       const inRun = new Set(run.map((lead) => lead.leadId));
@@ -128,13 +142,17 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       const chunks = jsonChunks(changed);
       const staged = chunks.length > 1;
       if (staged) {
-        await orm.delete(leadsStaging).run(); // what a crashed run may have left
-        for (const chunk of chunks) {
+        // what runs that are over left (crashed ones); a live run's rows are its own
+        await db.batch([
+          sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+        ]);
+        for (const [index, chunk] of chunks.entries()) {
           // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
           await db.batch([
             sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
               SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
           ]);
+          await onStaged?.(index + 1, chunks.length);
         }
       }
       const upserts: Statement[] = [];
@@ -144,16 +162,28 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
           : sql`json_each(${chunks[0]})`;
         upserts.push(upsert(rows, syncedAt));
       }
-      const deletes = jsonChunks(gone).map((leadIds) => softDelete(leadIds, syncedAt));
-      const final: Statement[] = [...upserts, ...deletes];
+      // changes() is what the statement before it changed, counted by the database itself
+      const counted = (counter: 'written' | 'deleted') =>
+        sql`UPDATE sync_applied SET ${sql.raw(counter)} = ${sql.raw(counter)} + changes() WHERE run_id = ${runId}`;
+      const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
+      for (const upsertStatement of upserts) final.push(upsertStatement, counted('written'));
+      for (const leadIds of jsonChunks(gone)) final.push(softDelete(leadIds, syncedAt), counted('deleted'));
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
-      const changes = await db.batch(final);
-      const sum = (from: number, count: number) =>
-        changes.slice(from, from + count).reduce((total, n) => total + n, 0);
-      const written = sum(0, upserts.length);
-      const deleted = sum(upserts.length, deletes.length);
-      return { created, updated: written - created, deleted };
+      try {
+        await db.batch(final);
+      } catch (error) {
+        if (!isAlreadyApplied(error)) throw error;
+      }
+      const [receipt] = await db.all<{ written: number; deleted: number }>(
+        sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
+      );
+      const written = receipt?.written ?? 0;
+      return {
+        created: Math.min(created, written),
+        updated: Math.max(0, written - created),
+        deleted: receipt?.deleted ?? 0,
+      };
     },
   };
 }

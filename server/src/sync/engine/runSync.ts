@@ -194,6 +194,13 @@ export async function runSync(
       leads,
       { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
       syncedAt,
+      // each staged chunk is progress: a long step is never taken for a stalled one
+      (staged, chunks) =>
+        progress.stepProgress(
+          'database',
+          Math.round((90 * staged) / chunks),
+          `Staged ${staged} of ${chunks} parts`,
+        ),
     );
     progress.stepProgress(
       'database',

@@ -44,15 +44,24 @@ export interface FinishedRun {
  */
 export function createSyncRunsRepository(
   db: Database,
-  /** A run whose instance has not renewed its lease for leaseMs is dead; one without progress for stallMs is stalled. */
-  { leaseMs, stallMs }: { leaseMs: number; stallMs: number },
+  {
+    leaseMs,
+    stallMs,
+    onExpired,
+  }: {
+    /** A run whose instance has not renewed its lease for leaseMs is dead; one without progress for stallMs is stalled. */
+    leaseMs: number;
+    stallMs: number;
+    /** Hears each run this repository failed as interrupted or stalled (its own instance cannot tell anyone). */
+    onExpired?: (run: SyncRunRow) => void;
+  },
 ) {
   const { orm } = db;
   const running = eq(syncRuns.status, 'running');
 
   /** Fails the running run if its lease ran out or it stalled. */
   async function failExpired(): Promise<void> {
-    await orm
+    const failed = await orm
       .update(syncRuns)
       .set({
         status: 'failed',
@@ -65,7 +74,9 @@ export function createSyncRunsRepository(
           sql`(${syncRuns.heartbeatAt} < ${dbAgo(leaseMs)} OR ${syncRuns.progressAt} < ${dbAgo(stallMs)})`,
         ),
       )
-      .run();
+      .returning()
+      .all();
+    for (const run of failed) onExpired?.(run);
   }
 
   async function current(): Promise<SyncRunRow | undefined> {

@@ -17,6 +17,8 @@ export interface D1Fault {
   status: number;
   retryAfter?: string;
   times?: number;
+  /** The call is run, then answered with the failure: the answer was lost on its way back. */
+  lostAnswer?: boolean;
 }
 
 export const D1_TEST_ACCOUNT = {
@@ -78,6 +80,11 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
     response.end(JSON.stringify(body));
   };
+
+  const answerNobodyHears = {
+    writeHead: () => undefined,
+    end: () => undefined,
+  } as unknown as http.ServerResponse;
 
   async function runStatements(
     kind: 'query' | 'raw',
@@ -203,6 +210,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       if (fault) {
         if (fault.times !== undefined && --fault.times <= 0)
           faults = faults.filter((other) => other !== fault);
+        if (fault.lostAnswer && (kind === 'query' || kind === 'raw'))
+          await runStatements(kind, body, answerNobodyHears, call);
         return send(
           response,
           fault.status,
