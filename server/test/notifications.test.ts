@@ -34,7 +34,7 @@ describe('notifications', () => {
   const bell = async (token: string, query = '') =>
     (await t.app.inject({ url: `/api/notifications${query}`, headers: bearer(token) })).json();
   const sync = () =>
-    t.app.inject({ method: 'POST', url: '/api/sync/execute', headers: bearer(user), payload: MARCH });
+    t.app.inject({ method: 'POST', url: '/api/sync/execute', headers: bearer(admin), payload: MARCH }); // SYNC_ROLES
 
   it('tells everyone how a sync ended: a failure with its message, a success with its counts', async () => {
     fs.writeFileSync(calendar, 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n'); // broken
@@ -205,7 +205,9 @@ describe.each(ENGINES)('notifications added at once on %s', (engine) => {
         role: index % 2 === 0 ? ('Admin' as const) : null,
       }));
       const rows = await Promise.all(entries.map((entry) => repository.add(entry)));
-      expect(rows.map((row) => [row.title, row.role])).toEqual(entries.map((entry) => [entry.title, entry.role]));
+      expect(rows.map((row) => [row.title, row.role])).toEqual(
+        entries.map((entry) => [entry.title, entry.role]),
+      );
     } finally {
       await t.close();
     }

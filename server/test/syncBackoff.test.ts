@@ -154,7 +154,7 @@ describe('a run whose remote API is busy', () => {
           auditors: AUDITORS,
           limits: DEFAULT_CALENDAR_LIMITS,
         },
-        freshRun(MARCH),
+        await freshRun(db, MARCH),
         progress,
       );
       expect(outcome).toMatchObject({ success: true, eventsCreated: 2 });
@@ -188,7 +188,7 @@ describe('a run whose remote API is busy', () => {
           auditors: AUDITORS,
           limits: DEFAULT_CALENDAR_LIMITS,
         },
-        freshRun(MARCH),
+        await freshRun(db, MARCH),
         progress,
       );
       expect(outcome.success).toBe(false);
@@ -228,7 +228,7 @@ describe('a run whose remote API is busy', () => {
           auditors: AUDITORS,
           limits: DEFAULT_CALENDAR_LIMITS,
         },
-        freshRun(MARCH),
+        await freshRun(db, MARCH),
         progress,
       );
       expect(outcome).toMatchObject({ success: true, eventsCreated: 2 });
@@ -255,7 +255,7 @@ describe('a run whose remote API is busy', () => {
           auditors: AUDITORS,
           limits: DEFAULT_CALENDAR_LIMITS,
         },
-        freshRun(MARCH),
+        await freshRun(db, MARCH),
         progress,
       );
       expect(outcome.success).toBe(false);

@@ -28,7 +28,7 @@ async function timedSync(env: Record<string, string>): Promise<number> {
     const started = performance.now();
     const outcome = await runSync(
       createSyncDependencies(config, createLeadsRepository(db)),
-      freshRun(RANGE),
+      await freshRun(db, RANGE),
       noProgress,
     );
     const ms = performance.now() - started;

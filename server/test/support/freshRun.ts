@@ -1,10 +1,15 @@
 import type { SyncRange } from '@auditdesk/shared/core';
+import type { Database } from '../../src/db/database';
 import type { SyncRunContext } from '../../src/sync/engine/runSync';
+import { createSyncRunsRepository } from '../../src/sync/runs/syncRunsRepository';
 
-/** A run of the engine on its own: no previous run to compare with, the lease always held. */
-export const freshRun = (range: SyncRange, runId = 1): SyncRunContext => ({
-  runId,
-  range,
-  previous: null,
-  assertStillOwned: async () => {},
-});
+/**
+ * A run of the engine on its own: a running row in sync_runs (the database step writes only
+ * while its run holds the lease), no previous run to compare with.
+ */
+export async function freshRun(db: Database, range: SyncRange): Promise<SyncRunContext> {
+  // a lease of 1 ms: an earlier engine run on this database (never finished) is over
+  const runs = createSyncRunsRepository(db, { leaseMs: 1, stallMs: 1 });
+  const run = await runs.start(range, 'cli', null, { source: 'test calendar', sink: 'test sheet' });
+  return { runId: run.id, range, previous: null, assertStillOwned: async () => {} };
+}

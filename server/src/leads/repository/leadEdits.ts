@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
+import { rootDatabaseError } from '../../db/databaseUnavailable';
 import { leads } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 
@@ -40,27 +41,49 @@ export function createLeadEdits(
     return current ? { kind: 'stale', current } : { kind: 'missing' };
   }
 
+  /**
+   * Whether this very write is what the lead holds: D1 ran it, the answer was lost, and the
+   * request sent again found nothing to change (its own stamp and version are there).
+   */
+  async function landedBefore(id: number, stamp: string, expectedVersion?: number): Promise<boolean> {
+    const row = await orm
+      .select({ updatedAt: leads.updatedAt, version: leads.version })
+      .from(leads)
+      .where(eq(leads.id, id))
+      .get();
+    return row?.updatedAt === stamp && (expectedVersion === undefined || row.version === expectedVersion + 1);
+  }
+
+  const isDuplicateLeadId = (error: unknown) =>
+    /UNIQUE constraint failed: leads\.lead_id/.test(String(rootDatabaseError(error)));
+
   return {
     async create(input: LeadCreate): Promise<LeadResource> {
       const leadId = `manual-${randomUUID()}`;
       const now = new Date().toISOString();
-      await db.batch([
-        orm.insert(leads).values({
-          ...input,
-          leadId,
-          source: 'manual',
-          isFormatted: true,
-          week: weekOf(input.scheduledDate),
-          createdAt: now,
-          updatedAt: now,
-        }),
-        versions.bump('leads'),
-      ]);
+      await db
+        .batch([
+          orm.insert(leads).values({
+            ...input,
+            leadId,
+            source: 'manual',
+            isFormatted: true,
+            week: weekOf(input.scheduledDate),
+            createdAt: now,
+            updatedAt: now,
+          }),
+          versions.bump('leads'),
+        ])
+        .catch((error: unknown) => {
+          // a fresh random leadId already there: this insert, sent again after a lost answer
+          if (!isDuplicateLeadId(error)) throw error;
+        });
       const row = await orm.select({ id: leads.id }).from(leads).where(eq(leads.leadId, leadId)).get();
       return (await find(row!.id))!;
     },
 
     async update(id: number, changes: LeadPatch, expectedVersion?: number): Promise<EditOutcome> {
+      const stamp = new Date().toISOString();
       const [changed] = await db.batch([
         orm
           .update(leads)
@@ -68,13 +91,13 @@ export function createLeadEdits(
             ...changes,
             ...('scheduledDate' in changes ? { week: weekOf(changes.scheduledDate ?? null) } : {}),
             contentHash: '',
-            updatedAt: new Date().toISOString(),
+            updatedAt: stamp,
             version: sql`${leads.version} + 1`,
           })
           .where(matching(id, expectedVersion)),
         versions.bumpIfChanged('leads'),
       ]);
-      if (!changed) return whyNot(id);
+      if (!changed && !(await landedBefore(id, stamp, expectedVersion))) return whyNot(id);
       return { kind: 'done', lead: (await find(id))! };
     },
 
@@ -87,7 +110,7 @@ export function createLeadEdits(
           .where(matching(id, expectedVersion)),
         versions.bumpIfChanged('leads'),
       ]);
-      if (!changed) return whyNot(id);
+      if (!changed && !(await landedBefore(id, now, expectedVersion))) return whyNot(id);
       return { kind: 'done', lead: null };
     },
   };
