@@ -52,18 +52,26 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }
 
 /** Every environment variable the server reads (DESIGN.md section 5). */
 export const settingsSchema = z.object({
+  /** `production` also serves the built host and remotes (`pnpm start` sets it). */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The HTTP port. */
   PORT: port.default(8080),
+  /** The interface to listen on. */
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** The pino level; JSON lines, tokens and passwords redacted, query strings never logged. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The folder of the SQLite file, the generated JWT secret, the demo calendar and the spreadsheet. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The SQLite file (with DATABASE=sqlite); default file:$DATA_DIR/auditdesk.db. */
   DATABASE_URL: z
     .string()
     .regex(/^file:.+/, 'expected file:<path to the SQLite file>')
     .optional(),
   /** Where the data lives: the local SQLite file, or Cloudflare D1 (shared by several instances). */
   DATABASE: z.enum(['sqlite', 'd1'], { error: 'expected sqlite or d1' }).default('sqlite'),
+  /** With DATABASE=d1 (required): the Cloudflare account. */
   D1_ACCOUNT_ID: optionalText,
+  /** With DATABASE=d1 (required): the database's id. */
   D1_DATABASE_ID: optionalText,
   /** A Cloudflare API token with D1 Edit (and Account Analytics Read, for the resource page). */
   D1_API_TOKEN: optionalText,
@@ -74,15 +82,23 @@ export const settingsSchema = z.object({
     .transform((url) => url.replace(/\/+$/, '')),
   /** The D1 plan's name, shown on the database resource page. */
   D1_PLAN: z.string().trim().min(1).default('Free'),
+  /** Ensure this admin exists at start; unset on a new database: an admin is created and its password printed once. */
   ADMIN_EMAIL: z.email('expected an e-mail address').optional(),
+  /** The password of ADMIN_EMAIL (12+ characters). */
   ADMIN_PASSWORD: z.string().min(12, 'expected at least 12 characters').optional(),
+  /** The HS256 key of access tokens (32+ characters); default generated into $DATA_DIR/jwt-secret. Required with DATABASE=d1: every instance signs with the same key. */
   JWT_SECRET: z.string().min(32, 'expected at least 32 characters').optional(),
   /** How long an access token lives; a shorter life ends a lost sign-in sooner. */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
+  /** The address users reach the app at (required in production): password links, the identity provider's return and the hub's allowed origin use it, never the request's Host header. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+  /** Where remote-leads' mf-manifest.json is; default /remotes/leads/mf-manifest.json (same origin). Absolute URLs join the Content-Security-Policy. */
   REMOTE_LEADS_URL: remoteUrl.optional(),
+  /** Where remote-scheduling's mf-manifest.json is; default /remotes/scheduling/mf-manifest.json. */
   REMOTE_SCHEDULING_URL: remoteUrl.optional(),
+  /** Where remote-sync's mf-manifest.json is; default /remotes/sync/mf-manifest.json. */
   REMOTE_SYNC_URL: remoteUrl.optional(),
+  /** Where remote-admin's mf-manifest.json is; default /remotes/admin/mf-manifest.json. */
   REMOTE_ADMIN_URL: remoteUrl.optional(),
   /** Origins besides PUBLIC_URL and the server's own that sign-in may return to (comma-separated). */
   ALLOWED_ORIGINS: z
@@ -95,20 +111,28 @@ export const settingsSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ protocol: /^https?$/, error: 'expected http(s) origins separated by commas' }))),
+  /** The OpenID Connect provider behind 'Sign in with Google'. */
   OIDC_ISSUER: z
     .url({ protocol: /^https?$/, error: 'expected the issuer URL' })
     .default('https://accounts.google.com'),
+  /** The app's client at that provider; register <PUBLIC_URL>/api/auth/google-callback as its redirect URI. Unset: the button says sign-in with the provider is not set up. */
   OIDC_CLIENT_ID: optionalText,
+  /** The secret of that client. */
   OIDC_CLIENT_SECRET: optionalText,
   /** Accept e-mails the provider does not mark verified (email_verified true); off by default. */
   OIDC_ALLOW_UNVERIFIED_EMAIL: z
     .enum(['true', 'false'], { error: 'expected true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /** Which proxies' X-Forwarded-For to believe: false, a hop count (1 behind one load balancer), or addresses/CIDRs (10.0.0.0/8, loopback). Leave false when clients reach the server directly. */
   TRUST_PROXY: trustProxy,
+  /** Sign-in attempts per minute per address (set-password: per address). */
   RATE_LIMIT_LOGIN_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Sign-in attempts per minute per e-mail from one address (set-password: per link). */
   RATE_LIMIT_LOGIN_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins per minute to one e-mail from all addresses; addresses the account signed in from in the last 30 days are exempt. */
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
+  /** Where appointments come from: an ICS file or URL, Google Calendar, CalDAV or Microsoft 365. */
   CALENDAR_SOURCE: z.enum(['ics', 'google', 'caldav', 'microsoft']).default('ics'),
   /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
   CALENDAR_ICS: optionalText,
@@ -124,7 +148,9 @@ export const settingsSchema = z.object({
         return false;
       }
     }, 'expected an IANA time zone such as America/New_York'),
+  /** Where the sync writes the sheet: an .xlsx file or Google Sheets. */
   SPREADSHEET: z.enum(['xlsx', 'google']).default('xlsx'),
+  /** The .xlsx file; default $DATA_DIR/leads.xlsx. */
   SPREADSHEET_PATH: optionalText,
   /** The two auditors compared on the scheduling screen. */
   AUDITORS: z
@@ -140,6 +166,7 @@ export const settingsSchema = z.object({
       (names) => names.length === 2 && names[0]!.toLowerCase() !== names[1]!.toLowerCase(),
       'expected two different names separated by a comma',
     ),
+  /** A cron expression (5 or 6 fields) that syncs the default window (5 days back, 15 ahead). */
   SYNC_CRON: optionalText,
   /** How long a running sync's lease lasts without renewal before another instance may take over. */
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -189,12 +216,17 @@ export const settingsSchema = z.object({
     }),
   /** Syncs one person may start per hour. */
   RATE_LIMIT_SYNC_PER_USER: z.coerce.number().int().positive().default(30),
+  /** The calendar at Google. */
   GOOGLE_CALENDAR_ID: z.string().trim().min(1).default('primary'),
+  /** The spreadsheet at Google (with SPREADSHEET=google). */
   GOOGLE_SHEETS_ID: optionalText,
   /** A service account's JSON key file. */
   GOOGLE_SERVICE_ACCOUNT_KEY_FILE: optionalText,
+  /** Instead of a service account: an OAuth client with a refresh token (scopes calendar.readonly and spreadsheets). */
   GOOGLE_CLIENT_ID: optionalText,
+  /** That OAuth client's secret. */
   GOOGLE_CLIENT_SECRET: optionalText,
+  /** That OAuth client's refresh token. */
   GOOGLE_REFRESH_TOKEN: optionalText,
   /** Where Google's APIs are reached (a proxy); default Google's own addresses. */
   GOOGLE_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
@@ -212,7 +244,9 @@ export const settingsSchema = z.object({
     .default(32 * 1024 * 1024),
   /** The CalDAV server or account URL; the calendars are discovered from there. */
   CALDAV_URL: httpUrl.optional(),
+  /** The CalDAV account (HTTP Basic; iCloud and Fastmail want an app password). */
   CALDAV_USERNAME: optionalText,
+  /** The CalDAV account's password. */
   CALDAV_PASSWORD: z.string().min(1).optional(),
   /** Which calendar of the account, by display name or URL; unset: the account's only one. */
   CALDAV_CALENDAR: optionalText,
@@ -241,12 +275,15 @@ export const settingsSchema = z.object({
     }),
   /** The Microsoft Entra tenant (directory) of the app registration. */
   MS_TENANT_ID: optionalText,
+  /** The Entra app registration (application permission Calendars.Read, admin consent). */
   MS_CLIENT_ID: optionalText,
+  /** That app registration's secret value. */
   MS_CLIENT_SECRET: optionalText,
   /** Whose calendar: the user's principal name (e-mail) or id. */
   MS_CALENDAR_USER: optionalText,
   /** Where Microsoft Graph and the Microsoft identity platform are reached (national clouds, a proxy). */
   MS_GRAPH_ROOT: httpUrl.default('https://graph.microsoft.com/v1.0'),
+  /** Where the Microsoft identity platform is reached. */
   MS_LOGIN_ROOT: httpUrl.default('https://login.microsoftonline.com'),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'expected smtp://user:password@host:port or smtps://…' })
