@@ -1,11 +1,13 @@
 // `pnpm bench [NAME]`: runs the benchmarks (or those whose name contains NAME), prints one
-// table of every figure against its limit or same-run peer, and writes bench-results/.
+// table of every figure against its limit or same-run peer, merges them into the last report
+// in bench-results/ (and its history), and writes that report into docs/performance.md.
 import path from 'node:path';
 import { ROOT } from '../apps';
 import type { Figure } from './benchmark';
 import { BENCHMARKS } from './benchmarks';
+import { machineDescription, type BenchReport } from './report/benchReport';
 import { formatTable } from './report/formatTable';
-import { machineDescription, writeReport, type BenchReport } from './report/writeReport';
+import { writeReport } from './report/writeReport';
 
 async function main() {
   const only = process.argv.slice(2).join(' ').trim().toLowerCase();
@@ -30,7 +32,8 @@ async function main() {
     const started = performance.now();
     try {
       const figures: Figure[] = await benchmark.run();
-      report.figures.push(...figures);
+      const measuredAt = new Date().toISOString();
+      report.figures.push(...figures.map((figure) => ({ ...figure, benchmark: benchmark.name, measuredAt })));
       for (const figure of figures)
         console.log(`  ${figure.name}: ${figure.measured.value} ${figure.measured.unit}`);
     } catch (error) {
@@ -41,7 +44,12 @@ async function main() {
     console.log(`  (${Math.round((performance.now() - started) / 1000)} s)`);
   }
   console.log(`\n${formatTable(report.figures)}\n`);
-  const files = writeReport(path.join(ROOT, 'bench-results'), report);
+  const files = writeReport(
+    path.join(ROOT, 'bench-results'),
+    report,
+    BENCHMARKS.map((benchmark) => benchmark.name),
+    path.join(ROOT, 'docs/performance.md'),
+  );
   console.log(`report: ${files.map((file) => path.relative(ROOT, file)).join(', ')}`);
   const missed = report.figures.filter((figure) => figure.met === false).length;
   if (missed) console.log(`${missed} goal(s) missed.`);

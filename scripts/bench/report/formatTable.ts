@@ -1,4 +1,5 @@
 import { formatNumber, type Figure, type Quantity } from '../benchmark';
+import type { ReportedFigure } from './benchReport';
 
 const quantity = ({ value, unit }: Quantity) => `${formatNumber(value)} ${unit}`.trim();
 
@@ -12,8 +13,17 @@ const detailText = (details: Figure['details']) =>
     : '';
 
 export const TABLE_COLUMNS = ['figure', 'measured', 'limit or peer', 'ratio', 'goal', 'met', 'also'] as const;
+/** The report's columns: a merged report says when each row was measured. */
+export const REPORT_COLUMNS = [...TABLE_COLUMNS, 'measured at'] as const;
 
-/** The report's rows as text cells, in TABLE_COLUMNS order. */
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+/** The report's rows as text cells, in REPORT_COLUMNS order. */
+export function reportRows(figures: readonly ReportedFigure[]): string[][] {
+  return figures.map((figure, index) => [...tableRows([figure])[0]!, when(figures[index]!.measuredAt)]);
+}
+
+/** The rows as text cells, in TABLE_COLUMNS order. */
 export function tableRows(figures: readonly Figure[]): string[][] {
   return figures.map((figure) => [
     figure.name,
@@ -44,13 +54,13 @@ export function formatTable(figures: readonly Figure[]): string {
   ].join('\n');
 }
 
-/** The same table as Markdown, for the README. */
-export function formatMarkdownTable(figures: readonly Figure[]): string {
+/** The report as Markdown, for docs/performance.md. */
+export function formatMarkdownTable(figures: readonly ReportedFigure[]): string {
   const escape = (cell: string) => cell.replace(/\|/g, '\\|');
-  const header = TABLE_COLUMNS;
+  const header = REPORT_COLUMNS;
   return [
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
-    ...tableRows(figures).map((row) => `| ${row.map(escape).join(' | ')} |`),
+    ...reportRows(figures).map((row) => `| ${row.map(escape).join(' | ')} |`),
   ].join('\n');
 }

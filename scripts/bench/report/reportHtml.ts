@@ -1,5 +1,7 @@
 import { formatNumber, type Figure } from '../benchmark';
-import { TABLE_COLUMNS, tableRows } from './formatTable';
+import type { ReportedFigure } from './benchReport';
+import { ratioSeries, type HistoryEntry } from './benchHistory';
+import { REPORT_COLUMNS, reportRows } from './formatTable';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -49,10 +51,52 @@ function ratioChart(figures: readonly Figure[]): string {
   return parts.join('\n');
 }
 
-/** A page a person can open: the chart of the ratios, then the full table. */
-export function reportHtml(figures: readonly Figure[], measuredAt: string, machine: string): string {
-  const header = TABLE_COLUMNS.map((column) => `<th>${escapeHtml(column)}</th>`).join('');
-  const rows = tableRows(figures)
+const LINE_WIDTH = 300;
+const LINE_HEIGHT = 90;
+
+/**
+ * Each figure's ratio over the runs (a line per figure, its goal dashed): a regression
+ * shows as a step. Runs that did not measure a figure leave no point.
+ */
+function historyCharts(history: readonly HistoryEntry[]): string {
+  const charts = [...ratioSeries(history)]
+    .filter(([, line]) => line.points.length > 0)
+    .map(([name, line]) => {
+      const values = [
+        ...line.points.map((point) => point.ratio),
+        ...(line.goalRatio ? [line.goalRatio] : []),
+      ];
+      const top = Math.max(...values) * 1.1;
+      const x = (index: number) => 10 + (index / Math.max(1, line.points.length - 1)) * (LINE_WIDTH - 20);
+      const y = (ratio: number) => LINE_HEIGHT - 10 - (ratio / top) * (LINE_HEIGHT - 25);
+      const path = line.points
+        .map((point, index) => `${index ? 'L' : 'M'}${x(index)},${y(point.ratio)}`)
+        .join(' ');
+      const goal =
+        line.goalRatio === null
+          ? ''
+          : `<line x1="0" x2="${LINE_WIDTH}" y1="${y(line.goalRatio)}" y2="${y(line.goalRatio)}" stroke="#1c7ed6" stroke-dasharray="4 3"/>`;
+      const dots = line.points
+        .map((point, index) => {
+          const color = point.met === null ? '#868e96' : point.met ? '#2f9e44' : '#e03131';
+          return `<circle cx="${x(index)}" cy="${y(point.ratio)}" r="3" fill="${color}"><title>${escapeHtml(point.at)}: ${formatNumber(point.ratio)}×</title></circle>`;
+        })
+        .join('');
+      return `<figure><svg xmlns="http://www.w3.org/2000/svg" width="${LINE_WIDTH}" height="${LINE_HEIGHT}" role="img" aria-label="${escapeHtml(name)}: ratio over ${line.points.length} runs">${goal}<path d="${path}" fill="none" stroke="#495057"/>${dots}</svg><figcaption>${escapeHtml(name)}</figcaption></figure>`;
+    });
+  if (charts.length === 0) return '';
+  return `<h2>Over the runs</h2>\n<p>Each figure's ratio in every run that measured it (bench-results/history.jsonl); dashed: its goal.</p>\n<div class="history">${charts.join('\n')}</div>`;
+}
+
+/** A page a person can open: the ratios, their history, then the full table. */
+export function reportHtml(
+  figures: readonly ReportedFigure[],
+  measuredAt: string,
+  machine: string,
+  history: readonly HistoryEntry[] = [],
+): string {
+  const header = REPORT_COLUMNS.map((column) => `<th>${escapeHtml(column)}</th>`).join('');
+  const rows = reportRows(figures)
     .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
     .join('\n');
   return `<!doctype html>
@@ -66,6 +110,9 @@ export function reportHtml(figures: readonly Figure[], measuredAt: string, machi
   th, td { border-bottom: 1px solid #dee2e6; padding: 4px 10px; text-align: left; vertical-align: top; }
   th { background: #f1f3f5; }
   p { color: #495057; }
+  .history { display: flex; flex-wrap: wrap; gap: 12px; }
+  figure { margin: 0; width: ${LINE_WIDTH}px; }
+  figcaption { font-size: 12px; color: #495057; }
 </style>
 </head>
 <body>
@@ -74,6 +121,7 @@ export function reportHtml(figures: readonly Figure[], measuredAt: string, machi
 to its peer measured in the same run (logarithmic axis); blue ticks: the goals. Green met its goal,
 red missed it, grey only reports.</p>
 ${ratioChart(figures)}
+${historyCharts(history)}
 <table>
 <thead><tr>${header}</tr></thead>
 <tbody>

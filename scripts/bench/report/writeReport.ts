@@ -1,40 +1,48 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { Figure } from '../benchmark';
+import { appendHistory, readHistory } from './benchHistory';
+import { machineText, type BenchReport } from './benchReport';
 import { formatMarkdownTable } from './formatTable';
+import { mergeReport } from './mergeReport';
+import { writeLatestSection } from './performanceDoc';
 import { reportHtml } from './reportHtml';
 
-export interface BenchReport {
-  measuredAt: string;
-  machine: { node: string; cpus: number; cpuModel: string; memoryGB: number };
-  benchmarks: string[];
-  figures: Figure[];
-  failures: { benchmark: string; error: string }[];
+function readReport(file: string): BenchReport | null {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport;
+    // a report from before figures named their benchmark cannot be merged: start afresh
+    return report.figures.every((figure) => typeof figure.benchmark === 'string') ? report : null;
+  } catch {
+    return null;
+  }
 }
 
-export function machineDescription(): BenchReport['machine'] {
-  const cpus = os.cpus();
-  return {
-    node: process.version,
-    cpus: cpus.length,
-    cpuModel: cpus[0]?.model ?? 'unknown',
-    memoryGB: Math.round(os.totalmem() / 2 ** 30),
-  };
-}
-
-/** Writes report.json, report.html (chart and table) and report.md (the table) into `dir`. */
-export function writeReport(dir: string, report: BenchReport): string[] {
+/**
+ * Merges the run into the last report (report.json, report.html with the history charts,
+ * report.md), appends it to history.jsonl, and writes the merged report into the
+ * performance document's latest-run section. Returns the files written.
+ */
+export function writeReport(
+  dir: string,
+  run: BenchReport,
+  benchmarkOrder: readonly string[],
+  performanceDoc?: string,
+): string[] {
   fs.mkdirSync(dir, { recursive: true });
-  const { machine } = report;
-  const machineText = `Node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGB} GB`;
+  const report = mergeReport(readReport(path.join(dir, 'report.json')), run, benchmarkOrder);
+  const historyFile = path.join(dir, 'history.jsonl');
+  appendHistory(historyFile, run);
+  const machine = machineText(report.machine);
   const files = {
     'report.json': `${JSON.stringify(report, null, 2)}\n`,
-    'report.html': reportHtml(report.figures, report.measuredAt, machineText),
-    'report.md': `${formatMarkdownTable(report.figures)}\n\nMeasured ${report.measuredAt}, ${machineText}.\n`,
+    'report.html': reportHtml(report.figures, report.measuredAt, machine, readHistory(historyFile)),
+    'report.md': `${formatMarkdownTable(report.figures)}\n\nOn ${machine}.\n`,
   };
-  return Object.entries(files).map(([name, text]) => {
+  const written = Object.entries(files).map(([name, text]) => {
     fs.writeFileSync(path.join(dir, name), text);
     return path.join(dir, name);
   });
+  written.push(historyFile);
+  if (performanceDoc && writeLatestSection(performanceDoc, report)) written.push(performanceDoc);
+  return written;
 }
