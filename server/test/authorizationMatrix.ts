@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import { leadCreate } from '@auditdesk/shared/core';
+import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import type { TestApp } from './testApp';
 
@@ -38,6 +38,7 @@ async function someLead(t: TestApp): Promise<number> {
 /** Every editable field of a lead, as PUT requires. */
 const wholeLead = {
   customerName: 'Replaced',
+  address: '',
   email: '',
   phoneNumber: '',
   auditor: '',
@@ -48,9 +49,10 @@ const wholeLead = {
   scheduledBy: '',
   status: 'Completed',
   scheduledDate: null,
+  endDate: null,
   linkId: '',
   comments: '',
-};
+} satisfies LeadEditableFields;
 
 export const AUTHORIZATION_MATRIX: RouteRule[] = [
   {

@@ -62,6 +62,8 @@ describe('Google Calendar source (events.list v3)', () => {
             id: 'e1',
             iCalUID: 'e1@google.com',
             start: { dateTime: '2025-03-04T09:00:00-05:00', timeZone: 'America/New_York' },
+            end: { dateTime: '2025-03-04T10:30:00-05:00', timeZone: 'America/New_York' },
+            location: '12 Elm St, Boston, MA 02118',
           }),
           event({ id: 'e2', iCalUID: 'e2@google.com', start: { date: '2025-03-05' } }),
         ],
@@ -112,6 +114,8 @@ describe('Google Calendar source (events.list v3)', () => {
       ['series@google.com_20250306T140000Z', '2025-03-07T15:00:00.000Z', false],
     ]);
     expect(events[0]).toMatchObject({
+      location: '12 Elm St, Boston, MA 02118',
+      end: new Date('2025-03-04T15:30:00.000Z'),
       url: 'https://www.google.com/calendar/event?eid=abc',
       description: 'Auditor: Sam Rivera\nHouse Type: 2 Family\nNotes: side & back door',
     });

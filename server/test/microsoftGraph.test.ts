@@ -15,7 +15,11 @@ const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const SERIES_UID = '040000008200E00074C5B7101A82E00800000000SERIES';
 
 const calendarView = [
-  graphEvent({ id: 'single' }),
+  graphEvent({
+    id: 'single',
+    end: { dateTime: '2025-03-04T15:30:00.0000000', timeZone: 'UTC' },
+    location: { displayName: '12 Elm St, Boston, MA 02118' },
+  }),
   graphEvent({
     id: 'allday',
     subject: 'All-day audit',
@@ -116,8 +120,11 @@ describe('Microsoft 365 source (Graph calendarView, client credentials)', () => 
       houseType: '2 Family',
       phoneNumber: '(617) 555-0142',
       linkId: 'https://outlook.office365.com/owa/?itemid=single&exvsurl=1&path=/calendar/item',
+      address: '12 Elm St, Boston, MA 02118',
+      endDate: '2025-03-04T15:30:00.000Z',
       isFormatted: true,
     });
+    expect(views[0]!.query.get('$select')).toContain('end,location');
     expect(parseEvent(events[4]!, ['Sam Rivera', 'Alex Chen']).status).toBe('Cancelled');
 
     await source.events(MARCH);

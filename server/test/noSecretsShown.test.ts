@@ -9,7 +9,15 @@ import { bearer, createTestApp, type TestApp } from './testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const SECRET = 'private-5e3f0c2a9b7d4e1f8a6c0b2d4e6f8a1c';
-const HUB_EVENTS = ['SyncStarted', 'StepStarted', 'StepProgress', 'StepCompleted', 'SyncCompleted', 'SyncError', 'NotificationAdded'];
+const HUB_EVENTS = [
+  'SyncStarted',
+  'StepStarted',
+  'StepProgress',
+  'StepCompleted',
+  'SyncCompleted',
+  'SyncError',
+  'NotificationAdded',
+];
 
 /**
  * A private ICS address is a bearer secret and a data folder names where the signing key
@@ -31,7 +39,11 @@ describe('what users see of a run names no secret address and no server folder',
       if (!request.url?.includes(SECRET)) return void response.writeHead(404).end();
       response
         .writeHead(200, { 'content-type': 'text/calendar' })
-        .end(serveBroken ? 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n' : icsCalendar([{ uid: 'a', start: '20250304T140000Z' }]));
+        .end(
+          serveBroken
+            ? 'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\n'
+            : icsCalendar([{ uid: 'a', start: '20250304T140000Z' }]),
+        );
     });
     await new Promise<void>((resolve) => calendar.listen(calendarPort, '127.0.0.1', resolve));
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-secret-folder-'));
@@ -57,18 +69,27 @@ describe('what users see of a run names no secret address and no server folder',
   });
 
   const answers = async () => {
-    const urls = ['/api/sync/status', '/api/sync/history', '/api/sync/history?page=1&pageSize=50', '/api/notifications'];
+    const urls = [
+      '/api/sync/status',
+      '/api/sync/history',
+      '/api/sync/history?page=1&pageSize=50',
+      '/api/notifications',
+    ];
     return Promise.all(urls.map(async (url) => (await t.app.inject({ url, headers: bearer(token) })).body));
   };
   const execute = async () =>
-    (await t.app.inject({ method: 'POST', url: '/api/sync/execute', headers: bearer(token), payload: MARCH })).body;
+    (await t.app.inject({ method: 'POST', url: '/api/sync/execute', headers: bearer(token), payload: MARCH }))
+      .body;
   const shown = (bodies: string[]) => [...bodies, JSON.stringify(heard)].join('\n');
 
   it('when the spreadsheet file cannot be read', async () => {
     const stale = heard.length;
     fs.writeFileSync(path.join(dataDir, 'leads.xlsx'), 'not a zip');
     const body = await execute();
-    expect(JSON.parse(body)).toMatchObject({ success: false, message: expect.stringContaining('The spreadsheet file leads.xlsx cannot be read') });
+    expect(JSON.parse(body)).toMatchObject({
+      success: false,
+      message: expect.stringContaining('The spreadsheet file leads.xlsx cannot be read'),
+    });
     const seen = shown([body, ...(await answers())]) + JSON.stringify(heard.slice(stale));
     expect(seen).not.toContain(dataDir);
     expect(seen).not.toMatch(/\/tmp\//);

@@ -67,9 +67,7 @@ describe('sync at start and on a schedule', () => {
     );
     expect(result).toMatchObject({
       success: false,
-      message: expect.stringMatching(
-        /^The ICS calendar at 127\.0\.0\.1:1 could not be fetched: /,
-      ),
+      message: expect.stringMatching(/^The ICS calendar at 127\.0\.0\.1:1 could not be fetched: /),
     });
     await t.close();
   });

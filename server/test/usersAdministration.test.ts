@@ -131,7 +131,11 @@ describe.each(ENGINES)('on %s', (engine) => {
       const { createUsersService } = await import('../src/users/usersService');
       const { createSignIns } = await import('../src/auth/sessions/signIns');
       const { createPasswordLinks } = await import('../src/auth/passwordLinks');
-      const service = createUsersService(t.users, createSignIns(t.db, new TextEncoder().encode('a-test-signing-key')), createPasswordLinks(t.db));
+      const service = createUsersService(
+        t.users,
+        createSignIns(t.db, new TextEncoder().encode('a-test-signing-key')),
+        createPasswordLinks(t.db),
+      );
       const manager = await t.users.create({ email: 'm@example.com', fullName: 'M', role: 'Manager' });
       const admin = (await t.users.findByEmail(ADMIN.email))!;
       for (const attempt of [

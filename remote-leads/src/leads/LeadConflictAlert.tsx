@@ -3,6 +3,7 @@ import type { LeadFormValues } from './leadsApi';
 
 const LABELS: Record<keyof LeadFormValues, string> = {
   customerName: 'Customer Name',
+  address: 'Address',
   email: 'Email',
   phoneNumber: 'Phone Number',
   auditor: 'Auditor',
@@ -13,6 +14,7 @@ const LABELS: Record<keyof LeadFormValues, string> = {
   scheduledBy: 'Scheduled By',
   status: 'Status',
   scheduledDate: 'Scheduled Date',
+  endDate: 'End Time',
   linkId: 'Link ID',
   comments: 'Comments',
 };

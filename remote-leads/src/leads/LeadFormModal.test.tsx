@@ -15,6 +15,8 @@ const row: LeadRow = {
   email: 'jane@example.com',
   scheduledDate: '2025-03-04T14:00:00.000Z',
   customerName: 'Jane Doe',
+  address: '12 Elm St, Boston, MA',
+  endDate: '',
   status: 'Scheduled',
   auditor: 'Sam Rivera',
   houseType: '2 Family',

@@ -11,6 +11,7 @@ import type { ApiLead, LeadRow } from './leadTypes';
 
 const EMPTY: LeadFormValues = {
   customerName: '',
+  address: '',
   email: '',
   phoneNumber: '',
   auditor: '',
@@ -21,12 +22,14 @@ const EMPTY: LeadFormValues = {
   scheduledBy: '',
   status: 'New',
   scheduledDate: null,
+  endDate: null,
   linkId: '',
   comments: '',
 };
 
 const fromRow = (row: LeadRow): LeadFormValues => ({
   customerName: row.customerName,
+  address: row.address,
   email: row.email,
   phoneNumber: row.phoneNumber,
   auditor: row.auditor,
@@ -37,6 +40,7 @@ const fromRow = (row: LeadRow): LeadFormValues => ({
   scheduledBy: row.scheduledBy,
   status: row.status || 'New',
   scheduledDate: row.scheduledDate || null,
+  endDate: row.endDate || null,
   linkId: row.linkId,
   comments: row.comments,
 });
@@ -194,6 +198,15 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
               setValues((current) => ({ ...current, scheduledDate }));
             }}
           />
+          <TextInput
+            label="End Time"
+            type="datetime-local"
+            value={toLocalInput(values.endDate)}
+            onChange={(event) => {
+              const endDate = fromLocalInput(event.currentTarget.value);
+              setValues((current) => ({ ...current, endDate }));
+            }}
+          />
           {choice('auditor', 'Auditor')}
           {choice('houseType', 'House Type')}
           <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
@@ -209,6 +222,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
           <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
         </SimpleGrid>
+        <TextInput label="Address" mt="sm" value={values.address} onChange={set('address')} />
         <Textarea
           label="Comments"
           mt="sm"

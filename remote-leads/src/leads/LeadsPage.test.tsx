@@ -336,24 +336,24 @@ describe('LeadsPage', () => {
       expect(csv[0]).toEqual([
         'Scheduled Date',
         'Customer Name',
+        'Address',
         'Status',
         'Auditor',
         'Scheduled By',
         'Referred by',
-        'Lead ID',
       ]);
       expect(csv).toHaveLength(22);
       expect(csv.slice(1).map((row) => row[1]!.replace(/^'/, ''))).toEqual(shownNames());
       expect(csv[21]).toEqual([
         '03/06/2025',
         '\'=HYPERLINK("http://evil","x")',
+        '',
         'Scheduled',
         'Alex Chen',
         'Maria',
         '',
-        'l61',
       ]);
-      expect(csv.slice(1).every((row) => row[3] === 'Alex Chen' && row[5] === '')).toBe(true);
+      expect(csv.slice(1).every((row) => row[4] === 'Alex Chen' && row[6] === '')).toBe(true);
 
       await userEvent.click(screen.getByRole('button', { name: 'Export' }));
       await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel (.xlsx)' }));
@@ -366,11 +366,11 @@ describe('LeadsPage', () => {
       expect(rows[21]).toEqual([
         new Date(Date.UTC(2025, 2, 6)),
         '=HYPERLINK("http://evil","x")', // a string cell, never a formula
+        null,
         'Scheduled',
         'Alex Chen',
         'Maria',
         null,
-        'l61',
       ]);
       expect(rows.slice(1).map((row) => row[1])).toEqual(
         csv.slice(1).map((row) => row[1]!.replace(/^'/, '')),

@@ -24,7 +24,7 @@ import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
 import { cellText, type LeadFilters, type Sorting } from './leadFilters';
 import { displayStatus, statusColor } from './leadRows';
 import { LEAD_COLUMNS, type LeadColumnId, type LeadRow } from './leadTypes';
-import { safeHref } from './linkHref';
+import { mapSearchHref, safeHref } from './linkHref';
 
 interface LeadsTableProps {
   rows: LeadRow[];
@@ -85,6 +85,19 @@ function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
       </Anchor>
     ) : (
       <span title={row.linkId}>{row.linkId}</span>
+    );
+  }
+  if (column === 'address' && row.address) {
+    return (
+      <Anchor
+        href={mapSearchHref(row.address)}
+        target="_blank"
+        rel="noreferrer"
+        size="sm"
+        title={row.address}
+      >
+        {row.address}
+      </Anchor>
     );
   }
   const text = cellText(row, column);

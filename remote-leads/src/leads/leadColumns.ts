@@ -8,6 +8,7 @@ import type { ColumnVisibility } from './ColumnsMenu';
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
   scheduledDate: 180,
   customerName: 184,
+  address: 200,
   status: 124,
   auditor: 128,
   houseType: 156,
@@ -20,6 +21,7 @@ export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
   heatingFuel: 164,
   provider: 136,
   comments: 220,
+  endDate: 160,
   lastSyncedAt: 160,
 };
 

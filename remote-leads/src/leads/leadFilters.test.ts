@@ -18,6 +18,8 @@ function row(overrides: Partial<LeadRow> = {}): LeadRow {
     source: 'calendar',
     isFormatted: true,
     customerName: 'Jane Doe',
+    address: '',
+    endDate: null,
     email: '',
     phoneNumber: '',
     auditor: 'Sam Rivera',

@@ -1,5 +1,5 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
-import { displayStatus, formatDay } from './leadRows';
+import { displayStatus, formatDay, formatTime } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
 export interface LeadFilters {
@@ -78,12 +78,14 @@ export function matchesScheduledDate(iso: string, text: string): boolean {
 export function cellText(row: LeadRow, column: LeadColumnId): string {
   if (column === 'status') return displayStatus(row.status);
   if (column === 'scheduledDate' || column === 'lastSyncedAt') return formatDay(row[column]);
+  if (column === 'endDate') return formatTime(row.endDate);
   return row[column];
 }
 
 const SEARCHED: LeadColumnId[] = [
   'scheduledDate',
   'customerName',
+  'address',
   'status',
   'auditor',
   'houseType',

@@ -11,6 +11,8 @@ export function toLeadRow(lead: ApiLead): LeadRow {
     email: lead.email ?? '',
     scheduledDate: lead.scheduledDate ?? '',
     customerName: lead.customerName || lead.name || lead.email || '',
+    address: lead.address ?? '',
+    endDate: lead.endDate ?? '',
     status: lead.status ?? '',
     auditor: lead.auditor ?? '',
     houseType: lead.houseType ?? '',
@@ -44,6 +46,14 @@ export function statusColor(status: string): string {
     default:
       return 'gray';
   }
+}
+
+/** The time of day of an instant in this browser's zone ("9:00 AM"); empty for none. */
+export function formatTime(iso: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 }
 
 /** mm/dd/yyyy of the UTC calendar day; empty for none. */

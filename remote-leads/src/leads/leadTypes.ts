@@ -16,6 +16,7 @@ export type ApiLead = Omit<
 export const LEAD_COLUMNS = [
   { id: 'scheduledDate', header: 'Scheduled Date' },
   { id: 'customerName', header: 'Customer Name' },
+  { id: 'address', header: 'Address' },
   { id: 'status', header: 'Status' },
   { id: 'auditor', header: 'Auditor' },
   { id: 'houseType', header: 'House Type' },
@@ -28,18 +29,26 @@ export const LEAD_COLUMNS = [
   { id: 'heatingFuel', header: 'Heating Fuel' },
   { id: 'provider', header: 'Provider' },
   { id: 'comments', header: 'Comments' },
+  { id: 'endDate', header: 'End Time' },
   { id: 'lastSyncedAt', header: 'Last Synced' },
 ] as const;
 
 export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
 
+/**
+ * Hidden until a person shows them. Lead ID (the calendar's UID) is hidden here too, unlike
+ * the spec: the visit's address took its place, and the default columns fit a 1440 px
+ * screen (docs/decisions.md).
+ */
 export const DEFAULT_HIDDEN_COLUMNS: LeadColumnId[] = [
+  'leadId',
   'linkId',
   'weekView',
   'phoneNumber',
   'heatingFuel',
   'provider',
   'comments',
+  'endDate',
   'lastSyncedAt',
 ];
 

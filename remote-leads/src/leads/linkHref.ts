@@ -7,3 +7,7 @@ export function safeHref(value: string): string | null {
     return null;
   }
 }
+
+/** A map search for an address in a new tab: Google Maps' documented search URL, no API key. */
+export const mapSearchHref = (address: string) =>
+  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;

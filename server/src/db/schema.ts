@@ -89,6 +89,8 @@ export const leads = sqliteTable(
     source: text('source', { enum: LEAD_SOURCES }).notNull().default('calendar'),
     isFormatted: integer('is_formatted', { mode: 'boolean' }).notNull().default(true),
     customerName: text('customer_name').notNull().default(''),
+    /** The service address of the visit (the event's LOCATION). */
+    address: text('address').notNull().default(''),
     email: text('email').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
     auditor: text('auditor').notNull().default(''),
@@ -100,6 +102,8 @@ export const leads = sqliteTable(
     status: text('status').notNull().default(''),
     /** ISO 8601 in UTC; empty for a manual lead without a date */
     scheduledDate: text('scheduled_date'),
+    /** When the visit ends, ISO 8601 in UTC; null when unknown. */
+    endDate: text('end_date'),
     /** Week of the month of scheduledDate (event-format.md); null without a date. */
     week: integer('week'),
     linkId: text('link_id').notNull().default(''),

@@ -28,7 +28,7 @@ export function fakeSheets(initial: Record<string, string[][]>) {
             valueRanges: query.getAll('ranges').map((range) => ({
               range,
               majorDimension: 'ROWS',
-              values: (sheets[rowsOf(range).name] ?? []).slice(1),
+              values: (sheets[rowsOf(range).name] ?? []).slice(rowsOf(range).from - 1),
             })),
           },
         };

@@ -56,6 +56,7 @@ export async function createFuzzTarget(): Promise<{
     leads.push(
       await t.leads.create({
         customerName: `Lead ${i}`,
+        address: '',
         email: '',
         phoneNumber: '',
         auditor: 'Sam Rivera',
@@ -66,6 +67,7 @@ export async function createFuzzTarget(): Promise<{
         scheduledBy: '',
         status: 'Scheduled',
         scheduledDate: '2025-03-04T14:00:00.000Z',
+        endDate: null,
         linkId: '',
         comments: '',
       }),

@@ -13,6 +13,8 @@ export const linkId = text(500).refine(
 /** What a person edits on a lead, each field bounded. */
 const leadFieldShapes = {
   customerName: text(200).min(1, 'Customer name is required.'),
+  /** The service address of the visit (the event's LOCATION for a calendar lead). */
+  address: text(500),
   email: z.union([
     z.literal(''),
     z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.'),
@@ -28,6 +30,8 @@ const leadFieldShapes = {
   status: text(40),
   /** Stored in UTC (…Z), whatever offset it was sent with. */
   scheduledDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
+  /** When the visit ends, stored in UTC like scheduledDate. */
+  endDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
   linkId,
   comments: text(4000),
 };
@@ -35,6 +39,7 @@ const leadFieldShapes = {
 /** POST /leads: a new manual lead; only the customer's name is required. */
 export const leadCreate = z.strictObject({
   ...leadFieldShapes,
+  address: leadFieldShapes.address.default(''),
   email: leadFieldShapes.email.default(''),
   phoneNumber: leadFieldShapes.phoneNumber.default(''),
   auditor: leadFieldShapes.auditor.default(''),
@@ -45,6 +50,7 @@ export const leadCreate = z.strictObject({
   scheduledBy: leadFieldShapes.scheduledBy.default(''),
   status: leadFieldShapes.status.default('New'),
   scheduledDate: leadFieldShapes.scheduledDate.default(null),
+  endDate: leadFieldShapes.endDate.default(null),
   linkId: leadFieldShapes.linkId.default(''),
   comments: leadFieldShapes.comments.default(''),
 });
@@ -68,6 +74,7 @@ export const leadResource = z.object({
   source: z.enum(LEAD_SOURCES),
   isFormatted: z.boolean(),
   customerName: z.string(),
+  address: z.string(),
   email: z.string(),
   phoneNumber: z.string(),
   auditor: z.string(),
@@ -78,6 +85,7 @@ export const leadResource = z.object({
   scheduledBy: z.string(),
   status: z.string(),
   scheduledDate: z.string().nullable(),
+  endDate: z.string().nullable(),
   /** Week of the month of scheduledDate (event-format.md); shown as 'Week N'. */
   week: z.number().int().nullable(),
   linkId: z.string(),

@@ -9,8 +9,12 @@ export interface CalendarEvent {
   description: string;
   /** The event's URL (ICS) or htmlLink (Google). */
   url: string;
+  /** Where the visit is: LOCATION (ICS), location (Google), location.displayName (Graph). */
+  location: string;
   /** The start as an instant; an all-day event starts at 00:00 UTC of its date. */
   start: Date;
+  /** DTEND, or DTSTART + DURATION (Google and Graph: end); null when the event has neither. */
+  end: Date | null;
   allDay: boolean;
   cancelled: boolean;
 }

@@ -32,7 +32,9 @@ export function fromGoogleEvent(event: calendar_v3.Schema$Event): CalendarEvent 
     summary: (event.summary ?? '').trim(),
     description: htmlToText(event.description ?? ''),
     url: event.htmlLink ?? '',
+    location: (event.location ?? '').trim(),
     start: start.start,
+    end: startOf(event.end ?? undefined)?.start ?? null,
     allDay: start.allDay,
     cancelled: event.status === 'cancelled',
   };

@@ -14,6 +14,8 @@ const SELECT = [
   'subject',
   'body',
   'start',
+  'end',
+  'location',
   'isAllDay',
   'isCancelled',
   'webLink',

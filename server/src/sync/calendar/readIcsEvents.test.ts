@@ -91,9 +91,68 @@ describe('readIcsEvents on the rules', () => {
         summary: 'Jane',
         description: '',
         url: '',
+        location: '',
         start: new Date('2025-03-04T14:00:00Z'),
+        end: null,
         allDay: false,
         cancelled: false,
+      },
+    ]);
+  });
+
+  it('reads the address (LOCATION) and the end: DTEND in its zone, DTSTART + DURATION, a series instance as long as its series', () => {
+    const text = calendar(
+      'BEGIN:VEVENT',
+      'UID:dtend',
+      'DTSTART;TZID=America/New_York:20250304T090000',
+      'DTEND;TZID=America/New_York:20250304T103000',
+      'SUMMARY:Jane Doe',
+      'LOCATION:12 Elm St\\, Boston\\, MA 02118',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:duration',
+      'DTSTART:20250305T140000Z',
+      'DURATION:PT1H15M',
+      'SUMMARY:Tom Lee',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:weekly',
+      'DTSTART:20250306T150000Z',
+      'DTEND:20250306T160000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+      'SUMMARY:Ann Ortiz',
+      'END:VEVENT',
+    );
+    const events = read(text).events.map(({ leadId, location, start, end }) => ({
+      leadId,
+      location,
+      start,
+      end,
+    }));
+    expect(events).toEqual([
+      {
+        leadId: 'dtend',
+        location: '12 Elm St, Boston, MA 02118',
+        start: new Date('2025-03-04T14:00:00Z'),
+        end: new Date('2025-03-04T15:30:00Z'),
+      },
+      {
+        leadId: 'duration',
+        location: '',
+        start: new Date('2025-03-05T14:00:00Z'),
+        end: new Date('2025-03-05T15:15:00Z'),
+      },
+      {
+        leadId: 'weekly_20250306T150000Z',
+        location: '',
+        start: new Date('2025-03-06T15:00:00Z'),
+        end: new Date('2025-03-06T16:00:00Z'),
+      },
+      {
+        leadId: 'weekly_20250313T150000Z',
+        location: '',
+        start: new Date('2025-03-13T15:00:00Z'),
+        end: new Date('2025-03-13T16:00:00Z'),
       },
     ]);
   });

@@ -9,6 +9,8 @@ export interface GraphEvent {
   subject?: string;
   body?: { contentType?: 'text' | 'html'; content?: string };
   start?: { dateTime?: string; timeZone?: string };
+  end?: { dateTime?: string; timeZone?: string };
+  location?: { displayName?: string };
   isAllDay?: boolean;
   isCancelled?: boolean;
   webLink?: string;
@@ -32,6 +34,15 @@ function instantOf(dateTime: string, timeZone: string | undefined): Date | null 
   );
 }
 
+function endOf(event: GraphEvent, allDay: boolean): Date | null {
+  const dateTime = event.end?.dateTime;
+  if (!dateTime) return null;
+  const end = allDay
+    ? new Date(`${dateTime.slice(0, 10)}T00:00:00.000Z`)
+    : instantOf(dateTime, event.end?.timeZone);
+  return end && !Number.isNaN(end.getTime()) ? end : null;
+}
+
 /**
  * Graph's event → the parser's event. `seriesUid` is the iCalUId of the event's series
  * master when it belongs to one: the instance is then keyed like an ICS instance, series
@@ -53,7 +64,9 @@ export function fromGraphEvent(event: GraphEvent, seriesUid?: string): CalendarE
     summary: (event.subject ?? '').trim(),
     description: event.body?.contentType === 'html' ? htmlToText(body) : body.replace(/\r\n?/g, '\n'),
     url: event.webLink ?? '',
+    location: (event.location?.displayName ?? '').trim(),
     start,
+    end: endOf(event, allDay),
     allDay,
     cancelled: event.isCancelled === true,
   };

@@ -4,8 +4,12 @@ export interface LeadRecord {
   /** The event's http(s) link; empty when it has none (or a link of another kind). */
   linkId: string;
   customerName: string;
+  /** The service address of the visit (the event's LOCATION). */
+  address: string;
   /** ISO 8601 date-time in UTC */
   scheduledDate: string;
+  /** When the visit ends (DTEND, or DTSTART + DURATION), ISO 8601 in UTC; null when unknown. */
+  endDate: string | null;
   /** Week of the month of scheduledDate (event-format.md) */
   week: number;
   auditor: string;
@@ -26,7 +30,9 @@ export interface LeadRecord {
 export const LEAD_FIELDS = [
   'leadId',
   'customerName',
+  'address',
   'scheduledDate',
+  'endDate',
   'week',
   'auditor',
   'houseType',

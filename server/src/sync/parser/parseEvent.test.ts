@@ -12,7 +12,9 @@ function event(overrides: Partial<CalendarEvent> = {}): CalendarEvent {
     summary: 'Jane Doe',
     description: 'Auditor: Sam Rivera\nHouse Type: Single Family',
     url: '',
+    location: '',
     start: new Date('2025-03-04T14:00:00.000Z'),
+    end: null,
     allDay: false,
     cancelled: false,
     ...overrides,
@@ -41,6 +43,8 @@ describe('parseEvent: the example of event-format.md', () => {
       event({
         leadId: '7f3c1a90-audit@example.com',
         url: 'https://calendar.example.com/event/7f3c1a90',
+        end: new Date('2025-03-04T15:30:00.000Z'), // DTEND;TZID=America/New_York:20250304T103000
+        location: '12 Elm St, Boston, MA 02118',
         description:
           'Auditor: Sam Rivera\nHouse Type: 2 Family\nPhone: (617) 555-0142\nFuel: Natural gas\nProvider: National Grid\nReferred By: Tom Lee\nScheduled By: Maria\nNotes: side door',
       }),
@@ -50,7 +54,9 @@ describe('parseEvent: the example of event-format.md', () => {
       leadId: '7f3c1a90-audit@example.com',
       linkId: 'https://calendar.example.com/event/7f3c1a90',
       customerName: 'Jane Doe',
+      address: '12 Elm St, Boston, MA 02118',
       scheduledDate: '2025-03-04T14:00:00.000Z',
+      endDate: '2025-03-04T15:30:00.000Z',
       week: 2,
       auditor: 'Sam Rivera',
       houseType: '2 Family',

@@ -4,7 +4,7 @@ import type { RetryTuning } from '../../http/retryPolicy';
 import type { GoogleAuthClient } from '../google/googleAuth';
 import { googleErrorMessage, googleRequestOptions } from '../google/googleRequests';
 import { planSheetWrites } from './planSheetWrites';
-import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
+import { alignedRow, HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 
 const LAST_COLUMN = String.fromCharCode('A'.charCodeAt(0) + HEADER.length - 1);
@@ -54,13 +54,16 @@ export function createGoogleSheetsSpreadsheet({
 
   async function readRows(options: RequestOptions): Promise<SheetRows> {
     const { data } = await api.spreadsheets.values.batchGet(
-      { spreadsheetId, ranges: SHEET_NAMES.map((name) => `${name}!A2:${LAST_COLUMN}`) },
+      // from the header row: cells are matched to columns by name (alignedRow)
+      { spreadsheetId, ranges: SHEET_NAMES.map((name) => `${name}!A1:${LAST_COLUMN}`) },
       options,
     );
     const rows: SheetRows = { Leads: [], Unformatted: [] };
     SHEET_NAMES.forEach((name, index) => {
-      for (const row of data.valueRanges?.[index]?.values ?? [])
-        rows[name].push(HEADER.map((_, column) => String(row[column] ?? '')));
+      const [header = [], ...values] = (data.valueRanges?.[index]?.values ?? []).map((row) =>
+        row.map((cell) => String(cell ?? '')),
+      );
+      for (const row of values) rows[name].push(alignedRow(header, row));
     });
     return rows;
   }

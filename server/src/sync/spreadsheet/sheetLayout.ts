@@ -10,7 +10,9 @@ export type SheetName = (typeof SHEET_NAMES)[number];
 const COLUMNS = {
   leadId: (lead: LeadRecord) => lead.leadId,
   customerName: (lead: LeadRecord) => lead.customerName,
+  address: (lead: LeadRecord) => lead.address,
   scheduledDate: (lead: LeadRecord) => lead.scheduledDate,
+  endDate: (lead: LeadRecord) => lead.endDate ?? '',
   weekView: (lead: LeadRecord) => weekLabel(lead.week),
   auditor: (lead: LeadRecord) => lead.auditor,
   houseType: (lead: LeadRecord) => lead.houseType,
@@ -33,6 +35,21 @@ const SCHEDULED_DATE = HEADER.indexOf('scheduledDate');
 const LAST_SYNCED_AT = HEADER.indexOf('lastSyncedAt');
 
 export type SheetRows = Record<SheetName, string[][]>;
+
+/**
+ * A row read from a sheet, in HEADER's order, whatever order the sheet's own header row has
+ * (a sheet written before a column was added, or one whose columns a person moved): cells
+ * are matched by column name; a column the sheet lacks reads empty.
+ */
+export function alignedRow(sheetHeader: readonly string[], cells: readonly string[]): string[] {
+  const same =
+    sheetHeader.length === HEADER.length && HEADER.every((name, column) => sheetHeader[column] === name);
+  if (same || sheetHeader.length === 0) return HEADER.map((_, column) => cells[column] ?? '');
+  return HEADER.map((name) => {
+    const at = sheetHeader.indexOf(name);
+    return at === -1 ? '' : (cells[at] ?? '');
+  });
+}
 
 export const sheetOf = (lead: LeadRecord): SheetName => (lead.isFormatted ? LEADS_SHEET : UNFORMATTED_SHEET);
 

@@ -51,6 +51,45 @@ describe('xlsx spreadsheet', () => {
     expect(unformatted).toEqual([expect.objectContaining({ leadId: 'lead-2', customerName: 'Call Bob' })]);
   });
 
+  it('reads a sheet written before a column was added by its header, and rewrites it in the new layout', async () => {
+    // the layout before Address and End Time: a row outside the range must survive as it was
+    const before = HEADER.filter((name) => name !== 'address' && name !== 'endDate');
+    const old = new ExcelJS.Workbook();
+    for (const name of ['Leads', 'Unformatted']) old.addWorksheet(name).addRow([...before]);
+    const april = {
+      leadId: 'april',
+      customerName: 'Tom Lee',
+      scheduledDate: '2025-04-02T14:00:00.000Z',
+      lastSyncedAt: 't0',
+    };
+    old.getWorksheet('Leads')!.addRow(before.map((name) => april[name as keyof typeof april] ?? ''));
+    await old.xlsx.writeFile(file);
+
+    const result = await createXlsxSpreadsheet(file).write(
+      [lead({ address: '12 Elm St, Boston, MA', endDate: '2025-03-04T15:30:00.000Z' })],
+      MARCH_2025,
+      't1',
+      noProgress,
+    );
+    expect(result).toEqual({ written: 1, removed: 0 });
+    const { workbook, leads } = await readBack(file);
+    expect(workbook.getWorksheet('Leads')!.getRow(1).values).toEqual([undefined, ...HEADER]);
+    expect(leads).toEqual([
+      expect.objectContaining({
+        leadId: 'april',
+        customerName: 'Tom Lee',
+        address: null, // an empty cell
+        scheduledDate: '2025-04-02T14:00:00.000Z',
+        lastSyncedAt: 't0',
+      }),
+      expect.objectContaining({
+        leadId: 'lead-1',
+        address: '12 Elm St, Boston, MA',
+        endDate: '2025-03-04T15:30:00.000Z',
+      }),
+    ]);
+  });
+
   it('upserts in place, keeps rows outside the range and removes rows gone inside it', async () => {
     const sheet = createXlsxSpreadsheet(file);
     await sheet.write(
@@ -132,7 +171,9 @@ describe('xlsx spreadsheet', () => {
 
   it('removes what a killed write left beside the file, at start and before each write, and nothing else', async () => {
     const leftOver = (pid: number) => path.join(dir, `.leads.xlsx.${pid}.tmp`);
-    const others = ['.other.xlsx.12.tmp', 'leads.xlsx.backup', '.leads.xlsx.tmp.keep'].map((name) => path.join(dir, name));
+    const others = ['.other.xlsx.12.tmp', 'leads.xlsx.backup', '.leads.xlsx.tmp.keep'].map((name) =>
+      path.join(dir, name),
+    );
     for (const name of [leftOver(4242), ...others]) fs.writeFileSync(name, 'half a workbook');
     const sheet = createXlsxSpreadsheet(file);
     expect(fs.existsSync(leftOver(4242))).toBe(false);
@@ -140,6 +181,8 @@ describe('xlsx spreadsheet', () => {
     fs.writeFileSync(leftOver(777), 'half a workbook'); // another kill, while this process runs
     await sheet.write([lead()], MARCH_2025, 't1', noProgress);
     expect(fs.existsSync(leftOver(777))).toBe(false);
-    expect(fs.readdirSync(dir).sort()).toEqual(['leads.xlsx', ...others.map((name) => path.basename(name))].sort());
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      ['leads.xlsx', ...others.map((name) => path.basename(name))].sort(),
+    );
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileErrorReason } from '../../files/fileErrorReason';
 import { ensurePrivateFolder } from '../../files/privateFolder';
-import { HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
+import { alignedRow, HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 import { writeXlsxFile } from './xlsxFile';
 
@@ -31,16 +31,20 @@ async function readRows(file: string): Promise<SheetRows> {
     );
   }
   for (const name of SHEET_NAMES) {
+    let header: string[] = [];
     workbook.getWorksheet(name)?.eachRow((row, number) => {
-      if (number === 1) return; // header
-      const values = HEADER.map((_, column) => cellText(row.getCell(column + 1).value));
-      rows[name].push(values);
+      const cells = Array.from({ length: Math.max(row.cellCount, HEADER.length) }, (_, column) =>
+        cellText(row.getCell(column + 1).value),
+      );
+      if (number === 1) header = cells;
+      else rows[name].push(alignedRow(header, cells));
     });
   }
   return rows;
 }
 
-const TEMP_FILE = (file: string) => new RegExp(`^\\.${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+const TEMP_FILE = (file: string) =>
+  new RegExp(`^\\.${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
 
 /**
  * Removes what an interrupted write left beside the file (`.leads.xlsx.<pid>.tmp`): a kill

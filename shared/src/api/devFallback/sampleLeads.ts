@@ -86,6 +86,9 @@ export function sampleLeads(
       scheduledBy: random.pick(SCHEDULERS),
       status,
       scheduledDate: iso,
+      // from the id, not the random sequence: the samples before addresses stay as they were
+      address: `${10 + id} ${STREETS[id % STREETS.length]}, Boston, MA`,
+      endDate: new Date(scheduled.getTime() + 90 * 60_000).toISOString(),
       week: week(scheduled),
       linkId: `https://calendar.example.com/event/sample-${id}`,
       comments: random.chance(0.2)

@@ -2,6 +2,7 @@ import { basicUtc, type CalendarEvent, type EventProblem } from '../calendarEven
 import type { CalendarLimits } from '../calendarLimits';
 import { htmlToText } from '../../parser/htmlToText';
 import { alignRecurrenceId } from './alignRecurrenceId';
+import { durationOf } from './durationOf';
 import { isCancelled, textOf, tzidOf, type Component, type Time } from './icalTypes';
 import { instantOf, type Instant } from './instants';
 import { latestVersion } from './latestVersion';
@@ -24,13 +25,22 @@ function startOf(component: Component): Time {
   return start;
 }
 
-function toEvent(component: Component, leadId: string, start: Instant, cancelled: boolean): CalendarEvent {
+function toEvent(
+  context: ReadContext,
+  component: Component,
+  leadId: string,
+  start: Instant,
+  cancelled: boolean,
+): CalendarEvent {
+  const duration = durationOf(component, context.defaultZone);
   return {
     leadId,
     summary: textOf(component, 'summary').trim(),
     description: htmlToText(textOf(component, 'description')),
     url: textOf(component, 'url'),
+    location: textOf(component, 'location').trim(),
     start: start.start,
+    end: duration === null ? null : new Date(start.start.getTime() + duration),
     allDay: start.allDay,
     cancelled,
   };
@@ -57,7 +67,7 @@ function readSingle(context: ReadContext, component: Component, uid: string): vo
   const leadId = rid
     ? `${uid}_${basicUtc(instantOf(rid, tzidOf(component, 'recurrence-id'), context.defaultZone).start)}`
     : uid;
-  addIfInRange(context, toEvent(component, leadId, start, isCancelled(component)), uid);
+  addIfInRange(context, toEvent(context, component, leadId, start, isCancelled(component)), uid);
 }
 
 interface ReadableOverride {
@@ -118,7 +128,11 @@ function readSeries(context: ReadContext, master: Component, overrides: Componen
     const item = override?.component ?? master;
     const start = override?.start ?? { start: new Date(original), allDay };
     const leadId = `${uid}_${basicUtc(new Date(original))}`;
-    addIfInRange(context, toEvent(item, leadId, start, isCancelled(item) || isCancelled(master)), uid);
+    addIfInRange(
+      context,
+      toEvent(context, item, leadId, start, isCancelled(item) || isCancelled(master)),
+      uid,
+    );
   };
   const inRange = series.instances({ from: context.from, to: context.to });
   for (const instance of inRange) emit(instance.at, byOriginal.get(instance.at));
