@@ -71,6 +71,17 @@ export const TOWNS = [
   'Waltham',
   'Malden',
 ];
+export const STREETS = [
+  'Elm St',
+  'Maple Ave',
+  'Oak Rd',
+  'Harbor Way',
+  'Pine Ct',
+  'Summer St',
+  'Centre St',
+  'Washington St',
+];
+
 export const SCHEDULERS = ['Maria', 'Dev', 'Kelly', 'Josh'];
 
 /** Spellings and how often each value occurs. */

@@ -7,6 +7,7 @@ import {
   LAST_NAMES,
   PROVIDERS,
   SCHEDULERS,
+  STREETS,
   TOWNS,
 } from './demoVocabulary';
 import { seededRandom } from './seededRandom';
@@ -46,6 +47,8 @@ function addEvent(
     start: InstanceType<typeof ICAL.Time>;
     summary: string;
     description: string;
+    /** The visit's address (LOCATION). */
+    location: string;
     status?: string;
     rrule?: string;
     exdate?: InstanceType<typeof ICAL.Time>;
@@ -68,6 +71,7 @@ function addEvent(
   if (fields.exdate) zoned('exdate', fields.exdate);
   event.addPropertyWithValue('summary', fields.summary);
   event.addPropertyWithValue('description', fields.description);
+  event.addPropertyWithValue('location', fields.location);
   event.addPropertyWithValue(
     'url',
     `https://calendar.auditdesk.example/event/${encodeURIComponent(fields.uid)}`,
@@ -132,6 +136,8 @@ export function generateDemoCalendar({
           start: icalTime(day, hour),
           summary: cancelledInSummary ? `Cancelled: ${name}` : name,
           description: lines.filter(Boolean).join('\n'),
+          // from the serial, not the random sequence: the rest of the calendar stays as it was
+          location: `${10 + ((serial * 37) % 190)} ${STREETS[serial % STREETS.length]}, ${TOWNS[serial % TOWNS.length]}, MA`,
           status: cancelled && !cancelledInSummary ? 'CANCELLED' : undefined,
         });
       }
@@ -145,12 +151,14 @@ export function generateDemoCalendar({
   );
   const seriesDay = (week: number) => new Date(seriesStart.getTime() + week * 7 * DAY_MS);
   const uid = 'demo-series-landlord@auditdesk.example';
+  const LANDLORD_ADDRESS = '41 Dorchester Ave, Boston, MA';
   const description = `Auditor: ${auditors[0]}\nHouse Type: 3 Family\nPhone: (617) 555-0199\nFuel: Gas\nProvider: National Grid\nScheduled By: Maria\nNotes: weekly follow-up on the triple-decker`;
   addEvent(calendar, {
     uid,
     start: icalTime(seriesDay(0), 10),
     summary: 'Walsh Properties',
     description,
+    location: LANDLORD_ADDRESS,
     rrule: 'FREQ=WEEKLY;COUNT=12',
     exdate: icalTime(seriesDay(3), 10),
   });
@@ -160,6 +168,7 @@ export function generateDemoCalendar({
     start: icalTime(new Date(seriesDay(2).getTime() + DAY_MS), 14),
     summary: 'Walsh Properties (moved)',
     description,
+    location: LANDLORD_ADDRESS,
   });
   addEvent(calendar, {
     uid,
@@ -167,6 +176,7 @@ export function generateDemoCalendar({
     start: icalTime(seriesDay(5), 10),
     summary: 'Walsh Properties',
     description,
+    location: LANDLORD_ADDRESS,
     status: 'CANCELLED',
   });
 
