@@ -32,6 +32,7 @@ import { createRedisCounterStore } from './limits/redisCounterStore';
 import { createSharedCounterStore } from './limits/sharedCounterStore';
 import { createRedisBackplane } from './realtime/backplane/redisBackplane';
 import { createRedisSyncLock } from './sync/lock/redisSyncLock';
+import { businessRoutes } from './business/businessRoutes';
 import { dashboardRoutes } from './leads/dashboardRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
@@ -234,6 +235,11 @@ export async function buildApp({
         config,
         authenticate,
         sendVersioned,
+      });
+      await api.register(businessRoutes, {
+        prefix: '/business',
+        timeZone: config.calendar.timeZone,
+        authenticate,
       });
       await api.register(dashboardRoutes, {
         prefix: '/dashboard',

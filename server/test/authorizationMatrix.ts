@@ -255,6 +255,12 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: async (t) => ({ method: 'DELETE', url: `/api/leads/${await someLead(t)}` }),
   },
   {
+    route: 'GET /api/business',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/business' }),
+  },
+  {
     route: 'GET /api/dashboard/stats',
     allowed: SIGNED_IN,
     ok: 200,

@@ -260,6 +260,10 @@ describe.each(ENGINES)('on %s', (engine) => {
       });
     });
 
+    it('tells every signed-in person the business time zone the screens show times in', async () => {
+      expect((await call('GET', '/api/business')).json()).toEqual({ timeZone: 'America/New_York' });
+    });
+
     it('gives the dashboard stats with the conversion rate and top sources', async () => {
       await call('POST', '/api/leads', { customerName: 'No date yet' });
       const stats = (await call('GET', '/api/dashboard/stats')).json();

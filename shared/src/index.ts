@@ -53,6 +53,8 @@ export { StatCards } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';
 export { formatRelativeTime } from './format/formatRelativeTime';
+export { formatDayAndTimeIn, formatTimeIn } from './format/formatInZone';
+export { useBusinessTimeZone } from './business/useBusinessTimeZone';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

@@ -43,6 +43,7 @@ function serve(
       return overrides.write?.(method, body) ?? json(200, { ...lead(1), ...(body as object) });
     if (url.startsWith('/api/leads/calendar-not-formatted')) return json(200, UNFORMATTED);
     if (url.startsWith('/api/leads')) return overrides.leads?.() ?? json(200, FORMATTED);
+    if (url === '/api/business') return json(200, { timeZone: 'America/Los_Angeles' });
     return json(404);
   });
 }
@@ -96,7 +97,28 @@ describe('LeadsPage', () => {
       '48',
       '12',
     ]);
-    expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/leads?excludeCalendarNotFormatted=true']);
+    expect(fetchMock.calls.map((call) => call.url).sort()).toEqual([
+      '/api/business',
+      '/api/leads?excludeCalendarNotFormatted=true',
+    ]);
+  });
+
+  it('shows each visit’s day and time in the business time zone, and its address as a map link', async () => {
+    fetchMock = serve({
+      leads: () =>
+        json(200, [
+          { ...lead(1), scheduledDate: '2025-03-05T02:00:00.000Z', address: '12 Elm St, Boston, MA' },
+        ]),
+    });
+    renderWithProviders(<LeadsPage />);
+    // 02:00 UTC on the 5th is the evening of the 4th in Los Angeles
+    expect(await screen.findByRole('cell', { name: '03/04/2025 6:00 PM' })).toBeInTheDocument();
+    const address = screen.getByRole('link', { name: '12 Elm St, Boston, MA' });
+    expect(address).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/search/?api=1&query=12%20Elm%20St%2C%20Boston%2C%20MA',
+    );
+    expect(address).toHaveAttribute('target', '_blank');
   });
 
   it("shows 'Error Loading Leads' with the error text", async () => {

@@ -4,6 +4,7 @@ import {
   PageHeader,
   toastSuccess,
   useAuth,
+  useBusinessTimeZone,
   useExport,
   useFocusReturn,
 } from '@auditdesk/shared';
@@ -107,7 +108,8 @@ export default function LeadsPage() {
     [updateFilters],
   );
 
-  const exporter = useExport(() => leadsExportTable(sorted, visibility), leadsExportName);
+  const timeZone = useBusinessTimeZone();
+  const exporter = useExport(() => leadsExportTable(sorted, visibility, timeZone), leadsExportName);
 
   const save = async (values: LeadFormValues, opened: OpenedLead | null) => {
     const isNew = editing === 'new' || editing === null;

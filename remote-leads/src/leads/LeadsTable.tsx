@@ -18,6 +18,7 @@ import {
   type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
+import { formatDayAndTimeIn, useBusinessTimeZone } from '@auditdesk/shared';
 import { memo, useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
 import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
@@ -69,7 +70,7 @@ const CELL_STYLE = {
 /** Small enough for 'Filter {header}...' to fit its column. */
 const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
 
-function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
+function LeadCell({ row, column, timeZone }: { row: LeadRow; column: LeadColumnId; timeZone?: string }) {
   if (column === 'status') {
     return (
       <Badge color={statusColor(row.status)} variant="light" size="sm">
@@ -100,7 +101,11 @@ function LeadCell({ row, column }: { row: LeadRow; column: LeadColumnId }) {
       </Anchor>
     );
   }
-  const text = cellText(row, column);
+  // the visit's day and time as the office reads them; the filters stay by day
+  const text =
+    column === 'scheduledDate'
+      ? formatDayAndTimeIn(row.scheduledDate, timeZone)
+      : cellText(row, column, timeZone);
   if (column === 'customerName' && !row.isFormatted) return <UnformattedName row={row} text={text} />;
   return <span title={text}>{text}</span>;
 }
@@ -141,6 +146,7 @@ function toggledColumn(current: Sorting | null, updater: MRT_Updater<MRT_Sorting
 /** Memoised: a keystroke in search renders the page at once, and the table only with its new rows. */
 export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
   const { columnFilters, referredBy, onColumnFilter, onReferredBy, sorting, onSort } = props;
+  const timeZone = useBusinessTimeZone();
   const columns = useMemo<MRT_ColumnDef<LeadRow>[]>(
     () =>
       LEAD_COLUMNS.map(({ id, header }) => ({
@@ -148,7 +154,7 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
         accessorKey: id,
         header,
         size: COLUMN_WIDTHS[id],
-        Cell: ({ row }) => <LeadCell row={row.original} column={id} />,
+        Cell: ({ row }) => <LeadCell row={row.original} column={id} timeZone={timeZone} />,
         Filter: () => (
           <Stack gap={4}>
             <TextInput
@@ -178,7 +184,7 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
           </Stack>
         ),
       })),
-    [columnFilters, referredBy, onColumnFilter, onReferredBy],
+    [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone],
   );
   const firstColumn = visibleColumns(props.visibility)[0]?.id;
 

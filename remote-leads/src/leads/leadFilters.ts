@@ -1,5 +1,6 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
-import { displayStatus, formatDay, formatTime } from './leadRows';
+import { formatTimeIn } from '@auditdesk/shared';
+import { displayStatus, formatDay } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
 export interface LeadFilters {
@@ -74,11 +75,14 @@ export function matchesScheduledDate(iso: string, text: string): boolean {
   return formatDay(iso).startsWith(needle) || utcDay(date.toISOString()).startsWith(needle);
 }
 
-/** What a cell shows, which is what search and column filters look at. */
-export function cellText(row: LeadRow, column: LeadColumnId): string {
+/**
+ * What a cell says, which is what search and column filters look at: a day as mm/dd/yyyy
+ * (the spec's filters are by day), the end as its time in `timeZone` (the business's).
+ */
+export function cellText(row: LeadRow, column: LeadColumnId, timeZone?: string): string {
   if (column === 'status') return displayStatus(row.status);
   if (column === 'scheduledDate' || column === 'lastSyncedAt') return formatDay(row[column]);
-  if (column === 'endDate') return formatTime(row.endDate);
+  if (column === 'endDate') return formatTimeIn(row.endDate, timeZone);
   return row[column];
 }
 

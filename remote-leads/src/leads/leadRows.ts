@@ -48,14 +48,6 @@ export function statusColor(status: string): string {
   }
 }
 
-/** The time of day of an instant in this browser's zone ("9:00 AM"); empty for none. */
-export function formatTime(iso: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-}
-
 /** mm/dd/yyyy of the UTC calendar day; empty for none. */
 export function formatDay(iso: string): string {
   if (!iso) return '';

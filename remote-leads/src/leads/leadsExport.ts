@@ -17,14 +17,18 @@ function dayCell(iso: string): ExportCell {
  * Exactly what the screen lists: the rows after filters, search and sort (every page of
  * them), the visible columns in their order, each cell as shown.
  */
-export function leadsExportTable(rows: LeadRow[], visibility: ColumnVisibility): ExportTable {
+export function leadsExportTable(
+  rows: LeadRow[],
+  visibility: ColumnVisibility,
+  timeZone?: string,
+): ExportTable {
   const columns = visibleColumns(visibility);
   return simpleTable(
     'Leads',
     columns.map((column) => column.header),
     rows.map((row) =>
       columns.map((column) =>
-        DAY_COLUMNS.includes(column.id) ? dayCell(row[column.id]) : cellText(row, column.id),
+        DAY_COLUMNS.includes(column.id) ? dayCell(row[column.id]) : cellText(row, column.id, timeZone),
       ),
     ),
     { widths: columns.map((column) => Math.round(COLUMN_WIDTHS[column.id] / 7)), stickyColumns: 1 },

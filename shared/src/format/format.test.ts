@@ -1,5 +1,6 @@
 import { formatDateTime, formatDay, formatDuration } from './formatDateTime';
 import { formatNumber, formatPercent } from './formatNumber';
+import { formatDayAndTimeIn, formatTimeIn } from './formatInZone';
 
 describe('one number format', () => {
   it('groups thousands the same way everywhere', () => {
@@ -49,5 +50,21 @@ describe('relative times', () => {
     expect(ago(30 * 3_600_000)).toBe('yesterday');
     expect(ago(4 * 86_400_000)).toBe('4 days ago');
     expect(ago(40 * 86_400_000)).toMatch(/^\d{2}\/\d{2}\/2026, \d{2}:\d{2} (AM|PM)$/);
+  });
+});
+
+describe('times in the business zone', () => {
+  it('reads an instant as the office does, either side of a clock change', () => {
+    expect(formatDayAndTimeIn('2025-12-30T14:00:00.000Z', 'America/New_York')).toBe('12/30/2025 9:00 AM');
+    expect(formatDayAndTimeIn('2025-07-01T13:30:00.000Z', 'America/New_York')).toBe('07/01/2025 9:30 AM');
+    expect(formatTimeIn('2025-03-04T15:30:00.000Z', 'America/New_York')).toBe('10:30 AM');
+    // an evening visit is on the office's day, not the UTC day after
+    expect(formatDayAndTimeIn('2025-03-05T01:00:00.000Z', 'America/Los_Angeles')).toBe('03/04/2025 5:00 PM');
+  });
+
+  it('is empty for no value or one that is not a time', () => {
+    expect(formatDayAndTimeIn(null, 'UTC')).toBe('');
+    expect(formatTimeIn('', 'UTC')).toBe('');
+    expect(formatTimeIn('not a time', 'UTC')).toBe('');
   });
 });

@@ -5,4 +5,5 @@ export const queryKeys = {
   dashboard: ['dashboard'],
   syncStatus: ['sync-status'],
   notifications: ['notifications'],
+  business: ['business'],
 } as const;

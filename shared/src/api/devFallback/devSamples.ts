@@ -63,6 +63,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
   },
   '/leads/grid-data': sampleGrid(),
   '/scheduling/auditors': { auditors: AUDITORS },
+  '/business': { timeZone: 'America/New_York' },
   '/sync/status': {
     isRunning: false,
     lastSync: day(0),

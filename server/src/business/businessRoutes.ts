@@ -1,0 +1,23 @@
+import { businessSettings } from '@auditdesk/shared/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Authenticate } from '../auth/authenticate';
+import { guardEveryRoute } from '../auth/guardEveryRoute';
+
+/** /api/business: the settings every screen needs to read times as the office does. */
+export const businessRoutes: FastifyPluginAsyncZod<{ timeZone: string; authenticate: Authenticate }> = async (
+  app,
+  { timeZone, authenticate },
+) => {
+  guardEveryRoute(app, authenticate());
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['Business'],
+        summary: 'The business time zone (CALENDAR_TIMEZONE) the screens show times in',
+        response: { 200: businessSettings },
+      },
+    },
+    async () => ({ timeZone }),
+  );
+};
