@@ -255,6 +255,12 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: async (t) => ({ method: 'DELETE', url: `/api/leads/${await someLead(t)}` }),
   },
   {
+    route: 'GET /api/leads/{id}/history',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: async (t) => ({ method: 'GET', url: `/api/leads/${await someLead(t)}/history` }),
+  },
+  {
     route: 'GET /api/business',
     allowed: SIGNED_IN,
     ok: 200,

@@ -8,7 +8,7 @@ import type { ColumnVisibility } from './ColumnsMenu';
 export const COLUMN_WIDTHS: Record<LeadColumnId, number> = {
   scheduledDate: 180,
   customerName: 184,
-  address: 200,
+  address: 160,
   status: 124,
   auditor: 128,
   houseType: 156,

@@ -1,4 +1,5 @@
 import {
+  LEAD_HISTORY_KINDS,
   LEAD_SOURCES,
   NOTIFICATION_KINDS,
   NOTIFICATION_SEVERITIES,
@@ -135,6 +136,27 @@ export const leads = sqliteTable(
       )
       .where(sql`deleted_at IS NULL AND is_formatted = 1`),
   ],
+);
+
+/**
+ * Every change of a lead, field by field, written in the same batch as the change: who
+ * (a person, or a sync run) changed what from what to what, and when. `field` is a lead
+ * field's name; a lead created or deleted is one row without a field.
+ */
+export const leadHistory = sqliteTable(
+  'lead_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    leadId: integer('lead_id').notNull(),
+    kind: text('kind', { enum: LEAD_HISTORY_KINDS }).notNull(),
+    field: text('field'),
+    oldValue: text('old_value'),
+    newValue: text('new_value'),
+    userId: integer('user_id'),
+    runId: integer('run_id'),
+    at: text('at').notNull(),
+  },
+  (table) => [index('lead_history_lead_idx').on(table.leadId, table.id)],
 );
 
 /**

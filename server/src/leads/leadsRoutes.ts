@@ -1,5 +1,7 @@
 import {
   idParams,
+  leadHistoryPage,
+  leadHistoryQuery,
   leadCreate,
   leadPatch,
   leadReplace,
@@ -114,6 +116,24 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.get(
+    '/:id/history',
+    {
+      onRequest: reader,
+      schema: {
+        tags,
+        summary: 'The lead’s changes, field by field, newest first (who or which sync run, when)',
+        params: idParams,
+        querystring: leadHistoryQuery,
+        response: { 200: leadHistoryPage },
+      },
+    },
+    async (request) => {
+      if (!(await leads.find(request.params.id))) throw notFound(`There is no lead ${request.params.id}.`);
+      return leads.history.page(request.params.id, request.query.page, request.query.pageSize);
+    },
+  );
+
   app.post(
     '/',
     {
@@ -125,7 +145,8 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
         response: { 201: leadResource },
       },
     },
-    async (request, reply) => sendLead(reply, await leads.create(request.body), 201),
+    async (request, reply) =>
+      sendLead(reply, await leads.create(request.body, { userId: request.currentUser!.id }), 201),
   );
 
   app.patch(
@@ -143,7 +164,13 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendLead(reply, settle(id, await leads.update(id, request.body, expectedVersion(request))));
+      return sendLead(
+        reply,
+        settle(
+          id,
+          await leads.update(id, request.body, expectedVersion(request), { userId: request.currentUser!.id }),
+        ),
+      );
     },
   );
 
@@ -162,7 +189,13 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendLead(reply, settle(id, await leads.update(id, request.body, expectedVersion(request))));
+      return sendLead(
+        reply,
+        settle(
+          id,
+          await leads.update(id, request.body, expectedVersion(request), { userId: request.currentUser!.id }),
+        ),
+      );
     },
   );
 
@@ -180,7 +213,7 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      settle(id, await leads.softDelete(id, expectedVersion(request)));
+      settle(id, await leads.softDelete(id, expectedVersion(request), { userId: request.currentUser!.id }));
       return reply.status(204).send(null);
     },
   );

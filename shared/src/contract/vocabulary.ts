@@ -30,6 +30,10 @@ export const UNITS_PER_HOUSE_TYPE: Record<HouseType, number> = {
 export const LEAD_SOURCES = ['calendar', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
+/** What happened to a lead in one history entry: created, one field changed, or deleted. */
+export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted'] as const;
+export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
+
 /**
  * What a database table holds: the business's records (leads, people, runs…), or the
  * app's own bookkeeping (migrations, sign-ins, links, the mail outbox, caches' versions).

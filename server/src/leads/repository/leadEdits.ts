@@ -6,6 +6,7 @@ import type { DataVersions } from '../../db/dataVersions';
 import { rootDatabaseError } from '../../db/databaseUnavailable';
 import { leads } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
+import { editHistory, eventHistory, type Actor } from '../history/historyStatements';
 
 export type EditOutcome<T = LeadResource> =
   | { kind: 'done'; lead: T }
@@ -58,7 +59,8 @@ export function createLeadEdits(
     /UNIQUE constraint failed: leads\.lead_id/.test(String(rootDatabaseError(error)));
 
   return {
-    async create(input: LeadCreate): Promise<LeadResource> {
+    /** `actor`: who does it, for the lead's history (unknown when not given). */
+    async create(input: LeadCreate, actor: Actor = { userId: null }): Promise<LeadResource> {
       const leadId = `manual-${randomUUID()}`;
       const now = new Date().toISOString();
       await db
@@ -72,6 +74,7 @@ export function createLeadEdits(
             createdAt: now,
             updatedAt: now,
           }),
+          eventHistory('created', eq(leads.leadId, leadId), actor, now),
           versions.bump('leads'),
         ])
         .catch((error: unknown) => {
@@ -82,9 +85,16 @@ export function createLeadEdits(
       return (await find(row!.id))!;
     },
 
-    async update(id: number, changes: LeadPatch, expectedVersion?: number): Promise<EditOutcome> {
+    async update(
+      id: number,
+      changes: LeadPatch,
+      expectedVersion?: number,
+      actor: Actor = { userId: null },
+    ): Promise<EditOutcome> {
       const stamp = new Date().toISOString();
-      const [changed] = await db.batch([
+      const history = editHistory(changes, matching(id, expectedVersion)!, actor, stamp);
+      const results = await db.batch([
+        ...history,
         orm
           .update(leads)
           .set({
@@ -97,13 +107,19 @@ export function createLeadEdits(
           .where(matching(id, expectedVersion)),
         versions.bumpIfChanged('leads'),
       ]);
+      const changed = results[history.length]; // the edit itself, after its history
       if (!changed && !(await landedBefore(id, stamp, expectedVersion))) return whyNot(id);
       return { kind: 'done', lead: (await find(id))! };
     },
 
-    async softDelete(id: number, expectedVersion?: number): Promise<EditOutcome<null>> {
+    async softDelete(
+      id: number,
+      expectedVersion?: number,
+      actor: Actor = { userId: null },
+    ): Promise<EditOutcome<null>> {
       const now = new Date().toISOString();
-      const [changed] = await db.batch([
+      const [, changed] = await db.batch([
+        eventHistory('deleted', matching(id, expectedVersion)!, actor, now),
         orm
           .update(leads)
           .set({ deletedAt: now, updatedAt: now, version: sql`${leads.version} + 1` })

@@ -3,6 +3,7 @@ import type { Database, Statement } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
 import { leads } from '../../db/schema';
 import { LEAD_FIELDS, type LeadRecord } from '../../sync/parser/leadRecord';
+import { eventHistory, syncHistory } from '../history/historyStatements';
 
 /** A synced lead with the fingerprint of its fields. */
 export type HashedLead = LeadRecord & { contentHash: string };
@@ -155,19 +156,37 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
           await onStaged?.(index + 1, chunks.length);
         }
       }
-      const upserts: Statement[] = [];
-      if (chunks.length > 0) {
-        const rows = staged
-          ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
-          : sql`json_each(${chunks[0]})`;
-        upserts.push(upsert(rows, syncedAt));
-      }
+      const rows =
+        chunks.length === 0
+          ? null
+          : staged
+            ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
+            : sql`json_each(${chunks[0]})`;
+      const byRun = { runId };
       // changes() is what the statement before it changed, counted by the database itself
       const counted = (counter: 'written' | 'deleted') =>
         sql`UPDATE sync_applied SET ${sql.raw(counter)} = ${sql.raw(counter)} + changes() WHERE run_id = ${runId}`;
       const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
-      for (const upsertStatement of upserts) final.push(upsertStatement, counted('written'));
-      for (const leadIds of jsonChunks(gone)) final.push(softDelete(leadIds, syncedAt), counted('deleted'));
+      if (rows) {
+        // the history reads the leads as they are, so it goes before the upsert that changes them
+        final.push(...syncHistory(rows, runId, syncedAt), upsert(rows, syncedAt), counted('written'));
+        final.push(
+          eventHistory(
+            'created',
+            sql`source = 'calendar' AND created_at = ${syncedAt} AND last_synced_at = ${syncedAt}`,
+            byRun,
+            syncedAt,
+          ),
+        );
+      }
+      for (const leadIds of jsonChunks(gone)) {
+        const inList = sql`source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+        final.push(
+          eventHistory('deleted', inList, byRun, syncedAt),
+          softDelete(leadIds, syncedAt),
+          counted('deleted'),
+        );
+      }
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
       try {

@@ -1,3 +1,4 @@
+import { createLeadHistoryReads } from '../history/leadHistoryReads';
 import type { Database } from '../../db/database';
 import { createDataVersions } from '../../db/dataVersions';
 import { createLeadEdits } from './leadEdits';
@@ -17,6 +18,7 @@ export function createLeadsRepository(db: Database) {
     ...createLeadEdits(db, versions, reads.find),
     ...createLeadGrid(db),
     sync: createLeadSyncWriter(db, versions),
+    history: createLeadHistoryReads(db),
     /** Changes with every write to the leads: the ETag of what is read from them. */
     dataVersion: () => versions.current('leads'),
   };

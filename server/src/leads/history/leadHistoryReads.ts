@@ -1,0 +1,41 @@
+import type { LeadHistoryPage } from '@auditdesk/shared/core';
+import { count, desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { leadHistory, users } from '../../db/schema';
+
+/** A lead's history, newest first, with the names of the people who made each change. */
+export function createLeadHistoryReads({ orm }: Database) {
+  return {
+    async page(leadId: number, page: number, pageSize: number): Promise<LeadHistoryPage> {
+      const rows = await orm
+        .select({ entry: leadHistory, name: users.fullName })
+        .from(leadHistory)
+        .leftJoin(users, eq(users.id, leadHistory.userId))
+        .where(eq(leadHistory.leadId, leadId))
+        .orderBy(desc(leadHistory.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .all();
+      const total =
+        (await orm.select({ n: count() }).from(leadHistory).where(eq(leadHistory.leadId, leadId)).get())?.n ??
+        0;
+      return {
+        items: rows.map(({ entry, name }) => ({
+          id: entry.id,
+          kind: entry.kind,
+          field: entry.field,
+          oldValue: entry.oldValue,
+          newValue: entry.newValue,
+          at: entry.at,
+          by:
+            entry.runId !== null
+              ? { kind: 'sync' as const, runId: entry.runId }
+              : { kind: 'user' as const, userId: entry.userId, name: name ?? null },
+        })),
+        total,
+        page,
+        pageSize,
+      };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { LEAD_HISTORY_KINDS } from './vocabulary';
+
+/** GET /leads/{id}/history: a page of the lead's changes, newest first. */
+export const leadHistoryQuery = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** One change: a field changed (old → new), or the lead created or deleted; by a person or a sync run. */
+export const leadHistoryEntry = z.object({
+  id: z.number().int(),
+  kind: z.enum(LEAD_HISTORY_KINDS),
+  /** The lead field's name (as in the lead resource); null for created and deleted. */
+  field: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  at: z.string(),
+  by: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('user'), userId: z.number().int().nullable(), name: z.string().nullable() }),
+    z.object({ kind: z.literal('sync'), runId: z.number().int() }),
+  ]),
+});
+export type LeadHistoryEntry = z.infer<typeof leadHistoryEntry>;
+
+export const leadHistoryPage = z.object({
+  items: z.array(leadHistoryEntry),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type LeadHistoryPage = z.infer<typeof leadHistoryPage>;
