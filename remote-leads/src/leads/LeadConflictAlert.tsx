@@ -1,23 +1,6 @@
 import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { LEAD_FIELD_LABELS as LABELS } from './leadFieldLabels';
 import type { LeadFormValues } from './leadsApi';
-
-const LABELS: Record<keyof LeadFormValues, string> = {
-  customerName: 'Customer Name',
-  address: 'Address',
-  email: 'Email',
-  phoneNumber: 'Phone Number',
-  auditor: 'Auditor',
-  houseType: 'House Type',
-  heatingFuel: 'Heating Fuel',
-  provider: 'Provider',
-  referredBy: 'Referred by',
-  scheduledBy: 'Scheduled By',
-  status: 'Status',
-  scheduledDate: 'Scheduled Date',
-  endDate: 'End Time',
-  linkId: 'Link ID',
-  comments: 'Comments',
-};
 
 const shown = (value: string | null) => (value ? value : '(empty)');
 

@@ -1,7 +1,8 @@
 import { ApiError } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { leadChanges } from './leadChanges';
 import { LeadFormModal, type OpenedLead } from './LeadFormModal';
 import type { LeadFormValues } from './leadsApi';
@@ -106,5 +107,87 @@ describe('a new lead without a name', () => {
     expect(onSave).not.toHaveBeenCalled();
     await userEvent.type(name, 'Zelda');
     expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('the History tab', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  let fetchMock: ReturnType<typeof mockFetch>;
+  afterEach(() => fetchMock.restore());
+
+  it('tells each change as a person reads it, newest first: who, what from what to what, when', async () => {
+    fetchMock = mockFetch(({ url }) => {
+      if (url === '/api/business') return json(200, { timeZone: 'America/New_York' });
+      if (url.startsWith('/api/leads/7/history'))
+        return json(200, {
+          items: [
+            {
+              id: 4,
+              kind: 'changed',
+              field: 'status',
+              oldValue: 'Scheduled',
+              newValue: 'Cancelled',
+              at: minutesAgo(120),
+              by: { kind: 'user', userId: 2, name: 'Dana Brooks' },
+            },
+            {
+              id: 3,
+              kind: 'changed',
+              field: 'phoneNumber',
+              oldValue: '555-0100',
+              newValue: '555-0199',
+              at: minutesAgo(180),
+              by: { kind: 'sync', runId: 412 },
+            },
+            {
+              id: 2,
+              kind: 'changed',
+              field: 'scheduledDate',
+              oldValue: '2025-03-04T14:00:00.000Z',
+              newValue: '2025-03-05T15:30:00.000Z',
+              at: minutesAgo(200),
+              by: { kind: 'sync', runId: 411 },
+            },
+            {
+              id: 1,
+              kind: 'created',
+              field: null,
+              oldValue: null,
+              newValue: null,
+              at: minutesAgo(300),
+              by: { kind: 'sync', runId: 400 },
+            },
+          ],
+          total: 4,
+          page: 1,
+          pageSize: 200,
+        });
+      return json(404);
+    });
+    renderWithProviders(
+      <LeadFormModal lead={row} choices={CHOICES} onClose={jest.fn()} onSave={jest.fn()} />,
+    );
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
+    const timeline = await screen.findByTestId('lead-history');
+    const lines = within(timeline)
+      .getAllByText(/ (changed|created) /)
+      .map((line) => line.textContent);
+    expect(lines).toEqual([
+      'Dana Brooks changed Status from Scheduled to Cancelled',
+      'Sync #412 changed Phone Number from 555-0100 to 555-0199',
+      'Sync #411 changed Scheduled Date from 03/04/2025 9:00 AM to 03/05/2025 10:30 AM',
+      'Sync #400 created the lead',
+    ]);
+    expect(within(timeline).getByText('2 h ago')).toBeInTheDocument();
+    // back to the form, as it was
+    await userEvent.click(screen.getByRole('tab', { name: 'Details' }));
+    expect(screen.getByLabelText(/Customer Name/)).toHaveValue('Jane Doe');
+  });
+
+  it('a new lead has no history tab', () => {
+    renderWithProviders(
+      <LeadFormModal lead="new" choices={CHOICES} onClose={jest.fn()} onSave={jest.fn()} />,
+    );
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
   });
 });

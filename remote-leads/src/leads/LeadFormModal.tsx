@@ -1,7 +1,8 @@
 import { ApiError } from '@auditdesk/shared';
-import { Alert, Button, Group, Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ChoiceInput } from './ChoiceInput';
+import { LeadHistory } from './history/LeadHistory';
 import { leadChanges } from './leadChanges';
 import { LeadConflictAlert } from './LeadConflictAlert';
 import { toLeadRow } from './leadRows';
@@ -153,6 +154,89 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     void save(conflict, merged);
   };
 
+  const form = (
+    <form onSubmit={submit} noValidate>
+      {error && (
+        <Alert color="red" role="alert" mb="sm">
+          {error}
+        </Alert>
+      )}
+      {conflict && opened && (
+        <LeadConflictAlert
+          opened={opened.values}
+          current={conflict.values}
+          onUseTheirs={useTheirs}
+          onKeepMine={keepMine}
+        />
+      )}
+      {lead && lead !== 'new' && lead.source === 'calendar' && (
+        <Alert color="yellow" mb="sm">
+          This lead comes from the calendar: the next sync of its dates will overwrite changes made here.
+        </Alert>
+      )}
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Customer Name"
+          required
+          value={values.customerName}
+          error={fieldErrors.customerName}
+          onChange={set('customerName')}
+          data-autofocus
+        />
+        {choice('status', 'Status')}
+        <TextInput
+          label="Scheduled Date"
+          type="datetime-local"
+          value={toLocalInput(values.scheduledDate)}
+          onChange={(event) => {
+            const scheduledDate = fromLocalInput(event.currentTarget.value);
+            setValues((current) => ({ ...current, scheduledDate }));
+          }}
+        />
+        <TextInput
+          label="End Time"
+          type="datetime-local"
+          value={toLocalInput(values.endDate)}
+          onChange={(event) => {
+            const endDate = fromLocalInput(event.currentTarget.value);
+            setValues((current) => ({ ...current, endDate }));
+          }}
+        />
+        {choice('auditor', 'Auditor')}
+        {choice('houseType', 'House Type')}
+        <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
+        <TextInput
+          label="Email"
+          type="email"
+          value={values.email}
+          error={fieldErrors.email}
+          onChange={set('email')}
+        />
+        {choice('heatingFuel', 'Heating Fuel')}
+        {choice('provider', 'Provider')}
+        <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
+        <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
+      </SimpleGrid>
+      <TextInput label="Address" mt="sm" value={values.address} onChange={set('address')} />
+      <Textarea
+        label="Comments"
+        mt="sm"
+        autosize
+        minRows={2}
+        value={values.comments}
+        onChange={set('comments')}
+      />
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={saving} disabled={conflict !== null}>
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+
   return (
     <Modal
       opened={lead !== null}
@@ -160,86 +244,20 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
       title={lead === 'new' ? 'Add Lead' : 'Edit Lead'}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        {error && (
-          <Alert color="red" role="alert" mb="sm">
-            {error}
-          </Alert>
-        )}
-        {conflict && opened && (
-          <LeadConflictAlert
-            opened={opened.values}
-            current={conflict.values}
-            onUseTheirs={useTheirs}
-            onKeepMine={keepMine}
-          />
-        )}
-        {lead && lead !== 'new' && lead.source === 'calendar' && (
-          <Alert color="yellow" mb="sm">
-            This lead comes from the calendar: the next sync of its dates will overwrite changes made here.
-          </Alert>
-        )}
-        <SimpleGrid cols={2}>
-          <TextInput
-            label="Customer Name"
-            required
-            value={values.customerName}
-            error={fieldErrors.customerName}
-            onChange={set('customerName')}
-            data-autofocus
-          />
-          {choice('status', 'Status')}
-          <TextInput
-            label="Scheduled Date"
-            type="datetime-local"
-            value={toLocalInput(values.scheduledDate)}
-            onChange={(event) => {
-              const scheduledDate = fromLocalInput(event.currentTarget.value);
-              setValues((current) => ({ ...current, scheduledDate }));
-            }}
-          />
-          <TextInput
-            label="End Time"
-            type="datetime-local"
-            value={toLocalInput(values.endDate)}
-            onChange={(event) => {
-              const endDate = fromLocalInput(event.currentTarget.value);
-              setValues((current) => ({ ...current, endDate }));
-            }}
-          />
-          {choice('auditor', 'Auditor')}
-          {choice('houseType', 'House Type')}
-          <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
-          <TextInput
-            label="Email"
-            type="email"
-            value={values.email}
-            error={fieldErrors.email}
-            onChange={set('email')}
-          />
-          {choice('heatingFuel', 'Heating Fuel')}
-          {choice('provider', 'Provider')}
-          <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
-          <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
-        </SimpleGrid>
-        <TextInput label="Address" mt="sm" value={values.address} onChange={set('address')} />
-        <Textarea
-          label="Comments"
-          mt="sm"
-          autosize
-          minRows={2}
-          value={values.comments}
-          onChange={set('comments')}
-        />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} disabled={conflict !== null}>
-            Save
-          </Button>
-        </Group>
-      </form>
+      {lead && lead !== 'new' ? (
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details">{form}</Tabs.Panel>
+          <Tabs.Panel value="history">
+            <LeadHistory leadId={lead.id} />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        form
+      )}
     </Modal>
   );
 }
