@@ -1,7 +1,7 @@
-import { Group, Paper, Select, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { changePeriod, yearOptions } from './period';
+import { changePeriod, isUsablePeriod, PERIOD_PRESETS, samePeriod, yearOptions } from './period';
 import { MONTH_NAMES, type Period } from './schedulingTypes';
 
 const MONTHS = MONTH_NAMES.map((name, index) => ({ value: String(index + 1), label: name }));
@@ -34,9 +34,31 @@ export function PeriodRangePicker({
   );
   return (
     <Paper withBorder p="md" mb="lg">
-      <Text fw={600} mb="xs">
-        Period Range
-      </Text>
+      <Group justify="space-between" mb="xs">
+        <Text fw={600}>Period Range</Text>
+        <Group gap={6} role="group" aria-label="Quick periods">
+          {PERIOD_PRESETS.map((preset) => {
+            const presetPeriod = preset.period(new Date());
+            // a preset reaching before the first year offered cannot be shown
+            if (!isUsablePeriod(presetPeriod)) return null;
+            const active = samePeriod(presetPeriod, period);
+            return (
+              <Button
+                key={preset.label}
+                size="compact-xs"
+                variant={active ? 'light' : 'default'}
+                aria-pressed={active}
+                onClick={() => {
+                  setNotice(null);
+                  onChange(presetPeriod);
+                }}
+              >
+                {preset.label}
+              </Button>
+            );
+          })}
+        </Group>
+      </Group>
       <Group align="flex-end">
         {select('Start Month', 'startMonth', MONTHS)}
         {select('Start Year', 'startYear', years)}

@@ -99,6 +99,41 @@ describe('SchedulingPage', () => {
     ).toBe(true);
   });
 
+  it('sets the four selectors from a quick period, saves it and marks it chosen', async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    await screen.findByTestId('stat-Total Leads');
+    const presets = screen.getByRole('group', { name: 'Quick periods' });
+    await userEvent.click(within(presets).getByRole('button', { name: 'Year to date' }));
+    const today = new Date();
+    const expected = {
+      startMonth: 1,
+      startYear: today.getFullYear(),
+      endMonth: today.getMonth() + 1,
+      endYear: today.getFullYear(),
+    };
+    expect(JSON.parse(localStorage.getItem(PERIOD_STORAGE_KEY)!)).toEqual(expected);
+    expect(screen.getByRole('textbox', { name: 'Start Month' })).toHaveValue('January');
+    expect(within(presets).getByRole('button', { name: 'Year to date' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(presets).getByRole('button', { name: 'Last month' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await waitFor(() =>
+      expect(
+        fetchMock!.calls.some((call) =>
+          call.url.startsWith(
+            `/api/leads/grid-data?startDate=${today.getFullYear()}-01-01&endDate=${today.getFullYear()}-${pad(today.getMonth() + 1)}-`,
+          ),
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('expands and collapses a category, and all of them', async () => {
     fetchMock = serve();
     renderWithProviders(<SchedulingPage />);

@@ -102,3 +102,41 @@ export function yearOptions(today = new Date()): number[] {
 /** `m/yyyy - m/yyyy`, as the chart section shows the period. */
 export const periodLabel = (period: Period) =>
   `${period.startMonth}/${period.startYear} - ${period.endMonth}/${period.endYear}`;
+
+/** The quick choices beside the Period Range: each sets the four selectors (issue 22). */
+export const PERIOD_PRESETS: { label: string; period: (today: Date) => Period }[] = [
+  { label: 'This month', period: (today) => currentMonthPeriod(today) },
+  {
+    label: 'Last month',
+    period: (today) => currentMonthPeriod(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
+  },
+  {
+    label: 'This quarter',
+    period: (today) => {
+      const first = Math.floor(today.getMonth() / 3) * 3 + 1;
+      const year = today.getFullYear();
+      return { startMonth: first, startYear: year, endMonth: first + 2, endYear: year };
+    },
+  },
+  {
+    label: 'Year to date',
+    period: (today) => ({ ...currentMonthPeriod(today), startMonth: 1 }),
+  },
+  {
+    label: 'Last 12 months',
+    period: (today) => {
+      const start = new Date(today.getFullYear(), today.getMonth() - 11, 1);
+      return {
+        ...currentMonthPeriod(today),
+        startMonth: start.getMonth() + 1,
+        startYear: start.getFullYear(),
+      };
+    },
+  },
+];
+
+export const samePeriod = (a: Period, b: Period) =>
+  a.startMonth === b.startMonth &&
+  a.startYear === b.startYear &&
+  a.endMonth === b.endMonth &&
+  a.endYear === b.endYear;

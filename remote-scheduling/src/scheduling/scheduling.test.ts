@@ -7,6 +7,7 @@ import {
   PERIOD_STORAGE_KEY,
   periodDates,
   periodLabel,
+  PERIOD_PRESETS,
   readPeriod,
   yearOptions,
 } from './period';
@@ -90,6 +91,37 @@ describe('period range', () => {
     expect(periodLabel({ startMonth: 3, startYear: 2025, endMonth: 1, endYear: 2026 })).toBe(
       '3/2025 - 1/2026',
     );
+  });
+});
+
+describe('quick periods', () => {
+  const preset = (label: string, today: Date) =>
+    PERIOD_PRESETS.find((one) => one.label === label)!.period(today);
+
+  it.each([
+    ['This month', { startMonth: 11, startYear: 2026, endMonth: 11, endYear: 2026 }],
+    ['Last month', { startMonth: 10, startYear: 2026, endMonth: 10, endYear: 2026 }],
+    ['This quarter', { startMonth: 10, startYear: 2026, endMonth: 12, endYear: 2026 }],
+    ['Year to date', { startMonth: 1, startYear: 2026, endMonth: 11, endYear: 2026 }],
+    ['Last 12 months', { startMonth: 12, startYear: 2025, endMonth: 11, endYear: 2026 }],
+  ])('%s on 21 November 2026', (label, expected) => {
+    expect(preset(label, TODAY)).toEqual(expected);
+  });
+
+  it('crosses the year in January', () => {
+    const january = new Date(2026, 0, 15);
+    expect(preset('Last month', january)).toEqual({
+      startMonth: 12,
+      startYear: 2025,
+      endMonth: 12,
+      endYear: 2025,
+    });
+    expect(preset('This quarter', january)).toEqual({
+      startMonth: 1,
+      startYear: 2026,
+      endMonth: 3,
+      endYear: 2026,
+    });
   });
 });
 

@@ -167,6 +167,17 @@ test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Edit Lead' }).getByLabel('Status').fill('Completed');
   await page.getByRole('dialog', { name: 'Edit Lead' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('cell', { name: 'Completed', exact: true })).toBeVisible();
+  // the lead's history tells who did what
+  await page.getByRole('button', { name: 'Edit Zelda Walk-in' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Lead' });
+  await edit.getByRole('tab', { name: 'History' }).click();
+  const timeline = edit.getByTestId('lead-history');
+  await expect(timeline).toContainText('Administrator changed Status from Scheduled to Completed');
+  await expect(timeline).toContainText('Administrator created the lead');
+  await expect(timeline).toContainText('just now');
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'lead-history.png') });
+  await page.keyboard.press('Escape');
+  await expect(edit).toBeHidden();
   await page.getByRole('button', { name: 'Delete Zelda Walk-in' }).click();
   await page.getByRole('dialog', { name: 'Delete lead' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('No leads found')).toBeVisible();
