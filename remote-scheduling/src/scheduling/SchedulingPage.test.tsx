@@ -25,10 +25,14 @@ const RECORDS = [
   weekTwo('Pat Morgan', 9, {}),
 ];
 
-function serve(gridStatus: number | (() => number) = 200) {
+/** February 2025, the month before the saved March: fewer leads, more of them cancelled. */
+const FEBRUARY = [record({ customersCount: 2, leadsCount: 2, totalLeadsCount: 2, cancelledLeadsCount: 0 })];
+
+function serve(gridStatus: number | (() => number) = 200, earlier: unknown[] = FEBRUARY) {
   return mockFetch(({ url }) => {
     if (url.startsWith('/api/scheduling/auditors'))
       return json(200, { auditors: ['Sam Rivera', 'Alex Chen'] });
+    if (url === '/api/leads/grid-data?startDate=2025-02-01&endDate=2025-02-28') return json(200, earlier);
     if (url.startsWith('/api/leads/grid-data')) {
       const status = typeof gridStatus === 'function' ? gridStatus() : gridStatus;
       return status === 200 ? json(200, RECORDS) : json(status, { detail: 'The database is busy.' });
@@ -97,6 +101,23 @@ describe('SchedulingPage', () => {
         (call) => call.url === '/api/leads/grid-data?startDate=2025-03-01&endDate=2025-05-31',
       ),
     ).toBe(true);
+  });
+
+  it('shows how each KPI moved against the period before, coloured by which way is better', async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    expect(await screen.findByTestId('trend-Total Leads')).toHaveTextContent(
+      '▲ 2 (+100.0%) vs 2/2025 - 2/2025',
+    );
+    expect(screen.getByTestId('trend-Cancelled')).toHaveTextContent('▲ 1 vs 2/2025 - 2/2025');
+    expect(screen.getByTestId('trend-Cancelled')).toHaveAccessibleName(/worse$/);
+    expect(screen.getByTestId('trend-Total Leads')).toHaveAccessibleName(/better$/);
+  });
+
+  it('says so when the period before has no data', async () => {
+    fetchMock = serve(200, []);
+    renderWithProviders(<SchedulingPage />);
+    expect(await screen.findByTestId('trend-Total Leads')).toHaveTextContent('No data before');
   });
 
   it('sets the four selectors from a quick period, saves it and marks it chosen', async () => {

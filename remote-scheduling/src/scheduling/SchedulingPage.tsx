@@ -5,7 +5,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from '
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
 import { KpiCards } from './KpiCards';
-import { periodDates } from './period';
+import { periodDates, periodLabel, previousPeriod } from './period';
 import { PeriodRangePicker } from './PeriodRangePicker';
 import { auditorsQuery, gridDataQuery } from './schedulingApi';
 import { usePeriod } from './usePeriod';
@@ -27,6 +27,16 @@ export default function SchedulingPage() {
   const records = useMemo(
     () => (gridData ?? []).filter((record) => names?.includes(record.auditor)),
     [gridData, names],
+  );
+  // the period of the same length before, for the KPIs' change; its failure only hides the change
+  const earlier = previousPeriod(period);
+  const earlierGrid = useQuery(gridDataQuery(periodDates(earlier)));
+  const earlierKpis = useMemo(
+    () =>
+      earlierGrid.data && names
+        ? gridKpis(earlierGrid.data.filter((record) => names.includes(record.auditor)))
+        : undefined,
+    [earlierGrid.data, names],
   );
   const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
   const exporter = useExport(
@@ -63,7 +73,12 @@ export default function SchedulingPage() {
           mb="lg"
         />
       )}
-      {!error && (ready ? <KpiCards values={gridKpis(records)} /> : <Skeleton h={90} mb="lg" />)}
+      {!error &&
+        (ready ? (
+          <KpiCards values={gridKpis(records)} before={earlierKpis} sinceLabel={periodLabel(earlier)} />
+        ) : (
+          <Skeleton h={90} mb="lg" />
+        ))}
       {/* the period stays choosable whatever the data did: a bad period is never a dead end */}
       <PeriodRangePicker period={period} onChange={setPeriod} />
       {!error &&

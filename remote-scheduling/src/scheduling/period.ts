@@ -140,3 +140,13 @@ export const samePeriod = (a: Period, b: Period) =>
   a.startYear === b.startYear &&
   a.endMonth === b.endMonth &&
   a.endYear === b.endYear;
+
+/** The period of the same length just before this one (January–March 2025: October–December 2024). */
+export function previousPeriod(period: Period): Period {
+  const start = monthIndex(period.startYear, period.startMonth);
+  const length = monthIndex(period.endYear, period.endMonth) - start + 1;
+  const at = (index: number) => ({ year: Math.floor(index / 12), month: (index % 12) + 1 });
+  const from = at(start - length);
+  const to = at(start - 1);
+  return { startMonth: from.month, startYear: from.year, endMonth: to.month, endYear: to.year };
+}

@@ -1,4 +1,5 @@
 import { gridRecord as record } from '@auditdesk/shared/testing';
+import { kpiTrend } from './kpiTrend';
 import { barLabel, chartSeries, minBarHeight, monthsOf, xCaption, yTicks } from './chartSeries';
 import {
   changePeriod,
@@ -7,6 +8,7 @@ import {
   PERIOD_STORAGE_KEY,
   periodDates,
   periodLabel,
+  previousPeriod,
   PERIOD_PRESETS,
   readPeriod,
   yearOptions,
@@ -200,5 +202,39 @@ describe('chart', () => {
     expect(
       monthsOf({ startMonth: 11, startYear: 2025, endMonth: 2, endYear: 2026 }).map((month) => month.label),
     ).toEqual(['Nov', 'Dec', 'Jan', 'Feb']);
+  });
+});
+
+describe('the period before', () => {
+  it('has the same length and ends the month before', () => {
+    expect(previousPeriod({ startMonth: 1, startYear: 2025, endMonth: 3, endYear: 2025 })).toEqual({
+      startMonth: 10,
+      startYear: 2024,
+      endMonth: 12,
+      endYear: 2024,
+    });
+    expect(previousPeriod({ startMonth: 1, startYear: 2026, endMonth: 1, endYear: 2026 })).toEqual({
+      startMonth: 12,
+      startYear: 2025,
+      endMonth: 12,
+      endYear: 2025,
+    });
+    expect(previousPeriod({ startMonth: 11, startYear: 2025, endMonth: 10, endYear: 2026 })).toEqual({
+      startMonth: 11,
+      startYear: 2024,
+      endMonth: 10,
+      endYear: 2025,
+    });
+  });
+});
+
+describe('a KPI against the period before', () => {
+  it('says up or down, by how much and in percent, green when it moved the good way', () => {
+    expect(kpiTrend(12, 10, true, 'Q4')).toMatchObject({ text: '▲ 2 (+20.0%) vs Q4', color: 'green.8' });
+    expect(kpiTrend(12, 10, false, 'Q4')).toMatchObject({ text: '▲ 2 (+20.0%) vs Q4', color: 'red.8' });
+    expect(kpiTrend(5, 10, false, 'Q4')).toMatchObject({ text: '▼ 5 (−50.0%) vs Q4', color: 'green.8' });
+    expect(kpiTrend(3, 0, true, 'Q4')).toMatchObject({ text: '▲ 3 vs Q4' });
+    expect(kpiTrend(3, 3, true, 'Q4').text).toBe('= same as Q4');
+    expect(kpiTrend(3, null, true, 'Q4').text).toBe('No data before');
   });
 });

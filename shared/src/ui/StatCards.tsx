@@ -13,6 +13,8 @@ export interface StatCard {
   /** What the card counts, in a tooltip on an info icon beside the label (hover, focus or tap). */
   hint?: string;
   color?: string;
+  /** A change against an earlier period ("▲ 3 (+25.0%) vs …"), coloured good or bad. */
+  trend?: { text: string; color: string; label: string };
 }
 
 function CardHint({ label, hint }: { label: string; hint: string }) {
@@ -43,6 +45,16 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
           {card.detail && (
             <Text size="xs" c="dimmed">
               {card.detail}
+            </Text>
+          )}
+          {card.trend && (
+            <Text
+              size="xs"
+              c={card.trend.color}
+              data-testid={`trend-${card.label}`}
+              aria-label={card.trend.label}
+            >
+              {card.trend.text}
             </Text>
           )}
         </Paper>
