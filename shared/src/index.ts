@@ -58,6 +58,15 @@ export { formatDateTime, formatDay, formatDuration } from './format/formatDateTi
 export { formatRelativeTime } from './format/formatRelativeTime';
 export { formatDayAndTimeIn, formatTimeIn } from './format/formatInZone';
 export { useBusinessTimeZone } from './business/useBusinessTimeZone';
+export {
+  DEFAULT_LEAD_PAGE_SIZE,
+  defaultLeadsView,
+  LEAD_PAGE_SIZES,
+  leadsViewHref,
+  leadsViewQuery,
+  parseLeadsView,
+  type LeadsView,
+} from './leads/leadsView';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

@@ -1,5 +1,11 @@
 import { authStore, type Role } from '@auditdesk/shared';
-import { blobText, parseCsv, readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
+import {
+  blobText,
+  parseCsv,
+  readWorkbook,
+  renderRoutes,
+  renderWithProviders,
+} from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
@@ -101,6 +107,42 @@ describe('LeadsPage', () => {
       '/api/business',
       '/api/leads?excludeCalendarNotFormatted=true',
     ]);
+  });
+
+  describe('the view in the URL', () => {
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+    it('opens a copied link as it was: filters, sort, page size and page', async () => {
+      fetchMock = serve();
+      renderRoutes(
+        [{ path: '/leads', element: <LeadsPage /> }],
+        '/leads?f.auditor=%3DAlex+Chen&f.status=!%3DCancelled&sort=-customerName&size=50',
+      );
+      expect(await screen.findByText('Showing 1 to 24 of 24 results')).toBeInTheDocument();
+      expect(names().slice(0, 3)).toEqual(['Customer 58', 'Customer 56', 'Customer 54']);
+      expect(screen.getByRole('textbox', { name: 'Filter Auditor' })).toHaveValue('=Alex Chen');
+    });
+
+    it('puts each change in the URL, and back walks through them', async () => {
+      fetchMock = serve();
+      const { router } = renderRoutes([{ path: '/leads', element: <LeadsPage /> }], '/leads');
+      expect(await screen.findByText('Showing 1 to 25 of 60 results')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+      await userEvent.type(screen.getByPlaceholderText('Search all columns...'), 'Customer 1');
+      await waitFor(() => expect(router.state.location.search).toBe('?q=Customer+1'));
+      expect(await screen.findByText('Showing 1 to 11 of 11 results')).toBeInTheDocument();
+
+      // the search is one entry, not one per letter: back goes to page 2
+      await act(() => router.navigate(-1));
+      expect(router.state.location.search).toBe('?page=2');
+      expect(await screen.findByText('Showing 26 to 50 of 60 results')).toBeInTheDocument();
+      expect(screen.getByPlaceholderText('Search all columns...')).toHaveValue('');
+    });
   });
 
   it('shows each visit’s day and time in the business time zone, and its address as a map link', async () => {

@@ -9,17 +9,14 @@ import {
   useFocusReturn,
 } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
-import { useLocalStorage } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { DateRangeFilter } from './DateRangeFilter';
 import {
   countLeads,
   filterLeads,
   hasActiveFilters,
   nextSorting,
-  NO_FILTERS,
   sortLeads,
   type LeadFilters,
   type Sorting,
@@ -32,27 +29,30 @@ import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import type { LeadColumnId, LeadRow } from './leadTypes';
-import { DEFAULT_PAGE_SIZE, paginate } from './pagination';
+import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
+import { useLeadsView, visibilityOf, visibleList } from './useLeadsView';
 import { useSearchIndexWarmup } from './useSearchIndexWarmup';
 
 export default function LeadsPage() {
   const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
-  const [hideUnformatted, setHideUnformatted] = useState(true);
-  const [pageSize, setPageSize] = useLocalStorage({
-    key: 'leads.pageSize',
-    defaultValue: DEFAULT_PAGE_SIZE,
-    getInitialValueInEffect: false,
-  });
-  const [visibility, setVisibility] = useLocalStorage<ColumnVisibility>({
-    key: 'leads.columnVisibility',
-    defaultValue: defaultVisibility(),
-    getInitialValueInEffect: false,
-  });
-  const [filters, setFilters] = useState<LeadFilters>(NO_FILTERS);
-  const [sorting, setSorting] = useState<Sorting | null>(null);
-  const [pageIndex, setPageIndex] = useState(0);
+  // the view lives in the URL: a copied link, a reload, back and forward show the same rows
+  const { view, change } = useLeadsView();
+  const { hideUnformatted, pageSize } = view;
+  const pageIndex = view.page - 1;
+  const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
+  const filters = useMemo<LeadFilters>(
+    () => ({
+      search: view.search,
+      startDate: view.startDate,
+      endDate: view.endDate,
+      columns: view.columns,
+      referredBy: view.referredBy,
+    }),
+    [view.search, view.startDate, view.endDate, view.columns, view.referredBy],
+  );
+  const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -91,18 +91,23 @@ export default function LeadsPage() {
   const counts = useMemo(() => countLeads(filtered), [filtered]);
   const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
 
-  const updateFilters = useCallback((change: Partial<LeadFilters>) => {
-    setFilters((current) => ({ ...current, ...change }));
-    setPageIndex(0);
-  }, []);
-  const onColumnFilter = useCallback((column: LeadColumnId, value: string) => {
-    setFilters((current) => ({ ...current, columns: { ...current.columns, [column]: value } }));
-    setPageIndex(0);
-  }, []);
-  const onSort = useCallback((column: LeadColumnId) => {
-    setSorting((current) => nextSorting(current, column));
-    setPageIndex(0);
-  }, []);
+  // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
+  const updateFilters = useCallback(
+    (next: Partial<LeadFilters>, replace = false) => change({ ...next, page: 1 }, { replace }),
+    [change],
+  );
+  const onColumnFilter = useCallback(
+    (column: LeadColumnId, value: string) =>
+      change(
+        { columns: { ...filters.columns, [column]: value }, page: 1 },
+        { replace: Boolean(filters.columns[column]) },
+      ),
+    [change, filters.columns],
+  );
+  const onSort = useCallback(
+    (column: LeadColumnId) => change({ sort: nextSorting(sorting, column), page: 1 }),
+    [change, sorting],
+  );
   const onReferredBy = useCallback(
     (referredBy: LeadFilters['referredBy']) => updateFilters({ referredBy }),
     [updateFilters],
@@ -178,25 +183,19 @@ export default function LeadsPage() {
           </Group>
           <LeadsToolbar
             pageSize={pageSize}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPageIndex(0);
-            }}
+            onPageSize={(size) => change({ pageSize: size, page: 1 })}
             visibility={visibility}
-            onVisibility={setVisibility}
+            onVisibility={(next) => change({ visibleColumns: visibleList(next) })}
             hideUnformatted={hideUnformatted}
-            onHideUnformatted={(hide) => {
-              setHideUnformatted(hide);
-              setPageIndex(0);
-            }}
+            onHideUnformatted={(hide) => change({ hideUnformatted: hide, page: 1 })}
             search={filters.search}
-            onSearch={(search) => updateFilters({ search })}
+            onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}
             onRefresh={() => void leads.refetch()}
             refreshing={leads.isFetching}
             pageIndex={page.pageIndex}
             pageCount={page.pageCount}
             pageNumbers={page.pageNumbers}
-            onPage={setPageIndex}
+            onPage={(index) => change({ page: index + 1 })}
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
           />

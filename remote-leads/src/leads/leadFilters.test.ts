@@ -205,3 +205,27 @@ describe('indexForSearch', () => {
     expect(filterLeads(rows, { ...NO_FILTERS, search: 'WALKER' })).toHaveLength(400);
   });
 });
+
+describe('the exact forms of a column filter (from a link)', () => {
+  const rows = [
+    row({ id: 1, leadId: 'a', status: 'Scheduled', auditor: 'Sam Rivera' }),
+    row({ id: 2, leadId: 'b', status: 'Completed', auditor: 'Alex Chen' }),
+    row({ id: 3, leadId: 'c', status: 'Cancelled', auditor: 'Sam Rivera' }),
+    row({ id: 4, leadId: 'd', status: 'Scheduled', auditor: '' }),
+  ];
+  const only = (columns: Record<string, string>) => ids(filterLeads(rows, { ...NO_FILTERS, columns }));
+
+  it('keeps the cells exactly one of the values, any case', () => {
+    expect(only({ status: '=scheduled|Completed' })).toEqual(['a', 'b', 'd']);
+    expect(only({ auditor: '=Sam' })).toEqual([]); // not a part of the name, the whole of it
+  });
+
+  it('keeps the cells that are not the value, and `=` alone keeps the empty ones', () => {
+    expect(only({ status: '!=Cancelled' })).toEqual(['a', 'b', 'd']);
+    expect(only({ auditor: '=' })).toEqual(['d']);
+  });
+
+  it('still matches typed text anywhere in the cell', () => {
+    expect(only({ auditor: 'sam' })).toEqual(['a', 'c']);
+  });
+});

@@ -142,13 +142,33 @@ function columnTests(filters: LeadFilters): RowTest[] {
   for (const [column, value] of Object.entries(filters.columns) as [LeadColumnId, string][]) {
     const needle = value?.trim().toLowerCase();
     if (!needle) continue;
+    const exact = exactFilter(needle);
     tests.push(
-      column === 'scheduledDate'
-        ? (row) => matchesScheduledDate(row.scheduledDate, value)
-        : (row) => cellText(row, column).toLowerCase().includes(needle),
+      exact
+        ? (row) => exact(cellText(row, column).trim().toLowerCase())
+        : column === 'scheduledDate'
+          ? (row) => matchesScheduledDate(row.scheduledDate, value)
+          : (row) => cellText(row, column).toLowerCase().includes(needle),
     );
   }
   return tests;
+}
+
+/**
+ * The exact forms a link may carry (another screen's drill-down): `=A|B` keeps cells that are
+ * exactly one of A, B (`=` alone: empty cells); `!=X` keeps the cells that are not X. Typed
+ * text without them matches anywhere in the cell, as before.
+ */
+function exactFilter(needle: string): ((cell: string) => boolean) | null {
+  if (needle.startsWith('!=')) {
+    const not = needle.slice(2).trim();
+    return (cell) => cell !== not;
+  }
+  if (needle.startsWith('=')) {
+    const anyOf = new Set(needle.slice(1).split('|').map((part) => part.trim()));
+    return (cell) => anyOf.has(cell);
+  }
+  return null;
 }
 
 /** Whether anything narrows the list: a search, a date bound, a column filter, a Referred by box. */

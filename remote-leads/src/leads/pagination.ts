@@ -1,7 +1,7 @@
-import { formatNumber } from '@auditdesk/shared';
+import { DEFAULT_LEAD_PAGE_SIZE, formatNumber, LEAD_PAGE_SIZES } from '@auditdesk/shared';
 
-export const PAGE_SIZES = [25, 50, 100, 200] as const;
-export const DEFAULT_PAGE_SIZE = 25;
+export const PAGE_SIZES = LEAD_PAGE_SIZES;
+export const DEFAULT_PAGE_SIZE = DEFAULT_LEAD_PAGE_SIZE;
 
 export interface Page<T> {
   rows: T[];

@@ -1,0 +1,109 @@
+// The leads screen's view as a query string (issue 21): what a copied link, a reload, back and
+// forward, a saved view and a drill-down from another screen all carry. Framework-free.
+
+/** What the leads screen shows: filters, search, sort, page and columns. */
+export interface LeadsView {
+  search: string;
+  /** yyyy-mm-dd, inclusive; '' for open */
+  startDate: string;
+  endDate: string;
+  /** Column filters by column id (the text typed, or `=A|B` for one of, `!=X` for not X). */
+  columns: Record<string, string>;
+  referredBy: 'all' | 'empty' | 'hide';
+  sort: { id: string; desc: boolean } | null;
+  /** 1-based */
+  page: number;
+  pageSize: number;
+  /** The visible columns in order of the table; null: the person's own (or the spec's) default. */
+  visibleColumns: string[] | null;
+  hideUnformatted: boolean;
+}
+
+/** The page sizes the leads screen offers; 25 is the spec's default. */
+export const LEAD_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_LEAD_PAGE_SIZE = 25;
+
+/** What an empty query string means: the spec's defaults (page size may come from the person). */
+export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): LeadsView => ({
+  search: '',
+  startDate: '',
+  endDate: '',
+  columns: {},
+  referredBy: 'all',
+  sort: null,
+  page: 1,
+  pageSize,
+  visibleColumns: null,
+  hideUnformatted: true,
+});
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const FILTER_PREFIX = 'f.';
+
+/**
+ * The view a query string names; what it lacks, or names wrongly (an unknown column, a bad
+ * day, a page size not offered), is the default: a link never breaks the screen.
+ */
+export function parseLeadsView(
+  query: URLSearchParams,
+  knownColumns: readonly string[],
+  defaults: LeadsView,
+): LeadsView {
+  const known = new Set(knownColumns);
+  const day = (key: string) => {
+    const value = query.get(key) ?? '';
+    return DAY.test(value) ? value : '';
+  };
+  const columns: Record<string, string> = {};
+  for (const [key, value] of query) {
+    const id = key.startsWith(FILTER_PREFIX) ? key.slice(FILTER_PREFIX.length) : null;
+    if (id && known.has(id) && value) columns[id] = value;
+  }
+  const sortText = query.get('sort') ?? '';
+  const sortId = sortText.replace(/^-/, '');
+  const page = Number(query.get('page'));
+  const size = Number(query.get('size'));
+  const referred = query.get('referred');
+  const cols = query.get('cols');
+  const visible = cols === null ? null : cols.split(',').filter((id) => known.has(id));
+  return {
+    search: query.get('q') ?? defaults.search,
+    startDate: query.has('from') ? day('from') : defaults.startDate,
+    endDate: query.has('to') ? day('to') : defaults.endDate,
+    columns: Object.keys(columns).length > 0 ? columns : defaults.columns,
+    referredBy: referred === 'empty' || referred === 'hide' ? referred : defaults.referredBy,
+    sort: known.has(sortId) ? { id: sortId, desc: sortText.startsWith('-') } : defaults.sort,
+    page: Number.isInteger(page) && page >= 1 ? page : defaults.page,
+    pageSize: (LEAD_PAGE_SIZES as readonly number[]).includes(size) ? size : defaults.pageSize,
+    visibleColumns: visible && visible.length > 0 ? visible : defaults.visibleColumns,
+    hideUnformatted: query.has('unformatted')
+      ? query.get('unformatted') !== 'shown'
+      : defaults.hideUnformatted,
+  };
+}
+
+/** The query string of a view: only what differs from `defaults`, in a fixed order. */
+export function leadsViewQuery(view: LeadsView, defaults: LeadsView): URLSearchParams {
+  const query = new URLSearchParams();
+  if (view.search) query.set('q', view.search);
+  if (view.startDate) query.set('from', view.startDate);
+  if (view.endDate) query.set('to', view.endDate);
+  for (const [id, value] of Object.entries(view.columns).sort(([a], [b]) => a.localeCompare(b)))
+    if (value) query.set(`${FILTER_PREFIX}${id}`, value);
+  if (view.referredBy !== 'all') query.set('referred', view.referredBy);
+  if (view.sort) query.set('sort', `${view.sort.desc ? '-' : ''}${view.sort.id}`);
+  if (view.page !== 1) query.set('page', String(view.page));
+  if (view.pageSize !== defaults.pageSize) query.set('size', String(view.pageSize));
+  if (view.visibleColumns && view.visibleColumns.join(',') !== defaults.visibleColumns?.join(','))
+    query.set('cols', view.visibleColumns.join(','));
+  if (view.hideUnformatted !== defaults.hideUnformatted)
+    query.set('unformatted', view.hideUnformatted ? 'hidden' : 'shown');
+  return query;
+}
+
+/** A link to the leads screen showing exactly this view (for a drill-down from another screen). */
+export const leadsViewHref = (view: Partial<LeadsView>) =>
+  `/leads?${leadsViewQuery({ ...defaultLeadsView(), ...view }, defaultLeadsView()).toString()}`.replace(
+    /\?$/,
+    '',
+  );
