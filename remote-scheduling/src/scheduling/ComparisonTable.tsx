@@ -1,5 +1,14 @@
-import { ExportMenu, formatNumber, weekLabel, type GridTotals, type MonthGroup } from '@auditdesk/shared';
-import { Box, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ExportMenu,
+  formatNumber,
+  leadsViewHref,
+  weekLabel,
+  type GridTotals,
+  type LeadsView,
+  type MonthGroup,
+} from '@auditdesk/shared';
+import { Anchor, Box, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState, type CSSProperties } from 'react';
 import {
@@ -12,7 +21,7 @@ import {
   type ComparisonGroup,
   type Expanded,
 } from './comparisonColumns';
-import { monthTitle } from './period';
+import { monthDates, monthTitle } from './period';
 import { AUDITOR_TEXT_COLORS } from './schedulingTypes';
 
 const textColor = (index: number) => AUDITOR_TEXT_COLORS[index % AUDITOR_TEXT_COLORS.length]!;
@@ -36,22 +45,53 @@ interface ComparisonTableProps {
   exporting: boolean;
 }
 
+/** The leads screen's view of one row's leads: its days, and its week when it is a week. */
+type RowScope = Pick<LeadsView, 'startDate' | 'endDate' | 'columns'>;
+
 function Numbers({
   groups,
   auditors,
   cells,
+  scope,
 }: {
   groups: ComparisonGroup[];
   auditors: readonly string[];
   cells: Record<string, GridTotals>;
+  scope: RowScope;
 }) {
   return groups.flatMap((group) =>
     group.parts.flatMap((part) =>
-      auditors.map((auditor, index) => (
-        <Table.Td key={`${part.key}-${auditor}`} style={index === 0 ? { ...NUMBER, ...GROUP_START } : NUMBER}>
-          {formatNumber(part.value(cells[auditor]!))}
-        </Table.Td>
-      )),
+      auditors.map((auditor, index) => {
+        const value = part.value(cells[auditor]!);
+        // every count opens exactly its leads on the leads screen
+        const href =
+          part.leads &&
+          leadsViewHref({
+            ...scope,
+            referredBy: part.leads.referredBy ?? 'all',
+            columns: { ...scope.columns, ...part.leads.columns, auditor: `=${auditor}` },
+          });
+        return (
+          <Table.Td
+            key={`${part.key}-${auditor}`}
+            style={index === 0 ? { ...NUMBER, ...GROUP_START } : NUMBER}
+          >
+            {href ? (
+              <Anchor
+                component={Link}
+                to={href}
+                inherit
+                underline="hover"
+                title={`Open these ${formatNumber(value)} leads`}
+              >
+                {formatNumber(value)}
+              </Anchor>
+            ) : (
+              formatNumber(value)
+            )}
+          </Table.Td>
+        );
+      }),
     ),
   );
 }
@@ -238,7 +278,12 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                         </Group>
                       </UnstyledButton>
                     </Table.Td>
-                    <Numbers groups={groups} auditors={auditors} cells={month.totals} />
+                    <Numbers
+                      groups={groups}
+                      auditors={auditors}
+                      cells={month.totals}
+                      scope={{ ...monthDates(month), columns: {} }}
+                    />
                   </Table.Tr>
                   {open &&
                     month.weeks.map((week) => (
@@ -246,7 +291,12 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                         <Table.Td pl="lg" style={{ ...STICKY_FIRST, background: WEEK_BG }}>
                           {weekLabel(week.week)}
                         </Table.Td>
-                        <Numbers groups={groups} auditors={auditors} cells={week.byAuditor} />
+                        <Numbers
+                          groups={groups}
+                          auditors={auditors}
+                          cells={week.byAuditor}
+                          scope={{ ...monthDates(month), columns: { weekView: `=${weekLabel(week.week)}` } }}
+                        />
                       </Table.Tr>
                     ))}
                 </Fragment>

@@ -114,6 +114,28 @@ describe('SchedulingPage', () => {
     expect(screen.getByTestId('trend-Total Leads')).toHaveAccessibleName(/better$/);
   });
 
+  it('opens the leads behind each number: a KPI card, a month and a week of one auditor', async () => {
+    fetchMock = serve();
+    renderWithProviders(<SchedulingPage />);
+    const cancelled = within(await screen.findByTestId('stat-Cancelled')).getByRole('link');
+    expect(cancelled).toHaveAttribute(
+      'href',
+      '/leads?from=2025-03-01&to=2025-03-31&f.auditor=%3DSam+Rivera%7CAlex+Chen&f.status=%3DCancelled',
+    );
+    const table = screen.getByTestId('comparison-table');
+    const hrefs = within(table)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    // March 2025, Alex Chen's customers: every lead of his that is not cancelled
+    expect(hrefs).toContain(
+      '/leads?from=2025-03-01&to=2025-03-31&f.auditor=%3DAlex+Chen&f.status=%21%3DCancelled',
+    );
+    // week 2 of it, his oil customers
+    expect(hrefs).toContain(
+      '/leads?from=2025-03-01&to=2025-03-31&f.auditor=%3DAlex+Chen&f.heatingFuel=%3DGas%7COil%7CPropane%7CElectricity&f.status=%21%3DCancelled&f.weekView=%3DWeek+2',
+    );
+  });
+
   it('says so when the period before has no data', async () => {
     fetchMock = serve(200, []);
     renderWithProviders(<SchedulingPage />);

@@ -75,7 +75,13 @@ export default function SchedulingPage() {
       )}
       {!error &&
         (ready ? (
-          <KpiCards values={gridKpis(records)} before={earlierKpis} sinceLabel={periodLabel(earlier)} />
+          <KpiCards
+            values={gridKpis(records)}
+            before={earlierKpis}
+            sinceLabel={periodLabel(earlier)}
+            dates={periodDates(period)}
+            auditors={names}
+          />
         ) : (
           <Skeleton h={90} mb="lg" />
         ))}

@@ -1,11 +1,17 @@
-import { totalOf, type GridTotals } from '@auditdesk/shared';
+import { totalOf, type GridTotals, type LeadsView } from '@auditdesk/shared';
 import { FAMILY_TYPES, FUEL_TYPES, PROVIDERS } from './schedulingTypes';
 
 export const CATEGORIES = [
-  { id: 'fuel', label: 'Fuel Types', map: 'fuelTypes', keys: FUEL_TYPES },
-  { id: 'providers', label: 'Providers', map: 'providers', keys: PROVIDERS },
-  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: FAMILY_TYPES },
+  { id: 'fuel', label: 'Fuel Types', map: 'fuelTypes', keys: FUEL_TYPES, column: 'heatingFuel' },
+  { id: 'providers', label: 'Providers', map: 'providers', keys: PROVIDERS, column: 'provider' },
+  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: FAMILY_TYPES, column: 'houseType' },
 ] as const;
+
+/** The leads a number counts, as the leads screen's filters (besides the period and the auditor). */
+export type LeadsFilter = Pick<LeadsView, 'columns'> & Partial<Pick<LeadsView, 'referredBy'>>;
+
+/** The grid counts every lead that is not cancelled (DESIGN.md "Scheduling numbers"). */
+const NOT_CANCELLED = { status: '!=Cancelled' };
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
 export type Expanded = Record<CategoryId, boolean>;
 
@@ -17,6 +23,8 @@ export interface ComparisonPart {
   key: string;
   label: string | null;
   value: (cell: GridTotals) => number;
+  /** The leads behind the number; null when it is not a count of leads (Units). */
+  leads: LeadsFilter | null;
 }
 
 /** A heading over one or more parts: Customers, Units, Referrals, or a category. */
@@ -27,11 +35,17 @@ export interface ComparisonGroup {
   parts: ComparisonPart[];
 }
 
+const MEASURE_LEADS: Record<'customers' | 'units' | 'referrals', LeadsFilter | null> = {
+  customers: { columns: NOT_CANCELLED },
+  units: null,
+  referrals: { columns: NOT_CANCELLED, referredBy: 'hide' },
+};
+
 const measure = (id: 'customers' | 'units' | 'referrals', label: string): ComparisonGroup => ({
   id,
   label,
   category: null,
-  parts: [{ key: id, label: null, value: (cell) => cell[id] }],
+  parts: [{ key: id, label: null, value: (cell) => cell[id], leads: MEASURE_LEADS[id] }],
 });
 
 /**
@@ -52,12 +66,14 @@ export function comparisonGroups(expanded: Expanded): ComparisonGroup[] {
             key,
             label: key,
             value: (cell: GridTotals) => cell[category.map][key] ?? 0,
+            leads: { columns: { ...NOT_CANCELLED, [category.column]: `=${key}` } },
           }))
         : [
             {
               key: `${category.id}-total`,
               label: null,
               value: (cell: GridTotals) => totalOf(cell[category.map], category.keys),
+              leads: { columns: { ...NOT_CANCELLED, [category.column]: `=${category.keys.join('|')}` } },
             },
           ],
     })),

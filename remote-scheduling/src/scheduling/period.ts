@@ -150,3 +150,7 @@ export function previousPeriod(period: Period): Period {
   const to = at(start - 1);
   return { startMonth: from.month, startYear: from.year, endMonth: to.month, endYear: to.year };
 }
+
+/** The days of one month, as the leads screen's date filter takes them. */
+export const monthDates = ({ year, month }: { year: number; month: number }) =>
+  periodDates({ startMonth: month, startYear: year, endMonth: month, endYear: year });

@@ -1,4 +1,5 @@
-import { ActionIcon, Group, Paper, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { formatNumber } from '../format/formatNumber';
 
@@ -13,9 +14,13 @@ export interface StatCard {
   /** What the card counts, in a tooltip on an info icon beside the label (hover, focus or tap). */
   hint?: string;
   color?: string;
+  /** Where the number opens its items (a link to the leads it counts). */
+  href?: string;
   /** A change against an earlier period ("▲ 3 (+25.0%) vs …"), coloured good or bad. */
   trend?: { text: string; color: string; label: string };
 }
+
+const shown = (value: number | string) => (typeof value === 'number' ? formatNumber(value) : value);
 
 function CardHint({ label, hint }: { label: string; hint: string }) {
   return (
@@ -40,7 +45,20 @@ export function StatCards({ cards, mb = 'lg' }: { cards: StatCard[]; mb?: string
             {card.hint && <CardHint label={card.label} hint={card.hint} />}
           </Group>
           <Text size="xl" fw={700} c={card.color} data-testid={`stat-${card.label}`} title={card.title}>
-            {typeof card.value === 'number' ? formatNumber(card.value) : card.value}
+            {card.href ? (
+              <Anchor
+                component={Link}
+                to={card.href}
+                inherit
+                c={card.color}
+                underline="hover"
+                title={`Open these ${shown(card.value)} leads`}
+              >
+                {shown(card.value)}
+              </Anchor>
+            ) : (
+              shown(card.value)
+            )}
           </Text>
           {card.detail && (
             <Text size="xs" c="dimmed">
