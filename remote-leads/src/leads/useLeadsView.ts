@@ -1,6 +1,6 @@
 import { defaultLeadsView, leadsViewQuery, parseLeadsView, type LeadsView } from '@auditdesk/shared';
 import { useLocalStorage } from '@mantine/hooks';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
@@ -13,6 +13,12 @@ export const visibleList = (visibility: ColumnVisibility): LeadColumnId[] =>
   COLUMN_IDS.filter((id) => visibility[id] !== false);
 export const visibilityOf = (visible: readonly string[]): ColumnVisibility =>
   Object.fromEntries(COLUMN_IDS.map((id) => [id, visible.includes(id)]));
+
+/** A view asked for, and the URL it was asked on. */
+interface Asked {
+  view: LeadsView;
+  base: URLSearchParams;
+}
 
 /** The spec's view: what a link leaves out is what it means. */
 const SPEC_VIEW: LeadsView = { ...defaultLeadsView(), visibleColumns: visibleList(defaultVisibility()) };
@@ -38,21 +44,33 @@ export function useLeadsView() {
     () => ({ ...defaultLeadsView(pageSize), visibleColumns: visibleList(visibility) }),
     [pageSize, visibility],
   );
-  const view = useMemo(() => parseLeadsView(params, COLUMN_IDS, defaults), [params, defaults]);
+  const fromUrl = useMemo(() => parseLeadsView(params, COLUMN_IDS, defaults), [params, defaults]);
+  // The router applies a new URL in a transition, a render or more later. Until the URL moves,
+  // the screen shows (and the next change builds on) the view last asked for: a typed letter
+  // shows at once, and two quick changes never undo each other. Once the URL moves (it caught
+  // up, or back / forward moved it), the URL is the view again.
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const shown = asked && asked.base === params ? asked.view : fromUrl;
+  const now = useRef({ params, fromUrl });
+  const pending = useRef<Asked | null>(null);
+  useLayoutEffect(() => {
+    now.current = { params, fromUrl };
+  }, [params, fromUrl]);
 
-  /** A new view; `replace` for a keystroke (search, a filter), so back does not walk every letter. */
+  /** A new view; `replace` for the next letters of a search, so back does not walk every letter. */
   const change = useCallback(
     (next: Partial<LeadsView>, { replace = false }: { replace?: boolean } = {}) => {
       if (next.pageSize !== undefined) setPageSize(next.pageSize);
       if (next.visibleColumns) setVisibility(visibilityOf(next.visibleColumns));
-      setParams(
-        (current) => leadsViewQuery({ ...parseLeadsView(current, COLUMN_IDS, defaults), ...next }, SPEC_VIEW),
-        {
-          replace,
-        },
-      );
+      const base = now.current.params;
+      const current =
+        pending.current && pending.current.base === base ? pending.current.view : now.current.fromUrl;
+      const view = { ...current, ...next };
+      pending.current = { view, base };
+      setAsked(pending.current);
+      setParams(leadsViewQuery(view, SPEC_VIEW), { replace });
     },
-    [defaults, setParams, setPageSize, setVisibility],
+    [setParams, setPageSize, setVisibility],
   );
-  return { view, change };
+  return { view: shown, change };
 }
