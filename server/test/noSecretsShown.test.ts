@@ -1,3 +1,4 @@
+import { HUB_EVENT_NAMES } from '@auditdesk/shared/core';
 import * as signalR from '@microsoft/signalr';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -9,15 +10,7 @@ import { bearer, createTestApp, type TestApp } from './testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const SECRET = 'private-5e3f0c2a9b7d4e1f8a6c0b2d4e6f8a1c';
-const HUB_EVENTS = [
-  'SyncStarted',
-  'StepStarted',
-  'StepProgress',
-  'StepCompleted',
-  'SyncCompleted',
-  'SyncError',
-  'NotificationAdded',
-];
+const HUB_EVENTS = HUB_EVENT_NAMES;
 
 /**
  * A private ICS address is a bearer secret and a data folder names where the signing key

@@ -105,6 +105,18 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     setValues((current) => ({ ...current, [field]: value }));
     clearErrors(field);
   };
+  /** A moment of the visit, typed in this browser's time, kept in UTC. */
+  const visitTime = (field: 'scheduledDate' | 'endDate', label: string) => (
+    <TextInput
+      label={label}
+      type="datetime-local"
+      value={toLocalInput(values[field])}
+      onChange={(event) => {
+        const value = fromLocalInput(event.currentTarget.value);
+        setValues((current) => ({ ...current, [field]: value }));
+      }}
+    />
+  );
   const choice = (field: ChoiceField, label: string) => (
     <ChoiceInput
       label={label}
@@ -184,24 +196,8 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           data-autofocus
         />
         {choice('status', 'Status')}
-        <TextInput
-          label="Scheduled Date"
-          type="datetime-local"
-          value={toLocalInput(values.scheduledDate)}
-          onChange={(event) => {
-            const scheduledDate = fromLocalInput(event.currentTarget.value);
-            setValues((current) => ({ ...current, scheduledDate }));
-          }}
-        />
-        <TextInput
-          label="End Time"
-          type="datetime-local"
-          value={toLocalInput(values.endDate)}
-          onChange={(event) => {
-            const endDate = fromLocalInput(event.currentTarget.value);
-            setValues((current) => ({ ...current, endDate }));
-          }}
-        />
+        {visitTime('scheduledDate', 'Scheduled Date')}
+        {visitTime('endDate', 'End Time')}
         {choice('auditor', 'Auditor')}
         {choice('houseType', 'House Type')}
         <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
