@@ -14,6 +14,9 @@ export const visibleList = (visibility: ColumnVisibility): LeadColumnId[] =>
 export const visibilityOf = (visible: readonly string[]): ColumnVisibility =>
   Object.fromEntries(COLUMN_IDS.map((id) => [id, visible.includes(id)]));
 
+/** How long typing pauses before the URL follows it. */
+const TYPING_PAUSE_MS = 300;
+
 /** A view asked for, and the URL it was asked on. */
 interface Asked {
   view: LeadsView;
@@ -57,7 +60,14 @@ export function useLeadsView() {
     now.current = { params, fromUrl };
   }, [params, fromUrl]);
 
-  /** A new view; `replace` for the next letters of a search, so back does not walk every letter. */
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useLayoutEffect(() => () => clearTimeout(typing.current), []);
+
+  /**
+   * A new view. `replace`: the next letters of a search or a filter, so back does not walk
+   * every letter; their URL is written once typing pauses, so a keystroke repaints the rows
+   * without a navigation.
+   */
   const change = useCallback(
     (next: Partial<LeadsView>, { replace = false }: { replace?: boolean } = {}) => {
       if (next.pageSize !== undefined) setPageSize(next.pageSize);
@@ -68,7 +78,10 @@ export function useLeadsView() {
       const view = { ...current, ...next };
       pending.current = { view, base };
       setAsked(pending.current);
-      setParams(leadsViewQuery(view, SPEC_VIEW), { replace });
+      clearTimeout(typing.current);
+      const write = () => setParams(leadsViewQuery(view, SPEC_VIEW), { replace });
+      if (replace) typing.current = setTimeout(write, TYPING_PAUSE_MS);
+      else write();
     },
     [setParams, setPageSize, setVisibility],
   );
