@@ -169,7 +169,13 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
       if (rows) {
         // the history reads the leads as they are, so it goes before the upsert that changes them
-        final.push(...syncHistory(rows, runId, syncedAt), upsert(rows, syncedAt), counted('written'));
+        // a run of new leads only (a first sync) has no field of an existing lead to record
+        const changesExisting = created < changed.length;
+        final.push(
+          ...(changesExisting ? syncHistory(rows, runId, syncedAt) : []),
+          upsert(rows, syncedAt),
+          counted('written'),
+        );
         final.push(
           eventHistory(
             'created',
