@@ -242,9 +242,9 @@ export function createSyncService({
       const { problems, cause, ...recorded } = outcome;
       if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
       // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
-      const finished = await recordEnd(run.id, recorded).finally(() => {
+      const finished = await recordEnd(run.id, recorded).finally(async () => {
         lease.release();
-        void shared?.release();
+        await shared?.release();
       });
       await notifier
         ?.syncFinished(
