@@ -8,6 +8,8 @@ import { validateNewUser } from './validateNewUser';
 interface AddUserModalProps {
   opened: boolean;
   onClose: () => void;
+  /** After the closing transition, when focus is back where it was before the dialog. */
+  onClosed?: () => void;
   onSubmit: (user: NewUser) => Promise<void>;
   /** E-mails already on the list: adding one again is refused before asking the server. */
   existingEmails: string[];
@@ -15,7 +17,7 @@ interface AddUserModalProps {
 
 const EMPTY: NewUser = { email: '', name: '', role: 'User' };
 
-export function AddUserModal({ opened, onClose, onSubmit, existingEmails }: AddUserModalProps) {
+export function AddUserModal({ opened, onClose, onClosed, onSubmit, existingEmails }: AddUserModalProps) {
   const [form, setForm] = useState<NewUser>(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -54,6 +56,7 @@ export function AddUserModal({ opened, onClose, onSubmit, existingEmails }: AddU
     <Modal
       opened={opened}
       onClose={close}
+      onExitTransitionEnd={onClosed}
       title="Add User"
       closeOnClickOutside={!submitting}
       closeOnEscape={!submitting}

@@ -2,14 +2,34 @@ import { formatDateTime } from '@auditdesk/shared';
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { PasswordLink } from './userAccessApi';
 
-export function PasswordLinkModal({ link, onClose }: { link: PasswordLink | null; onClose: () => void }) {
+/** A link to show; `added` when it is the first password of someone just added. */
+export type ShownPasswordLink = PasswordLink & { added?: string };
+
+/**
+ * The link that sets a password, to copy and pass on. A dialog, not a toast: copying it is
+ * a task, and a toast that stays until closed would cover the table's own buttons.
+ */
+export function PasswordLinkModal({
+  link,
+  onClose,
+}: {
+  link: ShownPasswordLink | null;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={Boolean(link)} onClose={onClose} title="Password link" size="lg">
+    <Modal
+      opened={Boolean(link)}
+      onClose={onClose}
+      title={link?.added ? 'User added' : 'Password link'}
+      size="lg"
+    >
       {link && (
         <Stack>
           <Text size="sm">
-            Send this link to {link.email}. It sets their password once and expires on{' '}
-            {formatDateTime(link.expiresAt)}.
+            {link.added
+              ? `${link.added} This server sends no e-mail: copy the link and send it to ${link.email}.`
+              : `Send this link to ${link.email}.`}{' '}
+            It sets their password once and expires on {formatDateTime(link.expiresAt)}.
           </Text>
           <Group align="flex-end" wrap="nowrap">
             <TextInput
@@ -22,10 +42,15 @@ export function PasswordLinkModal({ link, onClose }: { link: PasswordLink | null
             <CopyButton value={link.url}>
               {({ copied, copy }) => (
                 <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy'}
+                  {copied ? 'Copied' : 'Copy the link'}
                 </Button>
               )}
             </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Done
+            </Button>
           </Group>
         </Stack>
       )}

@@ -190,13 +190,12 @@ describe('UserManagementPage', () => {
     await userEvent.click(submit);
 
     expect(await screen.findByTestId('user-row-new.person@example.com')).toBeInTheDocument();
-    // the server sends no e-mail here: the toast offers the invitation's link to copy
-    expect(
-      await screen.findByText(
-        /^New Person \(new\.person@example\.com\) was added as Manager\. This server sends no e-mail: copy the link/,
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
+    // the server sends no e-mail here: a dialog offers the invitation's link to copy
+    const added = await screen.findByRole('dialog', { name: 'User added' });
+    expect(added).toHaveTextContent(
+      /New Person \(new\.person@example\.com\) was added as Manager\. This server sends no e-mail: copy the link/,
+    );
+    expect(within(added).getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
     const grant = fetchMock.calls.find((call) => call.url === '/api/useraccess/grant');
     expect(grant?.body).toEqual({
       email: 'new.person@example.com',
@@ -204,6 +203,8 @@ describe('UserManagementPage', () => {
       notes: 'User created: New Person',
       role: 'Manager',
     });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add User' })).not.toBeInTheDocument());
+    await userEvent.click(within(added).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -381,6 +382,6 @@ describe('UserManagementPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Password link for sam.rivera@example.com' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Link')).toHaveValue('http://localhost/set-password?token=t0ken');
-    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
   });
 });

@@ -18,9 +18,8 @@ import {
 } from './confirmations';
 import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { DeleteUserModal } from './DeleteUserModal';
-import { showInvitation } from './invitationToast';
-import { PasswordLinkModal } from './PasswordLinkModal';
-import type { PasswordLink } from './userAccessApi';
+import { toastInvitationEmailed } from './invitationToast';
+import { PasswordLinkModal, type ShownPasswordLink } from './PasswordLinkModal';
 import type { DisplayedUser, NewUser } from './userAccessTypes';
 import { USER_ERRORS } from './userAccessErrors';
 import { UserCounters } from './UserCounters';
@@ -39,7 +38,10 @@ function UserManagement() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DisplayedUser | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const [link, setLink] = useState<PasswordLink | null>(null);
+  const [link, setLink] = useState<ShownPasswordLink | null>(null);
+  // the first link of someone just added waits until the Add User dialog has closed and
+  // given focus back, so that closing the link's dialog returns focus to Add User
+  const [linkOfAdded, setLinkOfAdded] = useState<ShownPasswordLink | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
   const fail = (error: Error) => setActionError(error.message);
   const list = users.data ?? [];
@@ -48,7 +50,8 @@ function UserManagement() {
   const addUser = async (user: NewUser) => {
     const invitation = await add.mutateAsync(user);
     const added = `${user.name.trim()} (${user.email.trim()}) was added as ${user.role}.`;
-    if (invitation) showInvitation('User added', added, invitation);
+    if (invitation?.delivery === 'email') toastInvitationEmailed('User added', added, invitation.email);
+    else if (invitation) setLinkOfAdded({ ...invitation, added });
     else
       toastSuccess(
         `${user.name.trim()} (${user.email.trim()}) can sign in again as ${user.role}.`,
@@ -60,7 +63,7 @@ function UserManagement() {
       onError: fail,
       onSuccess: (invitation) =>
         invitation.delivery === 'email'
-          ? showInvitation('Invitation sent', '', invitation)
+          ? toastInvitationEmailed('Invitation sent', '', invitation.email)
           : setLink(invitation),
     });
   const applyRole = (user: DisplayedUser, role: Role) =>
@@ -151,6 +154,10 @@ function UserManagement() {
       <AddUserModal
         opened={adding}
         onClose={() => setAdding(false)}
+        onClosed={() => {
+          setLink(linkOfAdded);
+          setLinkOfAdded(null);
+        }}
         onSubmit={addUser}
         existingEmails={list.map((user) => user.email)}
       />

@@ -111,6 +111,10 @@ test('the main flows by keyboard only: sign in, edit a lead, sync, read a notifi
   await page.keyboard.press('Enter');
   await expect(addDialog).toBeHidden();
   await expect(page.getByTestId('user-row-keyboard.person@auditdesk.test')).toBeVisible();
-  await expect(page.getByText('This server sends no e-mail: copy the link')).toBeVisible();
+  const added = page.getByRole('dialog', { name: 'User added' });
+  await expect(added.getByText('This server sends no e-mail: copy the link')).toBeVisible();
+  await expect.poll(() => added.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(added).toBeHidden();
   await focused(addUser).toBe(true);
 });
