@@ -47,6 +47,7 @@ import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { createSchedulingStats } from './scheduling/schedulingStats';
+import { agendaRoutes } from './scheduling/agenda/agendaRoutes';
 import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
 import { hubProgress } from './sync/engine/hubProgress';
 import { syncRoutes } from './sync/syncRoutes';
@@ -235,6 +236,12 @@ export async function buildApp({
         config,
         authenticate,
         sendVersioned,
+      });
+      await api.register(agendaRoutes, {
+        prefix: '/scheduling',
+        leads,
+        timeZone: config.calendar.timeZone,
+        authenticate,
       });
       await api.register(businessRoutes, {
         prefix: '/business',

@@ -309,6 +309,24 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: () => ({ method: 'GET', url: '/api/scheduling/analytics?timeframe=bimonth' }),
   },
   {
+    route: 'GET /api/scheduling/agenda',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({
+      method: 'GET',
+      url: '/api/scheduling/agenda?auditor=Dana&from=2025-03-03&to=2025-03-09',
+    }),
+  },
+  {
+    route: 'GET /api/scheduling/agenda.ics',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({
+      method: 'GET',
+      url: '/api/scheduling/agenda.ics?auditor=Dana&from=2025-03-03&to=2025-03-03',
+    }),
+  },
+  {
     route: 'GET /api/resources/cloudflare',
     allowed: ADMIN_ONLY,
     ok: 200,

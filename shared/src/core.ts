@@ -12,6 +12,7 @@ export * from './contract/leads';
 export * from './contract/sync';
 export * from './contract/scheduling';
 export * from './contract/business';
+export * from './contract/agenda';
 export * from './contract/leadHistory';
 export * from './contract/health';
 export * from './contract/notifications';

@@ -27,6 +27,8 @@ export { useSyncHub } from './realtime/useSyncHub';
 // The contract's types; its schemas (zod) stay out of the browser bundles.
 export type {
   AccessRecord,
+  Agenda,
+  AgendaVisit,
   CacheStats,
   CurrentUser,
   DatabaseStats,

@@ -81,3 +81,6 @@ export const HUB_EVENT_NAMES = [
 ] as const;
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;
+
+/** The most days one agenda (a print, an .ics) covers: a month. */
+export const AGENDA_MAX_DAYS = 31;

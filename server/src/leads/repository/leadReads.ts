@@ -1,5 +1,5 @@
 import { isScheduledStatus, rateOf, type LeadResource } from '@auditdesk/shared/core';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { leads } from '../../db/schema';
 import { leadResourceColumns } from './leadColumns';
@@ -92,6 +92,24 @@ export function createLeadReads({ orm }: Database) {
         topSources,
         recentLeads,
       };
+    },
+
+    /**
+     * One auditor's appointments between two instants (ISO, UTC), in time order: every live
+     * lead, formatted or not (a visit missing a phone number is still a visit).
+     */
+    visitsOf(auditor: string, from: string, to: string): Promise<LeadResource[]> {
+      return select()
+        .where(
+          and(
+            live,
+            sql`${leads.auditor} = ${auditor} COLLATE NOCASE`,
+            gte(leads.scheduledDate, from),
+            lte(leads.scheduledDate, to),
+          ),
+        )
+        .orderBy(asc(leads.scheduledDate), asc(leads.id))
+        .all();
     },
   };
 }

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isoDay, START_AFTER_END } from './common';
+import { leadResource } from './leads';
+import { AGENDA_MAX_DAYS } from './vocabulary';
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** GET /scheduling/agenda(.ics): one auditor's visits over days of the business's calendar. */
+export const agendaQuery = z
+  .strictObject({
+    auditor: z
+      .string({ error: 'Choose an auditor.' })
+      .trim()
+      .min(1, 'Choose an auditor.')
+      .max(120, 'Use at most 120 characters.'),
+    /** The first and last day, inclusive, in the business's time zone (CALENDAR_TIMEZONE). */
+    from: isoDay,
+    to: isoDay,
+  })
+  .refine(({ from, to }) => from <= to, START_AFTER_END)
+  .refine(
+    ({ from, to }) => dayNumber(to) - dayNumber(from) < AGENDA_MAX_DAYS,
+    `Choose at most ${AGENDA_MAX_DAYS} days.`,
+  );
+export type AgendaQuery = z.output<typeof agendaQuery>;
+
+/** A visit as the agenda lists it: what the auditor needs at the door. */
+export const agendaVisit = leadResource
+  .pick({
+    id: true,
+    leadId: true,
+    customerName: true,
+    address: true,
+    phoneNumber: true,
+    houseType: true,
+    heatingFuel: true,
+    provider: true,
+    status: true,
+    comments: true,
+    endDate: true,
+  })
+  .extend({
+    scheduledDate: z.string(),
+    /** The visit's day in the business's time zone, yyyy-mm-dd. */
+    day: z.string(),
+  });
+export type AgendaVisit = z.infer<typeof agendaVisit>;
+
+export const agenda = z.object({
+  auditor: z.string(),
+  timeZone: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** In time order; cancelled visits are left out (counted in `cancelled`). */
+  visits: z.array(agendaVisit),
+  cancelled: z.number().int().min(0),
+});
+export type Agenda = z.infer<typeof agenda>;
