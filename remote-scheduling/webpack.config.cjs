@@ -5,5 +5,8 @@ module.exports = createAppConfig({
   name: 'remote_scheduling',
   title: 'Scheduling · Auditdesk',
   port: 3002,
-  exposes: { './SchedulingPage': './src/scheduling/SchedulingPage.tsx' },
+  exposes: {
+    './SchedulingPage': './src/scheduling/SchedulingPage.tsx',
+    './AgendaPage': './src/agenda/AgendaPage.tsx',
+  },
 });

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// A first render pulls in a page's modules: on a busy two-core CI machine that alone has
+// taken more than the default second. What never appears still fails, five seconds later.
+configure({ asyncUtilTimeout: 5000 });
 
 // What Mantine and recharts expect from a browser and jsdom does not provide.
 class ResizeObserverStub {

@@ -73,6 +73,7 @@ export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';
 export { useExport } from './export/useExport';
+export { downloadFile } from './export/downloadFile';
 export { ExportMenu } from './ui/ExportMenu';
 export { LoadErrorPanel } from './ui/LoadErrorPanel';
 export { documentTitle, PRODUCT_NAME } from './ui/documentTitle';

@@ -27,6 +27,14 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     adminOnly: false,
   },
   {
+    path: '/scheduling/agenda',
+    remote: 'remote_scheduling',
+    module: './AgendaPage',
+    label: 'Agenda',
+    title: 'Agenda',
+    adminOnly: false,
+  },
+  {
     path: '/leads',
     remote: 'remote_leads',
     module: './LeadsPage',

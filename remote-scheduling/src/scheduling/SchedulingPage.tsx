@@ -7,6 +7,7 @@ import { ComparisonTable } from './ComparisonTable';
 import { KpiCards } from './KpiCards';
 import { periodDates, periodLabel, previousPeriod } from './period';
 import { PeriodRangePicker } from './PeriodRangePicker';
+import { SchedulingTabs } from '../navigation/SchedulingTabs';
 import { auditorsQuery, gridDataQuery } from './schedulingApi';
 import { usePeriod } from './usePeriod';
 
@@ -64,6 +65,7 @@ export default function SchedulingPage() {
         title="Scheduling Management"
         subtitle="Comprehensive lead tracking and analytics dashboard"
       />
+      <SchedulingTabs />
       {error && (
         <LoadErrorPanel
           title="Error Loading Scheduling Data"

@@ -72,6 +72,21 @@ describe('apiRequest', () => {
     });
   });
 
+  it("reads a file's text when a file is asked for; its failure is still problem details", async () => {
+    signIn('t.o.k');
+    fetchMock = mockFetch(() => new Response('BEGIN:VCALENDAR\r\n', { status: 200 }));
+    const file = await apiRequest('/scheduling/agenda.ics', { accept: 'text/calendar' });
+    expect(file).toEqual({ success: true, status: 200, data: 'BEGIN:VCALENDAR\r\n' });
+    expect(fetchMock.calls[0]?.headers.get('accept')).toBe('text/calendar');
+    fetchMock.restore();
+    fetchMock = mockFetch(() => json(400, { title: 'Bad Request', detail: 'Choose an auditor.' }));
+    expect(await apiRequest('/scheduling/agenda.ics', { accept: 'text/calendar' })).toMatchObject({
+      success: false,
+      status: 400,
+      problem: { detail: 'Choose an auditor.' },
+    });
+  });
+
   it('refreshes once on a 401 and retries with the new token', async () => {
     signIn('old.to.ken');
     fetchMock = mockFetch(({ url, headers }) => {

@@ -20,4 +20,6 @@ export interface ApiRequestOptions {
   /** More request headers (If-Match for an edit that must not overwrite another). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A file's media type (text/calendar): a successful answer is that file's text, not JSON. */
+  accept?: string;
 }

@@ -3,8 +3,9 @@ import type { ApiRequestOptions, ApiResult, ProblemDetails } from './apiTypes';
 import { apiUrl } from './apiUrl';
 import { DEV_TOKEN_PREFIX } from './devFallback/devFallback';
 
-async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response, asText: boolean): Promise<unknown> {
   const text = await response.text();
+  if (asText) return text;
   if (!text) return undefined;
   return JSON.parse(text) as unknown;
 }
@@ -19,7 +20,10 @@ export async function sendRequest<T>(
   options: ApiRequestOptions,
   token: string | null,
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? 'application/json',
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && !token.startsWith(DEV_TOKEN_PREFIX)) headers.Authorization = `Bearer ${token}`;
 
@@ -38,7 +42,8 @@ export async function sendRequest<T>(
 
   let body: unknown;
   try {
-    body = await readBody(response);
+    // a failure is problem details (JSON) whatever was asked for
+    body = await readBody(response, Boolean(options.accept) && response.ok);
   } catch {
     if (response.ok) return { success: false, status: response.status, error: API_ERRORS.invalidJson };
     body = undefined;

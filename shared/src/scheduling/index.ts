@@ -11,3 +11,4 @@ export {
 } from './gridTotals';
 export { gridKpis, type GridKpis } from './gridKpis';
 export { groupGrid, type MonthGroup, type WeekRow } from './groupGrid';
+export { agendaFileName } from './agendaFileName';

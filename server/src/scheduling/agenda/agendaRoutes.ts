@@ -1,4 +1,4 @@
-import { agenda, agendaQuery } from '@auditdesk/shared/core';
+import { agenda, agendaFileName, agendaQuery } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { guardEveryRoute } from '../../auth/guardEveryRoute';
@@ -8,10 +8,6 @@ import { agendaCalendar } from './agendaCalendar';
 import { readAgenda } from './readAgenda';
 
 const tags = ['Scheduling'];
-
-/** A file name that says whose days it holds, in characters every system accepts. */
-const fileName = (auditor: string, from: string, to: string) =>
-  `agenda-${auditor.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'auditor'}-${from}${from === to ? '' : `-to-${to}`}.ics`;
 
 /** /api/scheduling/agenda: one auditor's visits, as data for the page and as an .ics file. */
 export const agendaRoutes: FastifyPluginAsyncZod<{
@@ -48,11 +44,10 @@ export const agendaRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { auditor, from, to } = request.query;
       const calendar = agendaCalendar(await readAgenda(leads, timeZone, request.query));
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(auditor, from, to)}"`)
+        .header('content-disposition', `attachment; filename="${agendaFileName(request.query)}"`)
         .send(calendar);
     },
   );
