@@ -1,7 +1,6 @@
 import {
   ExportMenu,
   formatNumber,
-  leadsViewHref,
   weekLabel,
   type GridTotals,
   type LeadsView,
@@ -17,10 +16,10 @@ import {
   comparisonGroups,
   headerDepth,
   shortNames,
-  type CategoryId,
   type ComparisonGroup,
   type Expanded,
 } from './comparisonColumns';
+import { countHref, type CategoryId } from './leadsOfCount';
 import { monthDates, monthTitle } from './period';
 import { AUDITOR_TEXT_COLORS } from './schedulingTypes';
 
@@ -64,13 +63,7 @@ function Numbers({
       auditors.map((auditor, index) => {
         const value = part.value(cells[auditor]!);
         // every count opens exactly its leads on the leads screen
-        const href =
-          part.leads &&
-          leadsViewHref({
-            ...scope,
-            referredBy: part.leads.referredBy ?? 'all',
-            columns: { ...scope.columns, ...part.leads.columns, auditor: `=${auditor}` },
-          });
+        const href = part.leads && countHref(part.leads, { ...scope, auditor });
         return (
           <Table.Td
             key={`${part.key}-${auditor}`}
@@ -183,7 +176,7 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
           withColumnBorders
           stickyHeader
           fz="xs"
-          horizontalSpacing={6}
+          horizontalSpacing={3}
           verticalSpacing={3}
           data-testid="comparison-table"
           style={{ minWidth: '100%', borderCollapse: 'separate', borderSpacing: 0 }}

@@ -3,9 +3,12 @@ import { formatNumber } from '@auditdesk/shared';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import {
   barLabel,
+  barLeads,
   CATEGORIES,
+  CATEGORY_MEANING,
   chartSeries,
   minBarHeight,
   SUB_OPTIONS,
@@ -13,7 +16,8 @@ import {
   yTicks,
   type Category,
 } from './chartSeries';
-import { periodLabel } from './period';
+import { countHref } from './leadsOfCount';
+import { monthDates, periodLabel } from './period';
 import { AUDITOR_COLORS, type GridRecord, type Period } from './schedulingTypes';
 
 /** A bar is never wider than this, even for a single month. */
@@ -34,6 +38,18 @@ export function PerformanceChart({
   const sub = SUB_OPTIONS[category];
   const data = chartSeries(records, period, auditors, category, only);
   const ticks = yTicks(data, auditors);
+  const navigate = useNavigate();
+  // a bar opens its leads, as the table's numbers do (there, also by keyboard)
+  const leads = barLeads(category, only);
+  const openBar = (auditor: string, row: Record<string, string | number>) =>
+    leads &&
+    navigate(
+      countHref(leads, {
+        ...monthDates({ year: Number(row.year), month: Number(row.monthNumber) }),
+        columns: {},
+        auditor,
+      }),
+    );
 
   return (
     <Paper withBorder p="md">
@@ -44,6 +60,10 @@ export function PerformanceChart({
           </Title>
           <Text size="sm" c="dimmed" data-testid="chart-period">
             {periodLabel(period)}
+          </Text>
+          <Text size="xs" c="dimmed" data-testid="chart-counts">
+            {CATEGORY_MEANING[category]}
+            {leads && ' Click a bar to open its leads.'}
           </Text>
         </div>
         <Select
@@ -87,7 +107,12 @@ export function PerformanceChart({
         yAxisProps={{ ticks, domain: [0, ticks[4]!], allowDecimals: false }}
         // every month gets its label, however many there are
         xAxisProps={{ interval: 0 }}
-        barProps={{ minPointSize: minBarHeight(only || sub ? 20 : 32) }}
+        barProps={(series) => ({
+          minPointSize: minBarHeight(only || sub ? 20 : 32),
+          cursor: leads ? 'pointer' : undefined,
+          onClick: (bar: { payload?: Record<string, string | number> }) =>
+            bar.payload && openBar(series.name, bar.payload),
+        })}
         maxBarWidth={MAX_BAR_WIDTH}
         data-testid="performance-chart"
       />

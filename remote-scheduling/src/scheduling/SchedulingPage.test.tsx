@@ -20,7 +20,12 @@ const weekTwo = (auditor: string, count: number, fuelTypes: Record<string, numbe
     houseTypes: {},
   });
 const RECORDS = [
-  record({ fuelTypes: { Gas: 2 }, providers: { EverSource: 2 }, houseTypes: { '2 Family': 2 } }),
+  record({
+    completedLeadsCount: 1,
+    fuelTypes: { Gas: 2 },
+    providers: { EverSource: 2 },
+    houseTypes: { '2 Family': 2 },
+  }),
   weekTwo('Alex Chen', 1, { Oil: 1 }),
   weekTwo('Pat Morgan', 9, {}),
 ];
@@ -288,14 +293,25 @@ describe('SchedulingPage', () => {
       );
       const { rowsOf, workbook } = await readWorkbook(files[0]!);
       const rows = rowsOf(workbook.worksheets[0]!);
-      expect(rows[0]!.slice(0, 4)).toEqual(['Period', 'Customers', 'Customers', 'Units']);
-      expect(rows[1]!.slice(7, 11)).toEqual(['Gas', 'Gas', 'Oil', 'Oil']);
+      expect(rows[0]!.slice(0, 8)).toEqual([
+        'Period',
+        'Customers',
+        'Customers',
+        'Completed',
+        'Completed',
+        'Cancelled',
+        'Cancelled',
+        'Units',
+      ]);
+      expect(rows[1]!.slice(11, 15)).toEqual(['Gas', 'Gas', 'Oil', 'Oil']);
       expect(rows[2]!.slice(0, 3)).toEqual([null, 'Sam Rivera', 'Alex Chen']);
       expect(rows.slice(3).map((row) => row[0])).toEqual(['March 2025', 'Week 1', 'Week 2']);
       // March 2025: Sam 2 customers and 2 gas, Alex 1 customer and 1 oil; Pat Morgan is not there
       expect(rows[3]!.slice(1, 3)).toEqual([2, 1]);
-      expect(rows[3]!.slice(7, 11)).toEqual([2, 0, 0, 1]);
-      expect(rows[0]).toHaveLength(1 + 2 * (3 + 4 + 2 + 4));
+      // Sam: 1 completed, 1 cancelled (not among the customers); Alex: neither
+      expect(rows[3]!.slice(3, 7)).toEqual([1, 0, 1, 0]);
+      expect(rows[3]!.slice(11, 15)).toEqual([2, 0, 0, 1]);
+      expect(rows[0]).toHaveLength(1 + 2 * (5 + 4 + 2 + 4));
     } finally {
       URL.createObjectURL = create;
       click.mockRestore();

@@ -7,6 +7,7 @@ import {
   type GridRecord,
   type Period,
 } from './schedulingTypes';
+import { CATEGORIES as COUNTED, categoryLeads, MEASURE_LEADS, type LeadsFilter } from './leadsOfCount';
 
 export const CATEGORIES = [
   'All Categories',
@@ -18,6 +19,35 @@ export const CATEGORIES = [
   'Family Types',
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** What each category counts, said under the chart (the table's Customers leave cancelled leads out too). */
+export const CATEGORY_MEANING: Record<Category, string> = {
+  'All Categories': 'Counts every lead of the month, cancelled ones included.',
+  Customers: 'Counts the leads that are not cancelled.',
+  Units: "Counts the units of the customers' houses: a 2 Family is 2.",
+  Referrals: 'Counts the customers referred by someone.',
+  'Fuel Types': 'Counts the customers by heating fuel.',
+  Providers: 'Counts the customers by utility provider.',
+  'Family Types': 'Counts the customers by house type.',
+};
+
+/** The leads behind a bar, as the leads screen's filters; null for Units (not a count of leads). */
+export function barLeads(category: Category, only: string | null): LeadsFilter | null {
+  switch (category) {
+    case 'All Categories':
+      return MEASURE_LEADS.all;
+    case 'Customers':
+      return MEASURE_LEADS.customers;
+    case 'Units':
+      return MEASURE_LEADS.units;
+    case 'Referrals':
+      return MEASURE_LEADS.referrals;
+    default: {
+      const found = COUNTED.find((candidate) => candidate.label === category)!;
+      return categoryLeads(found.id, only ? [only] : found.keys);
+    }
+  }
+}
 
 /** The sub-selectors' options and the map each reads. */
 export const SUB_OPTIONS: Partial<
@@ -78,6 +108,9 @@ export function chartSeries(
   return monthsOf(period).map(({ year, month, label }) => {
     const row: Record<string, string | number> = {
       month: period.startYear === period.endYear ? label : `${label} '${String(year).slice(2)}`,
+      // which month a bar is, for its leads
+      year,
+      monthNumber: month,
     };
     for (const auditor of auditors) {
       row[auditor] = records

@@ -1,18 +1,13 @@
-import { totalOf, type GridTotals, type LeadsView } from '@auditdesk/shared';
-import { FAMILY_TYPES, FUEL_TYPES, PROVIDERS } from './schedulingTypes';
+import { totalOf, type GridTotals } from '@auditdesk/shared';
+import {
+  CATEGORIES,
+  categoryLeads,
+  MEASURE_LEADS,
+  type CategoryId,
+  type LeadsFilter,
+  type Measure,
+} from './leadsOfCount';
 
-export const CATEGORIES = [
-  { id: 'fuel', label: 'Fuel Types', map: 'fuelTypes', keys: FUEL_TYPES, column: 'heatingFuel' },
-  { id: 'providers', label: 'Providers', map: 'providers', keys: PROVIDERS, column: 'provider' },
-  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: FAMILY_TYPES, column: 'houseType' },
-] as const;
-
-/** The leads a number counts, as the leads screen's filters (besides the period and the auditor). */
-export type LeadsFilter = Pick<LeadsView, 'columns'> & Partial<Pick<LeadsView, 'referredBy'>>;
-
-/** The grid counts every lead that is not cancelled (DESIGN.md "Scheduling numbers"). */
-const NOT_CANCELLED = { status: '!=Cancelled' };
-export type CategoryId = (typeof CATEGORIES)[number]['id'];
 export type Expanded = Record<CategoryId, boolean>;
 
 export const ALL_COLLAPSED: Expanded = { fuel: false, providers: false, family: false };
@@ -35,13 +30,7 @@ export interface ComparisonGroup {
   parts: ComparisonPart[];
 }
 
-const MEASURE_LEADS: Record<'customers' | 'units' | 'referrals', LeadsFilter | null> = {
-  customers: { columns: NOT_CANCELLED },
-  units: null,
-  referrals: { columns: NOT_CANCELLED, referredBy: 'hide' },
-};
-
-const measure = (id: 'customers' | 'units' | 'referrals', label: string): ComparisonGroup => ({
+const measure = (id: Exclude<Measure, 'all'>, label: string): ComparisonGroup => ({
   id,
   label,
   category: null,
@@ -55,6 +44,9 @@ const measure = (id: 'customers' | 'units' | 'referrals', label: string): Compar
 export function comparisonGroups(expanded: Expanded): ComparisonGroup[] {
   return [
     measure('customers', 'Customers'),
+    // a week of only cancelled visits is not a row of zeros
+    measure('completed', 'Completed'),
+    measure('cancelled', 'Cancelled'),
     measure('units', 'Units'),
     measure('referrals', 'Referrals'),
     ...CATEGORIES.map((category) => ({
@@ -66,14 +58,14 @@ export function comparisonGroups(expanded: Expanded): ComparisonGroup[] {
             key,
             label: key,
             value: (cell: GridTotals) => cell[category.map][key] ?? 0,
-            leads: { columns: { ...NOT_CANCELLED, [category.column]: `=${key}` } },
+            leads: categoryLeads(category.id, [key]),
           }))
         : [
             {
               key: `${category.id}-total`,
               label: null,
               value: (cell: GridTotals) => totalOf(cell[category.map], category.keys),
-              leads: { columns: { ...NOT_CANCELLED, [category.column]: `=${category.keys.join('|')}` } },
+              leads: categoryLeads(category.id, category.keys),
             },
           ],
     })),

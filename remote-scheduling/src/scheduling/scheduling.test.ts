@@ -1,6 +1,16 @@
 import { gridRecord as record } from '@auditdesk/shared/testing';
 import { kpiTrend } from './kpiTrend';
-import { barLabel, chartSeries, minBarHeight, monthsOf, xCaption, yTicks } from './chartSeries';
+import {
+  barLabel,
+  barLeads,
+  CATEGORIES,
+  CATEGORY_MEANING,
+  chartSeries,
+  minBarHeight,
+  monthsOf,
+  xCaption,
+  yTicks,
+} from './chartSeries';
 import {
   changePeriod,
   currentMonthPeriod,
@@ -144,15 +154,29 @@ describe('chart', () => {
       record({ auditor: 'Alex Chen', month: 4, fuelTypes: { Propane: 4 } }),
     ];
     expect(chartSeries(records, period, AUDITORS, 'All Categories', null)).toEqual([
-      { month: 'Feb', 'Sam Rivera': 0, 'Alex Chen': 0 },
-      { month: 'Mar', 'Sam Rivera': 6, 'Alex Chen': 0 },
-      { month: 'Apr', 'Sam Rivera': 0, 'Alex Chen': 3 },
+      { month: 'Feb', year: 2025, monthNumber: 2, 'Sam Rivera': 0, 'Alex Chen': 0 },
+      { month: 'Mar', year: 2025, monthNumber: 3, 'Sam Rivera': 6, 'Alex Chen': 0 },
+      { month: 'Apr', year: 2025, monthNumber: 4, 'Sam Rivera': 0, 'Alex Chen': 3 },
     ]);
     expect(chartSeries(records, period, AUDITORS, 'Units', null)[1]).toMatchObject({ 'Sam Rivera': 8 });
     expect(chartSeries(records, period, AUDITORS, 'Fuel Types', 'Propane')[2]).toMatchObject({
       'Alex Chen': 4,
     });
     expect(chartSeries(records, period, AUDITORS, 'Fuel Types', null)[1]).toMatchObject({ 'Sam Rivera': 4 });
+  });
+
+  it("opens a bar's leads with the filters of what the category counts", () => {
+    expect(barLeads('All Categories', null)).toEqual({ columns: {} });
+    expect(barLeads('Customers', null)).toEqual({ columns: { status: '!=Cancelled' } });
+    expect(barLeads('Units', null)).toBeNull();
+    expect(barLeads('Referrals', null)).toEqual({ columns: { status: '!=Cancelled' }, referredBy: 'hide' });
+    expect(barLeads('Fuel Types', 'Oil')).toEqual({
+      columns: { status: '!=Cancelled', heatingFuel: '=Oil' },
+    });
+    expect(barLeads('Providers', null)).toEqual({
+      columns: { status: '!=Cancelled', provider: '=National Grid|EverSource' },
+    });
+    for (const category of CATEGORIES) expect(CATEGORY_MEANING[category]).toMatch(/^Counts /);
   });
 
   it('puts five y ticks at 0, 25, 50, 75 and 100% of the maximum, 100 without data', () => {

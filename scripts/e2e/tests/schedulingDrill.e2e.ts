@@ -46,12 +46,44 @@ test('every count of a month opens exactly its leads: the KPI cards, the month r
   const month = await linksOf(monthRow);
   const week = await linksOf(weekRow);
   expect(kpis).toHaveLength(4);
-  expect(month).toHaveLength(10); // Customers, Referrals, Fuel, Providers, Family (Units counts no leads) × 2
-  expect(week).toHaveLength(10);
+  // Customers, Completed, Cancelled, Referrals, Fuel, Providers, Family (Units counts no leads) × 2
+  expect(month).toHaveLength(14);
+  expect(week).toHaveLength(14);
   expect(month.some((link) => link.count > 0)).toBe(true);
 
   for (const link of [...kpis, ...month, ...week]) {
     expect(await leadsListed(page, link.href), link.href).toBe(link.count);
   }
   await page.screenshot({ path: path.join(SCREENSHOTS, 'scheduling-drill-leads.png') });
+});
+
+test("a chart bar opens its leads: the same number as the bar's month and auditor in the table", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page
+    .getByRole('group', { name: 'Quick periods' })
+    .getByRole('button', { name: 'Last month' })
+    .click();
+  const monthRow = page
+    .getByTestId('comparison-table')
+    .locator('tbody tr')
+    .filter({ has: page.locator('[aria-expanded]') })
+    .first();
+  // the first link of the month row is the first auditor's Customers
+  const [customers] = await linksOf(monthRow);
+  expect(customers!.count).toBeGreaterThan(0);
+  const chart = page.getByTestId('performance-chart');
+  await page.getByRole('textbox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Customers' }).click();
+  await expect(page.getByTestId('chart-counts')).toHaveText(
+    'Counts the leads that are not cancelled. Click a bar to open its leads.',
+  );
+  await chart.scrollIntoViewIfNeeded();
+  // one month: the first bar is the first auditor's
+  const bar = chart.locator('.recharts-bar-rectangle path').first();
+  await expect(bar).toBeVisible();
+  await bar.click();
+  await expect(page).toHaveURL(/\/leads\?/);
+  expect(await leadsListed(page, page.url().replace(/^https?:\/\/[^/]+/, ''))).toBe(customers!.count);
 });

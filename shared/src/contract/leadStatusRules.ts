@@ -9,6 +9,9 @@ import type { LeadStatus } from './vocabulary';
  */
 export const SCHEDULED_STATUSES = ['Scheduled', 'Completed'] as const satisfies readonly LeadStatus[];
 
+/** "Completed": a visit that has taken place (the comparison's Completed columns). */
+export const COMPLETED_STATUSES = ['Completed'] as const satisfies readonly LeadStatus[];
+
 /** "Cancelled" on every screen and in every number. */
 export const CANCELLED_STATUSES = ['Cancelled'] as const satisfies readonly LeadStatus[];
 

@@ -21,6 +21,8 @@ export const gridRecord = z.object({
   leadsCount: count,
   totalLeadsCount: count,
   cancelledLeadsCount: count,
+  /** Completed: a status in COMPLETED_STATUSES (leadStatusRules.ts) */
+  completedLeadsCount: count,
   referralsCount: count,
   fuelTypes: breakdown,
   providers: breakdown,
@@ -47,6 +49,7 @@ const agentTotals = z.object({
   totalLeads: count,
   scheduled: count,
   cancelled: count,
+  completed: count,
   customers: count,
   referrals: count,
   units: count,

@@ -12,6 +12,7 @@ export const emptyTotals = (): GridTotals => ({
   totalLeads: 0,
   scheduled: 0,
   cancelled: 0,
+  completed: 0,
   customers: 0,
   referrals: 0,
   units: 0,
@@ -37,6 +38,7 @@ export function addRecord(into: GridTotals, record: GridRecord): GridTotals {
   into.totalLeads += record.totalLeadsCount;
   into.scheduled += record.leadsCount;
   into.cancelled += record.cancelledLeadsCount;
+  into.completed += record.completedLeadsCount;
   into.customers += record.customersCount;
   into.referrals += record.referralsCount;
   into.units += unitsOf(record.houseTypes);

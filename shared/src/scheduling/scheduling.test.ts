@@ -46,11 +46,15 @@ describe('totals', () => {
 
   it('adds every count and every breakdown, other values under their own text', () => {
     expect(
-      sumRecords([record({}), record({ week: 2, fuelTypes: { Gas: 2, Wood: 1 }, houseTypes: { condo: 1 } })]),
+      sumRecords([
+        record({}),
+        record({ week: 2, completedLeadsCount: 1, fuelTypes: { Gas: 2, Wood: 1 }, houseTypes: { condo: 1 } }),
+      ]),
     ).toEqual({
       totalLeads: 6,
       scheduled: 4,
       cancelled: 2,
+      completed: 1,
       customers: 4,
       referrals: 2,
       units: 4,

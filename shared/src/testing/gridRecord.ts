@@ -10,6 +10,7 @@ export const gridRecord = (overrides: Partial<GridRecord> = {}): GridRecord => (
   leadsCount: 2,
   totalLeadsCount: 3,
   cancelledLeadsCount: 1,
+  completedLeadsCount: 0,
   referralsCount: 1,
   fuelTypes: { Gas: 1, Oil: 1 },
   providers: { 'National Grid': 2 },

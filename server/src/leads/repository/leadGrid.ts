@@ -1,4 +1,9 @@
-import { CANCELLED_STATUSES, SCHEDULED_STATUSES, type GridRecord } from '@auditdesk/shared/core';
+import {
+  CANCELLED_STATUSES,
+  COMPLETED_STATUSES,
+  SCHEDULED_STATUSES,
+  type GridRecord,
+} from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 
@@ -48,6 +53,7 @@ WITH cube AS MATERIALIZED (
     CASE WHEN auditor = ${first} COLLATE NOCASE THEN ${first} ELSE ${second} END AS auditor,
     ${statusIn(CANCELLED_STATUSES)} AS cancelled,
     ${statusIn(SCHEDULED_STATUSES)} AS booked,
+    ${statusIn(COMPLETED_STATUSES)} AS completed,
     trim(referred_by) <> '' AS referred,
     heating_fuel, provider, house_type,
     count(*) AS n
@@ -57,7 +63,7 @@ WITH cube AS MATERIALIZED (
     -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
     AND auditor COLLATE NOCASE IN (${first}, ${second})
     AND scheduled_date >= ${from} AND scheduled_date <= ${to}
-  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 ),
 breakdown AS MATERIALIZED (
   SELECT year, month, week, auditor, kind, json_group_object(value, n) AS counts
@@ -74,7 +80,7 @@ breakdown AS MATERIALIZED (
   GROUP BY year, month, week, auditor, kind
 )
 SELECT g.year, g.month, g.week, g.auditor,
-  g.customersCount, g.leadsCount, g.totalLeadsCount, g.cancelledLeadsCount, g.referralsCount,
+  g.customersCount, g.leadsCount, g.totalLeadsCount, g.cancelledLeadsCount, g.completedLeadsCount, g.referralsCount,
   coalesce(f.counts, '{}') AS fuelTypes, coalesce(p.counts, '{}') AS providers, coalesce(h.counts, '{}') AS houseTypes
 FROM (
   SELECT year, month, week, auditor,
@@ -82,6 +88,7 @@ FROM (
     sum(n * booked) AS leadsCount,
     sum(n) AS totalLeadsCount,
     sum(n * cancelled) AS cancelledLeadsCount,
+    sum(n * completed) AS completedLeadsCount,
     sum(n * (NOT cancelled AND referred)) AS referralsCount
   FROM cube GROUP BY year, month, week, auditor
 ) g

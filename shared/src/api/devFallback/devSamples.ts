@@ -30,6 +30,7 @@ function sampleGrid() {
           leadsCount: customers - 1,
           totalLeadsCount: total,
           cancelledLeadsCount: cancelled,
+          completedLeadsCount: Math.max(0, customers - 3),
           referralsCount: (week + back) % 3,
           fuelTypes: { Gas: customers - 2, Oil: 1, Propane: 1 },
           providers: { 'National Grid': customers - 1, EverSource: 1 },
