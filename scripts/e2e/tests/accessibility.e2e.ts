@@ -38,6 +38,7 @@ async function headingProblems(page: Page): Promise<string[]> {
 
 const SIGNED_IN_ROUTES = [
   '/scheduling',
+  '/scheduling/agenda',
   '/leads',
   '/sync',
   '/user-management',
@@ -132,6 +133,11 @@ test('axe-core finds no critical or serious violation on any page, dialog or pop
   await dialog.getByLabel('Full Name').fill('Axe Person');
   await dialog.getByRole('button', { name: 'Add User' }).click();
   await expect(dialog).toBeHidden();
+  const added = page.getByRole('dialog', { name: 'User added' });
+  await expect(added).toBeVisible();
+  await check('/user-management + User added dialog');
+  await page.keyboard.press('Escape');
+  await expect(added).toBeHidden();
   const row = page.getByTestId('user-row-axe.person@auditdesk.test');
   await row.getByRole('button', { name: 'Password link for axe.person@auditdesk.test' }).click();
   await expect(page.getByRole('dialog', { name: 'Password link' })).toBeVisible();

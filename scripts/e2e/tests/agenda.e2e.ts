@@ -14,7 +14,10 @@ test("an auditor's week: visits in time order, printed a page a day, and the sam
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  await page.getByRole('tab', { name: 'Agenda' }).click();
+  await page
+    .getByRole('navigation', { name: 'Scheduling views' })
+    .getByRole('link', { name: 'Agenda' })
+    .click();
   await expect(page).toHaveURL(/\/scheduling\/agenda$/);
   await expect(page).toHaveTitle('Agenda · Auditdesk');
   await foldSidebar(page);
