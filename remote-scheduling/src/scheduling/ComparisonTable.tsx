@@ -1,4 +1,5 @@
 import {
+  emptyTotals,
   ExportMenu,
   formatNumber,
   weekLabel,
@@ -6,7 +7,7 @@ import {
   type LeadsView,
   type MonthGroup,
 } from '@auditdesk/shared';
-import { Anchor, Box, Button, Group, Paper, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Button, Group, Paper, Switch, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState, type CSSProperties } from 'react';
@@ -40,6 +41,10 @@ const HEAD: CSSProperties = { background: WEEK_BG, backgroundClip: 'padding-box'
 interface ComparisonTableProps {
   months: MonthGroup[];
   auditors: readonly string[];
+  /** The same months a year earlier, once read (only asked for while shown). */
+  earlierMonths: MonthGroup[] | undefined;
+  showEarlier: boolean;
+  onShowEarlierChange: (show: boolean) => void;
   onExport: () => void;
   exporting: boolean;
 }
@@ -89,6 +94,50 @@ function Numbers({
   );
 }
 
+/** The same month a year earlier, under the month: its totals, each opening its leads. */
+function YearEarlierRow({
+  month,
+  earlierMonths,
+  groups,
+  auditors,
+  columns,
+}: {
+  month: MonthGroup;
+  earlierMonths: MonthGroup[] | undefined;
+  groups: ComparisonGroup[];
+  auditors: readonly string[];
+  columns: number;
+}) {
+  const before = { year: month.year - 1, month: month.month };
+  const found = earlierMonths?.find((item) => item.year === before.year && item.month === before.month);
+  const title = (
+    <Table.Td pl="lg" style={{ ...STICKY_FIRST, background: WEEK_BG }}>
+      <Text span inherit fs="italic">
+        {monthTitle(before)}
+      </Text>
+    </Table.Td>
+  );
+  return (
+    <Table.Tr data-testid="year-earlier-row" fs="italic">
+      {title}
+      {earlierMonths ? (
+        <Numbers
+          groups={groups}
+          auditors={auditors}
+          cells={found?.totals ?? Object.fromEntries(auditors.map((name) => [name, emptyTotals()]))}
+          scope={{ ...monthDates(before), columns: {} }}
+        />
+      ) : (
+        <Table.Td colSpan={columns - 1}>
+          <Text span inherit c="dimmed">
+            Loading…
+          </Text>
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+}
+
 function CategoryToggle({
   group,
   open,
@@ -113,7 +162,15 @@ function CategoryToggle({
  * by side; categories unfold into their parts. The header rows and the period column stay
  * in view while the table scrolls.
  */
-export function ComparisonTable({ months, auditors, onExport, exporting }: ComparisonTableProps) {
+export function ComparisonTable({
+  months,
+  auditors,
+  earlierMonths,
+  showEarlier,
+  onShowEarlierChange,
+  onExport,
+  exporting,
+}: ComparisonTableProps) {
   const [expanded, setExpanded] = useState<Expanded>(ALL_COLLAPSED);
   // months show their weeks unless collapsed
   const [collapsedMonths, setCollapsedMonths] = useState<Set<string>>(new Set());
@@ -151,6 +208,13 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
           </Group>
         </Group>
         <Group gap="xs">
+          <Switch
+            size="xs"
+            mr="xs"
+            label="Same month a year earlier"
+            checked={showEarlier}
+            onChange={(event) => onShowEarlierChange(event.currentTarget.checked)}
+          />
           <Button size="xs" variant="default" onClick={() => setAll(true)}>
             Expand All
           </Button>
@@ -278,6 +342,15 @@ export function ComparisonTable({ months, auditors, onExport, exporting }: Compa
                       scope={{ ...monthDates(month), columns: {} }}
                     />
                   </Table.Tr>
+                  {showEarlier && (
+                    <YearEarlierRow
+                      month={month}
+                      earlierMonths={earlierMonths}
+                      groups={groups}
+                      auditors={auditors}
+                      columns={columns}
+                    />
+                  )}
                   {open &&
                     month.weeks.map((week) => (
                       <Table.Tr key={week.week}>

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { formatNumber } from '@auditdesk/shared';
 import { BarChart } from '@mantine/charts';
-import { Button, Group, Paper, SegmentedControl, Select, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -10,6 +10,7 @@ import {
   CATEGORIES,
   CATEGORY_MEANING,
   chartSeries,
+  earlierKey,
   minBarHeight,
   SUB_OPTIONS,
   xCaption,
@@ -18,7 +19,7 @@ import {
 } from './chartSeries';
 import { countHref } from './leadsOfCount';
 import { monthDates, periodLabel } from './period';
-import { AUDITOR_COLORS, type GridRecord, type Period } from './schedulingTypes';
+import { AUDITOR_COLORS, AUDITOR_EARLIER_COLORS, type GridRecord, type Period } from './schedulingTypes';
 
 /** A bar is never wider than this, even for a single month. */
 const MAX_BAR_WIDTH = 40;
@@ -28,28 +29,54 @@ export function PerformanceChart({
   records,
   period,
   auditors,
+  earlier,
+  showEarlier,
+  onShowEarlierChange,
 }: {
   records: GridRecord[];
   period: Period;
   auditors: readonly string[];
+  /** The same months a year earlier, once read (only asked for while shown). */
+  earlier: GridRecord[] | undefined;
+  showEarlier: boolean;
+  onShowEarlierChange: (show: boolean) => void;
 }) {
   const [category, setCategory] = useState<Category>('All Categories');
   const [only, setOnly] = useState<string | null>(null);
   const sub = SUB_OPTIONS[category];
-  const data = chartSeries(records, period, auditors, category, only);
-  const ticks = yTicks(data, auditors);
+  const overlay = showEarlier ? earlier : undefined;
+  const series = auditors.flatMap((auditor, index) => [
+    { name: auditor, color: AUDITOR_COLORS[index % AUDITOR_COLORS.length]!, auditor, yearsBack: 0 },
+    ...(overlay
+      ? [
+          {
+            name: earlierKey(auditor),
+            color: AUDITOR_EARLIER_COLORS[index % AUDITOR_EARLIER_COLORS.length]!,
+            auditor,
+            yearsBack: 1,
+          },
+        ]
+      : []),
+  ]);
+  const data = chartSeries(records, period, auditors, category, only, overlay);
+  const ticks = yTicks(
+    data,
+    series.map((item) => item.name),
+  );
   const navigate = useNavigate();
   // a bar opens its leads, as the table's numbers do (there, also by keyboard)
   const leads = barLeads(category, only);
-  const openBar = (auditor: string, row: Record<string, string | number>) =>
-    leads &&
+  const openBar = (name: string, row: Record<string, string | number>) => {
+    const bar = series.find((item) => item.name === name);
+    if (!leads || !bar) return;
     navigate(
       countHref(leads, {
-        ...monthDates({ year: Number(row.year), month: Number(row.monthNumber) }),
+        ...monthDates({ year: Number(row.year) - bar.yearsBack, month: Number(row.monthNumber) }),
         columns: {},
-        auditor,
+        auditor: bar.auditor,
       }),
     );
+  };
 
   return (
     <Paper withBorder p="md">
@@ -66,18 +93,26 @@ export function PerformanceChart({
             {leads && ' Click a bar to open its leads.'}
           </Text>
         </div>
-        <Select
-          aria-label="Category"
-          size="xs"
-          w={180}
-          data={[...CATEGORIES]}
-          value={category}
-          allowDeselect={false}
-          onChange={(value) => {
-            setCategory((value as Category) ?? 'All Categories');
-            setOnly(null);
-          }}
-        />
+        <Group gap="md">
+          <Switch
+            size="xs"
+            label="A year earlier"
+            checked={showEarlier}
+            onChange={(event) => onShowEarlierChange(event.currentTarget.checked)}
+          />
+          <Select
+            aria-label="Category"
+            size="xs"
+            w={180}
+            data={[...CATEGORIES]}
+            value={category}
+            allowDeselect={false}
+            onChange={(value) => {
+              setCategory((value as Category) ?? 'All Categories');
+              setOnly(null);
+            }}
+          />
+        </Group>
       </Group>
       {sub && (
         <Group mb="sm" gap="xs">
@@ -96,10 +131,7 @@ export function PerformanceChart({
         h={300}
         data={data}
         dataKey="month"
-        series={auditors.map((auditor, index) => ({
-          name: auditor,
-          color: AUDITOR_COLORS[index % AUDITOR_COLORS.length]!,
-        }))}
+        series={series.map(({ name, color }) => ({ name, color }))}
         withLegend
         withBarValueLabel
         valueFormatter={formatNumber}

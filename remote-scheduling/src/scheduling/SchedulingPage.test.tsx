@@ -33,8 +33,14 @@ const RECORDS = [
 /** February 2025, the month before the saved March: fewer leads, more of them cancelled. */
 const FEBRUARY = [record({ customersCount: 2, leadsCount: 2, totalLeadsCount: 2, cancelledLeadsCount: 0 })];
 
-function serve(gridStatus: number | (() => number) = 200, earlier: unknown[] = FEBRUARY) {
+function serve(
+  gridStatus: number | (() => number) = 200,
+  earlier: unknown[] = FEBRUARY,
+  /** Grid data of other periods, by URL. */
+  others: Record<string, unknown[]> = {},
+) {
   return mockFetch(({ url }) => {
+    if (others[url]) return json(200, others[url]);
     if (url.startsWith('/api/scheduling/auditors'))
       return json(200, { auditors: ['Sam Rivera', 'Alex Chen'] });
     if (url === '/api/leads/grid-data?startDate=2025-02-01&endDate=2025-02-28') return json(200, earlier);
@@ -139,6 +145,33 @@ describe('SchedulingPage', () => {
     expect(hrefs).toContain(
       '/leads?from=2025-03-01&to=2025-03-31&f.auditor=%3DAlex+Chen&f.heatingFuel=%3DGas%7COil%7CPropane%7CElectricity&f.status=%21%3DCancelled&f.weekView=%3DWeek+2',
     );
+  });
+
+  it('adds the same month a year earlier under each month, its numbers opening their leads', async () => {
+    fetchMock = serve(200, FEBRUARY, {
+      '/api/leads/grid-data?startDate=2024-03-01&endDate=2024-03-31': [
+        record({ year: 2024, customersCount: 7, completedLeadsCount: 4 }),
+      ],
+    });
+    renderWithProviders(<SchedulingPage />);
+    await screen.findByTestId('comparison-table');
+    expect(screen.queryByTestId('year-earlier-row')).not.toBeInTheDocument();
+    expect(gridCalls(fetchMock)).not.toContain(
+      '/api/leads/grid-data?startDate=2024-03-01&endDate=2024-03-31',
+    );
+    await userEvent.click(screen.getByRole('switch', { name: 'Same month a year earlier' }));
+    const row = await screen.findByTestId('year-earlier-row');
+    expect(row).toHaveTextContent(/^March 2024/);
+    const customers = within(row).getAllByRole('link')[0]!;
+    expect(customers).toHaveTextContent('7');
+    expect(customers).toHaveAttribute(
+      'href',
+      '/leads?from=2024-03-01&to=2024-03-31&f.auditor=%3DSam+Rivera&f.status=%21%3DCancelled',
+    );
+    // Alex had nothing a year earlier: zeros, not a gap
+    expect(within(row).getAllByRole('link')[1]).toHaveTextContent('0');
+    await userEvent.click(screen.getByRole('switch', { name: 'Same month a year earlier' }));
+    expect(screen.queryByTestId('year-earlier-row')).not.toBeInTheDocument();
   });
 
   it('says so when the period before has no data', async () => {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from '
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
 import { KpiCards } from './KpiCards';
-import { periodDates, periodLabel, previousPeriod } from './period';
+import { periodDates, periodLabel, previousPeriod, yearEarlier } from './period';
 import { PeriodRangePicker } from './PeriodRangePicker';
 import { SchedulingTabs } from '../navigation/SchedulingTabs';
 import { auditorsQuery, gridDataQuery } from './schedulingApi';
@@ -40,6 +40,21 @@ export default function SchedulingPage() {
     [earlierGrid.data, names],
   );
   const months = useMemo(() => (names ? groupGrid(records, names) : []), [records, names]);
+  // the same months a year earlier, read only while the table or the chart shows them
+  const [tableEarlier, setTableEarlier] = useState(false);
+  const [chartEarlier, setChartEarlier] = useState(false);
+  const yearBefore = useQuery({
+    ...gridDataQuery(periodDates(yearEarlier(period))),
+    enabled: tableEarlier || chartEarlier,
+  });
+  const earlierRecords = useMemo(
+    () => yearBefore.data?.filter((record) => names?.includes(record.auditor)),
+    [yearBefore.data, names],
+  );
+  const earlierMonths = useMemo(
+    () => (earlierRecords && names ? groupGrid(earlierRecords, names) : undefined),
+    [earlierRecords, names],
+  );
   const exporter = useExport(
     () => comparisonExportTable(months, names ?? [], period),
     () => comparisonExportName(period),
@@ -95,12 +110,22 @@ export default function SchedulingPage() {
             <ComparisonTable
               months={months}
               auditors={names}
+              earlierMonths={earlierMonths}
+              showEarlier={tableEarlier}
+              onShowEarlierChange={setTableEarlier}
               onExport={() => void exporter.download('xlsx')}
               exporting={exporter.busy !== null}
             />
             {showChart ? (
               <Suspense fallback={<Skeleton h={360} />}>
-                <PerformanceChart records={records} period={period} auditors={names} />
+                <PerformanceChart
+                  records={records}
+                  period={period}
+                  auditors={names}
+                  earlier={earlierRecords}
+                  showEarlier={chartEarlier}
+                  onShowEarlierChange={setChartEarlier}
+                />
               </Suspense>
             ) : (
               <Skeleton h={360} />

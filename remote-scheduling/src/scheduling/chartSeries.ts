@@ -97,13 +97,32 @@ export function monthsOf(period: Period): { year: number; month: number; label: 
   return months;
 }
 
-/** Monthly bars per auditor for the chosen category (and sub-option). */
+/** The key of an auditor's bar for the same month a year earlier. */
+export const earlierKey = (auditor: string) => `${auditor} · a year earlier`;
+
+const sumOf = (
+  records: GridRecord[],
+  year: number,
+  month: number,
+  auditor: string,
+  category: Category,
+  only: string | null,
+) =>
+  records
+    .filter((record) => record.year === year && record.month === month && record.auditor === auditor)
+    .reduce((sum, record) => sum + valueOf(record, category, only), 0);
+
+/**
+ * Monthly bars per auditor for the chosen category (and sub-option); with the records of
+ * the year before, each auditor also gets a bar for the same month a year earlier.
+ */
 export function chartSeries(
   records: GridRecord[],
   period: Period,
   auditors: readonly string[],
   category: Category,
   only: string | null,
+  earlier?: GridRecord[],
 ) {
   return monthsOf(period).map(({ year, month, label }) => {
     const row: Record<string, string | number> = {
@@ -113,9 +132,8 @@ export function chartSeries(
       monthNumber: month,
     };
     for (const auditor of auditors) {
-      row[auditor] = records
-        .filter((record) => record.year === year && record.month === month && record.auditor === auditor)
-        .reduce((sum, record) => sum + valueOf(record, category, only), 0);
+      row[auditor] = sumOf(records, year, month, auditor, category, only);
+      if (earlier) row[earlierKey(auditor)] = sumOf(earlier, year - 1, month, auditor, category, only);
     }
     return row;
   });
@@ -139,8 +157,8 @@ function niceStep(max: number): number {
  * Five y ticks at 0, 25, 50, 75 and 100% of the top of the axis; the top is the maximum
  * rounded up so that every tick is a whole, easily read number (100 when there is no data).
  */
-export function yTicks(data: Record<string, string | number>[], auditors: readonly string[]): number[] {
-  const max = Math.max(0, ...data.flatMap((row) => auditors.map((auditor) => Number(row[auditor] ?? 0))));
+export function yTicks(data: Record<string, string | number>[], keys: readonly string[]): number[] {
+  const max = Math.max(0, ...data.flatMap((row) => keys.map((key) => Number(row[key] ?? 0))));
   const step = max > 0 ? niceStep(max) : 25;
   return [0, 1, 2, 3, 4].map((index) => index * step);
 }

@@ -154,3 +154,10 @@ export function previousPeriod(period: Period): Period {
 /** The days of one month, as the leads screen's date filter takes them. */
 export const monthDates = ({ year, month }: { year: number; month: number }) =>
   periodDates({ startMonth: month, startYear: year, endMonth: month, endYear: year });
+
+/** The same months a year earlier (June–November 2026: June–November 2025). */
+export const yearEarlier = (period: Period): Period => ({
+  ...period,
+  startYear: period.startYear - 1,
+  endYear: period.endYear - 1,
+});

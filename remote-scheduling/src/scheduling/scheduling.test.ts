@@ -6,6 +6,7 @@ import {
   CATEGORIES,
   CATEGORY_MEANING,
   chartSeries,
+  earlierKey,
   minBarHeight,
   monthsOf,
   xCaption,
@@ -163,6 +164,25 @@ describe('chart', () => {
       'Alex Chen': 4,
     });
     expect(chartSeries(records, period, AUDITORS, 'Fuel Types', null)[1]).toMatchObject({ 'Sam Rivera': 4 });
+  });
+
+  it('overlays the same month a year earlier, per auditor, when asked', () => {
+    const rows = chartSeries([record({})], period, AUDITORS, 'All Categories', null, [
+      record({ year: 2024, month: 3, totalLeadsCount: 5 }),
+      record({ year: 2024, month: 4, auditor: 'Alex Chen', totalLeadsCount: 2 }),
+    ]);
+    expect(rows[1]).toEqual({
+      month: 'Mar',
+      year: 2025,
+      monthNumber: 3,
+      'Sam Rivera': 3,
+      [earlierKey('Sam Rivera')]: 5,
+      'Alex Chen': 0,
+      [earlierKey('Alex Chen')]: 0,
+    });
+    expect(rows[2]).toMatchObject({ [earlierKey('Alex Chen')]: 2 });
+    expect(earlierKey('Sam Rivera')).toBe('Sam Rivera · a year earlier');
+    expect(yTicks(rows, [...AUDITORS, ...AUDITORS.map(earlierKey)])).toEqual([0, 2, 4, 6, 8]);
   });
 
   it("opens a bar's leads with the filters of what the category counts", () => {

@@ -19,6 +19,24 @@ async function leadsListed(page: Page, href: string): Promise<number> {
   return Number(/of ([\d,]+) results/.exec((await footer.textContent()) ?? '')![1]!.replace(/,/g, ''));
 }
 
+/** Chooses last month and waits until the table shows it (until then it keeps the month before). */
+async function chooseLastMonth(page: Page) {
+  await page
+    .getByRole('group', { name: 'Quick periods' })
+    .getByRole('button', { name: 'Last month' })
+    .click();
+  const today = new Date();
+  const last = new Date(today.getFullYear(), today.getMonth() - 1, 1);
+  const title = `${last.toLocaleString('en-US', { month: 'long' })} ${last.getFullYear()}`;
+  await expect(
+    page
+      .getByTestId('comparison-table')
+      .locator('tbody tr')
+      .filter({ has: page.locator('[aria-expanded]') })
+      .first(),
+  ).toContainText(title);
+}
+
 test('every count of a month opens exactly its leads: the KPI cards, the month row and a week row', async ({
   page,
 }) => {
@@ -26,10 +44,7 @@ test('every count of a month opens exactly its leads: the KPI cards, the month r
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
   // last month: the demo calendar holds a whole month of visits there
-  await page
-    .getByRole('group', { name: 'Quick periods' })
-    .getByRole('button', { name: 'Last month' })
-    .click();
+  await chooseLastMonth(page);
   const table = page.getByTestId('comparison-table');
   const monthRow = table
     .locator('tbody tr')
@@ -61,10 +76,7 @@ test("a chart bar opens its leads: the same number as the bar's month and audito
   page,
 }) => {
   await signIn(page);
-  await page
-    .getByRole('group', { name: 'Quick periods' })
-    .getByRole('button', { name: 'Last month' })
-    .click();
+  await chooseLastMonth(page);
   const monthRow = page
     .getByTestId('comparison-table')
     .locator('tbody tr')
@@ -84,6 +96,31 @@ test("a chart bar opens its leads: the same number as the bar's month and audito
   const bar = chart.locator('.recharts-bar-rectangle path').first();
   await expect(bar).toBeVisible();
   await bar.click();
+  await expect(page).toHaveURL(/\/leads\?/);
+  expect(await leadsListed(page, page.url().replace(/^https?:\/\/[^/]+/, ''))).toBe(customers!.count);
+});
+
+test('the same month a year earlier: a row under the month and a lighter bar, each opening its leads', async ({
+  page,
+}) => {
+  await signIn(page);
+  await chooseLastMonth(page);
+  await page.getByText('Same month a year earlier').click();
+  const row = page.getByTestId('year-earlier-row').first();
+  await expect(row.locator('a').first()).toBeVisible();
+  const [customers] = await linksOf(row);
+  expect(customers!.count).toBeGreaterThan(0);
+
+  const chart = page.getByTestId('performance-chart');
+  await page.getByRole('textbox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Customers' }).click();
+  await page.getByText('A year earlier', { exact: true }).click();
+  const bars = chart.locator('.recharts-bar-rectangle path');
+  await expect(bars).toHaveCount(4); // one month: each auditor, then each a year earlier
+  await chart.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'scheduling-year-earlier.png') });
+  // the first auditor's bar a year earlier comes right after theirs
+  await bars.nth(1).click();
   await expect(page).toHaveURL(/\/leads\?/);
   expect(await leadsListed(page, page.url().replace(/^https?:\/\/[^/]+/, ''))).toBe(customers!.count);
 });
