@@ -231,7 +231,8 @@ export async function buildApp({
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
-        stats: createSchedulingStats(leads, config.auditors),
+        // the older summary endpoints compare the default pair
+        stats: createSchedulingStats(leads, [config.auditors[0], config.auditors[1]]),
         leads,
         config,
         authenticate,

@@ -256,4 +256,28 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect(dashboard.totals[SAM].totalLeads).toBe(2);
     });
   });
+  describe('with three auditors configured', () => {
+    let t: TestApp;
+    let token: string;
+    beforeAll(async () => {
+      t = await createTestApp({ AUDITORS: `${SAM}, ${ALEX}, Pat Morgan` }, { engine });
+      token = (await t.login()).access_token;
+      await syncLeads(t, FIXTURE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
+    });
+    afterAll(() => t.close());
+    const get = (url: string) => t.app.inject({ url, headers: bearer(token) });
+
+    it('lists all three and gives the grid of each, so any two can be compared', async () => {
+      expect((await get('/api/scheduling/auditors')).json()).toEqual({ auditors: [SAM, ALEX, 'Pat Morgan'] });
+      const grid = (await get('/api/leads/grid-data?startDate=2025-03-01&endDate=2025-03-31')).json();
+      expect(
+        grid.map((record: { auditor: string; week: number }) => `${record.auditor} ${record.week}`),
+      ).toEqual([`${SAM} 1`, `${ALEX} 2`, `Pat Morgan 2`, `${SAM} 2`]);
+    });
+
+    it('keeps the older summary endpoints on the first two', async () => {
+      const performance = (await get('/api/scheduling/performance?timeframe=year')).json();
+      expect(Object.keys(performance.agents)).toEqual([SAM, ALEX]);
+    });
+  });
 });

@@ -1,4 +1,9 @@
-import { gridRecord as record, readWorkbook, renderWithProviders } from '@auditdesk/shared/testing';
+import {
+  gridRecord as record,
+  readWorkbook,
+  renderRoutes,
+  renderWithProviders,
+} from '@auditdesk/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
@@ -38,11 +43,11 @@ function serve(
   earlier: unknown[] = FEBRUARY,
   /** Grid data of other periods, by URL. */
   others: Record<string, unknown[]> = {},
+  auditors = ['Sam Rivera', 'Alex Chen'],
 ) {
   return mockFetch(({ url }) => {
     if (others[url]) return json(200, others[url]);
-    if (url.startsWith('/api/scheduling/auditors'))
-      return json(200, { auditors: ['Sam Rivera', 'Alex Chen'] });
+    if (url.startsWith('/api/scheduling/auditors')) return json(200, { auditors });
     if (url === '/api/leads/grid-data?startDate=2025-02-01&endDate=2025-02-28') return json(200, earlier);
     if (url.startsWith('/api/leads/grid-data')) {
       const status = typeof gridStatus === 'function' ? gridStatus() : gridStatus;
@@ -172,6 +177,31 @@ describe('SchedulingPage', () => {
     expect(within(row).getAllByRole('link')[1]).toHaveTextContent('0');
     await userEvent.click(screen.getByRole('switch', { name: 'Same month a year earlier' }));
     expect(screen.queryByTestId('year-earlier-row')).not.toBeInTheDocument();
+  });
+
+  it('compares any two of more auditors, the pair in the URL; with two the screen is unchanged', async () => {
+    fetchMock = serve();
+    const { unmount } = renderWithProviders(<SchedulingPage />);
+    await screen.findByTestId('comparison-table');
+    expect(screen.queryByTestId('auditor-pair')).not.toBeInTheDocument();
+    unmount();
+    fetchMock.restore();
+
+    fetchMock = serve(200, FEBRUARY, {}, ['Sam Rivera', 'Alex Chen', 'Pat Morgan']);
+    const { router } = renderRoutes([{ path: '*', element: <SchedulingPage /> }], '/scheduling');
+    await screen.findByTestId('auditor-pair');
+    expect(await screen.findByTestId('stat-Total Leads')).toHaveTextContent('4'); // Sam 3, Alex 1
+    await userEvent.click(screen.getByRole('textbox', { name: 'Second auditor' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Pat Morgan' }));
+    expect(router.state.location.search).toBe('?compare=Sam+Rivera&compare=Pat+Morgan');
+    await waitFor(() => expect(screen.getByTestId('stat-Total Leads')).toHaveTextContent('12')); // Sam 3, Pat 9
+    expect(screen.getByTestId('auditor-legend')).toHaveTextContent('Pat');
+    const hrefs = within(screen.getByTestId('comparison-table'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toContain(
+      '/leads?from=2025-03-01&to=2025-03-31&f.auditor=%3DPat+Morgan&f.status=%21%3DCancelled',
+    );
   });
 
   it('says so when the period before has no data', async () => {

@@ -2,12 +2,15 @@ import { gridKpis, groupGrid, LoadErrorPanel, PageHeader, useExport } from '@aud
 import { Skeleton, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { comparisonExportName, comparisonExportTable } from './comparisonExport';
 import { ComparisonTable } from './ComparisonTable';
 import { KpiCards } from './KpiCards';
 import { periodDates, periodLabel, previousPeriod, yearEarlier } from './period';
 import { PeriodRangePicker } from './PeriodRangePicker';
 import { SchedulingTabs } from '../navigation/SchedulingTabs';
+import { AuditorPairPicker } from './AuditorPairPicker';
+import { comparedPair, COMPARE_PARAM } from './comparedPair';
 import { auditorsQuery, gridDataQuery } from './schedulingApi';
 import { usePeriod } from './usePeriod';
 
@@ -19,12 +22,27 @@ const PerformanceChart = lazy(() =>
 export default function SchedulingPage() {
   const [period, setPeriod] = usePeriod();
   const auditors = useQuery(auditorsQuery);
+  // the pair compared is in the URL, so a link opens the same comparison
+  const [search, setSearch] = useSearchParams();
+  const configured = auditors.data?.auditors;
+  const asked = search.getAll(COMPARE_PARAM).join('\n');
+  // one pair object per choice: the numbers below are memoised on it
+  const names = useMemo(
+    () => configured && comparedPair(configured, asked ? asked.split('\n') : []),
+    [configured, asked],
+  );
+  const choosePair = (next: [string, string]) =>
+    setSearch((current) => {
+      const params = new URLSearchParams(current);
+      params.delete(COMPARE_PARAM);
+      for (const name of next) params.append(COMPARE_PARAM, name);
+      return params;
+    });
   // a new period keeps the last numbers on screen until its own arrive
   const grid = useQuery({ ...gridDataQuery(periodDates(period)), placeholderData: keepPreviousData });
   // the numbers render in a deferred render, which yields to the browser every few
   // milliseconds: their arrival makes no long task
   const gridData = useDeferredValue(grid.data);
-  const names = auditors.data?.auditors;
   const records = useMemo(
     () => (gridData ?? []).filter((record) => names?.includes(record.auditor)),
     [gridData, names],
@@ -81,6 +99,7 @@ export default function SchedulingPage() {
         subtitle="Comprehensive lead tracking and analytics dashboard"
       />
       <SchedulingTabs />
+      {configured && names && <AuditorPairPicker auditors={configured} pair={names} onChange={choosePair} />}
       {error && (
         <LoadErrorPanel
           title="Error Loading Scheduling Data"

@@ -9,6 +9,6 @@ export const gridDataQuery = (range: { startDate: string; endDate: string }) => 
 
 export const auditorsQuery = {
   queryKey: [...queryKeys.scheduling, 'auditors'],
-  queryFn: () => apiData<{ auditors: [string, string] }>('/scheduling/auditors'),
+  queryFn: () => apiData<{ auditors: string[] }>('/scheduling/auditors'),
   staleTime: Infinity,
 };

@@ -39,8 +39,20 @@ describe('loadConfig', () => {
     ['NODE_ENV', 'staging', /NODE_ENV:/],
     ['DATABASE_URL', 'postgres://db', /DATABASE_URL: expected file:/],
     ['REDIS_URL', 'localhost:6379', /REDIS_URL: expected a redis:\/\/ or rediss:\/\/ URL/],
+    ['AUDITORS', 'Sam Rivera', /AUDITORS: expected 2 to 20 different names separated by commas/],
+    ['AUDITORS', 'Sam Rivera, sam rivera', /AUDITORS: expected 2 to 20 different names/],
+    ['AUDITORS', Array.from({ length: 21 }, (_, index) => `Auditor ${index}`).join(','), /AUDITORS:/],
   ])('stops on a bad %s, naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('reads two or more auditors, the first two the default pair', () => {
+    expect(loadConfig({}).auditors).toEqual(['Sam Rivera', 'Alex Chen']);
+    expect(loadConfig({ AUDITORS: ' Dana Smith, Sam Rivera ,Pat Morgan' }).auditors).toEqual([
+      'Dana Smith',
+      'Sam Rivera',
+      'Pat Morgan',
+    ]);
   });
 
   it('never repeats a secret it refuses', () => {

@@ -6,6 +6,9 @@ import { Cron } from 'croner';
 import type { Role } from '@auditdesk/shared/core';
 import type { CalendarLimits } from '../sync/calendar/calendarLimits';
 
+/** The configured auditors: two or more, the first two compared by default. */
+export type Auditors = readonly [string, string, ...string[]];
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -65,7 +68,8 @@ export interface Config {
     graphRoot: string;
     loginRoot: string;
   };
-  auditors: [string, string];
+  /** At least two; the scheduling screen's default pair is the first two. */
+  auditors: Auditors;
   syncCron?: string;
   /** What one run may take from a calendar (untrusted input). */
   calendarLimits: CalendarLimits;
@@ -288,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             loginRoot: settings.MS_LOGIN_ROOT.replace(/\/+$/, ''),
           }
         : undefined,
-    auditors: settings.AUDITORS as [string, string],
+    auditors: settings.AUDITORS as unknown as Auditors,
     syncCron: settings.SYNC_CRON,
     calendarLimits: {
       occurrencesPerSeries: settings.SYNC_MAX_OCCURRENCES_PER_SERIES,

@@ -152,7 +152,10 @@ export const settingsSchema = z.object({
   SPREADSHEET: z.enum(['xlsx', 'google']).default('xlsx'),
   /** The .xlsx file; default $DATA_DIR/leads.xlsx. */
   SPREADSHEET_PATH: optionalText,
-  /** The two auditors compared on the scheduling screen. */
+  /**
+   * The auditors, separated by commas: the scheduling screen compares two at a time, the
+   * first two unless someone picks others; every one has an agenda.
+   */
   AUDITORS: z
     .string()
     .default('Sam Rivera, Alex Chen')
@@ -163,8 +166,11 @@ export const settingsSchema = z.object({
         .filter(Boolean),
     )
     .refine(
-      (names) => names.length === 2 && names[0]!.toLowerCase() !== names[1]!.toLowerCase(),
-      'expected two different names separated by a comma',
+      (names) =>
+        names.length >= 2 &&
+        names.length <= 20 &&
+        new Set(names.map((name) => name.toLowerCase())).size === names.length,
+      'expected 2 to 20 different names separated by commas',
     ),
   /** A cron expression (5 or 6 fields) that syncs the default window (5 days back, 15 ahead). */
   SYNC_CRON: optionalText,

@@ -385,7 +385,10 @@ export function createSyncHub(
      * user's): its connections close at once, on every instance, not at the next recheck.
      */
     endSignIn(userId: number, sessionId: string | null): void {
-      cutOff((caller) => caller.userId === userId && (!sessionId || caller.sessionId === sessionId), SIGNED_OUT);
+      cutOff(
+        (caller) => caller.userId === userId && (!sessionId || caller.sessionId === sessionId),
+        SIGNED_OUT,
+      );
       publish(channels.user(userId), { close: SIGNED_OUT, ...(sessionId ? { sessionId } : {}) });
     },
 

@@ -26,7 +26,7 @@ const gridRecords = z.array(gridRecord);
 /** GET /api/leads/grid-data: the grid records of the two configured auditors. */
 export const gridDataRoute: FastifyPluginAsyncZod<{
   leads: LeadsRepository;
-  auditors: readonly [string, string];
+  auditors: readonly string[];
   authenticate: Authenticate;
   sendVersioned: SendVersioned;
 }> = async (app, { leads, auditors, authenticate, sendVersioned }) => {
@@ -71,8 +71,14 @@ export const schedulingRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auditors',
-    { schema: { tags, summary: 'The two auditors compared', response: { 200: auditorsResponse } } },
-    async () => ({ auditors: config.auditors }),
+    {
+      schema: {
+        tags,
+        summary: 'The auditors: the scheduling screen compares two at a time, the first two by default',
+        response: { 200: auditorsResponse },
+      },
+    },
+    async () => ({ auditors: [...config.auditors] }),
   );
 
   app.get(

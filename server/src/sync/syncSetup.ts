@@ -18,7 +18,15 @@ import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
 export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
   if (!config.calendar.isDemo || fs.existsSync(config.calendar.ics)) return false;
   ensurePrivateFolder(config.dataDir);
-  fs.writeFileSync(config.calendar.ics, generateDemoCalendar({ today, auditors: config.auditors }));
+  fs.writeFileSync(
+    config.calendar.ics,
+    generateDemoCalendar({
+      today,
+      auditors: [config.auditors[0], config.auditors[1]],
+      // a third configured auditor gets the demo's few other visits
+      thirdAuditor: config.auditors[2],
+    }),
+  );
   return true;
 }
 

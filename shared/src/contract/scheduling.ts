@@ -30,7 +30,8 @@ export const gridRecord = z.object({
 });
 export type GridRecord = z.infer<typeof gridRecord>;
 
-export const auditorsResponse = z.object({ auditors: z.tuple([z.string(), z.string()]) });
+/** The configured auditors, the first two compared by default. */
+export const auditorsResponse = z.object({ auditors: z.array(z.string()).min(2) });
 
 export const timeframeQuery = z.strictObject({
   timeframe: z

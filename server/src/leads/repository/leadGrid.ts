@@ -26,6 +26,19 @@ const statusIn = (statuses: readonly string[]) =>
     sql`, `,
   )})`;
 
+const anyOf = (names: readonly string[]) =>
+  sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+
+/** The configured spelling of an auditor's name, whatever case the calendar wrote it in. */
+const canonicalAuditor = (auditors: readonly string[]) =>
+  sql`CASE ${sql.join(
+    auditors.map((name) => sql`WHEN auditor = ${name} COLLATE NOCASE THEN ${name}`),
+    sql` `,
+  )} END`;
+
 const bounds = (range: GridRange) => ({
   from: range.startDate ? `${range.startDate}T00:00:00.000Z` : '0000',
   to: range.endDate ? `${range.endDate}T23:59:59.999Z` : '9999',
@@ -33,7 +46,7 @@ const bounds = (range: GridRange) => ({
 
 /**
  * The scheduling grid and the statistics built on the leads (DESIGN.md "Scheduling
- * numbers"): formatted, live leads of the two auditors, by UTC day of scheduledDate.
+ * numbers"): formatted, live leads of the configured auditors, by UTC day of scheduledDate.
  */
 export function createLeadGrid(db: Database) {
   return {
@@ -41,8 +54,7 @@ export function createLeadGrid(db: Database) {
      * One grouped statement: one pass over the leads (a covering index) into a small cube,
      * then the counts and the breakdowns (each value under its own text) from it.
      */
-    async grid(auditors: readonly [string, string], range: GridRange): Promise<GridRecord[]> {
-      const [first, second] = auditors;
+    async grid(auditors: readonly string[], range: GridRange): Promise<GridRecord[]> {
       const { from, to } = bounds(range);
       const rows = await db.all<GridRow>(sql`
 WITH cube AS MATERIALIZED (
@@ -50,7 +62,7 @@ WITH cube AS MATERIALIZED (
     CAST(substr(scheduled_date, 1, 4) AS INTEGER) AS year,
     CAST(substr(scheduled_date, 6, 2) AS INTEGER) AS month,
     week,
-    CASE WHEN auditor = ${first} COLLATE NOCASE THEN ${first} ELSE ${second} END AS auditor,
+    ${canonicalAuditor(auditors)} AS auditor,
     ${statusIn(CANCELLED_STATUSES)} AS cancelled,
     ${statusIn(SCHEDULED_STATUSES)} AS booked,
     ${statusIn(COMPLETED_STATUSES)} AS completed,
@@ -61,7 +73,7 @@ WITH cube AS MATERIALIZED (
   FROM leads INDEXED BY leads_grid_nocase_idx
   WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL
     -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
-    AND auditor COLLATE NOCASE IN (${first}, ${second})
+    AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
     AND scheduled_date >= ${from} AND scheduled_date <= ${to}
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 ),
@@ -105,16 +117,12 @@ ORDER BY g.year, g.month, g.week, g.auditor`);
     },
 
     /** Average days from when a lead was first recorded (its booking) to its appointment. */
-    async averageDaysToAppointment(
-      auditors: readonly [string, string],
-      range: GridRange,
-    ): Promise<number | null> {
-      const [first, second] = auditors;
+    async averageDaysToAppointment(auditors: readonly string[], range: GridRange): Promise<number | null> {
       const { from, to } = bounds(range);
       const [row] = await db.all<{ days: number | null }>(sql`
 SELECT avg(julianday(scheduled_date) - julianday(created_at)) AS days FROM leads
 WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date >= ${from} AND scheduled_date <= ${to}
-  AND auditor COLLATE NOCASE IN (${first}, ${second}) AND scheduled_date >= created_at`);
+  AND auditor COLLATE NOCASE IN (${anyOf(auditors)}) AND scheduled_date >= created_at`);
       return row?.days ?? null;
     },
   };
