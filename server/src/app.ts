@@ -47,6 +47,8 @@ import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { createSchedulingStats } from './scheduling/schedulingStats';
+import { agendaFeedReadRoute, agendaFeedRoutes } from './scheduling/agenda/agendaFeedRoutes';
+import { createAgendaFeeds } from './scheduling/agenda/agendaFeeds';
 import { agendaRoutes } from './scheduling/agenda/agendaRoutes';
 import { gridDataRoute, schedulingRoutes } from './scheduling/schedulingRoutes';
 import { hubProgress } from './sync/engine/hubProgress';
@@ -243,6 +245,22 @@ export async function buildApp({
         leads,
         timeZone: config.calendar.timeZone,
         authenticate,
+      });
+      const feeds = createAgendaFeeds(db);
+      await api.register(agendaFeedRoutes, {
+        prefix: '/scheduling/agenda/feeds',
+        feeds,
+        leads,
+        auditors: config.auditors,
+        timeZone: config.calendar.timeZone,
+        publicOrigin: config.publicOrigin,
+        authenticate,
+      });
+      await api.register(agendaFeedReadRoute, {
+        prefix: '/agenda-feed',
+        feeds,
+        leads,
+        timeZone: config.calendar.timeZone,
       });
       await api.register(businessRoutes, {
         prefix: '/business',

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
+import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
 import type { TestApp } from './testApp';
 
 /**
@@ -34,6 +35,9 @@ async function target(t: TestApp): Promise<number> {
 async function someLead(t: TestApp): Promise<number> {
   return (await t.leads.create(leadCreate.parse({ customerName: `Lead ${++seq}` }))).id;
 }
+
+/** A fresh agenda feed, with its secret. */
+const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', 'matrix@example.com');
 
 /** Every editable field of a lead, as PUT requires. */
 const wholeLead = {
@@ -325,6 +329,37 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
       method: 'GET',
       url: '/api/scheduling/agenda.ics?auditor=Dana&from=2025-03-03&to=2025-03-03',
     }),
+  },
+  {
+    route: 'GET /api/scheduling/agenda/feeds',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/scheduling/agenda/feeds' }),
+  },
+  {
+    route: 'POST /api/scheduling/agenda/feeds',
+    allowed: LEAD_EDITORS,
+    ok: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/scheduling/agenda/feeds',
+      payload: { auditor: 'Sam Rivera' },
+    }),
+  },
+  {
+    route: 'DELETE /api/scheduling/agenda/feeds/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 204,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/scheduling/agenda/feeds/${(await someFeed(t)).feed.id}`,
+    }),
+  },
+  {
+    route: 'GET /api/agenda-feed/{token}',
+    allowed: 'anyone',
+    ok: 200,
+    request: async (t) => ({ method: 'GET', url: `/api/agenda-feed/${(await someFeed(t)).token}` }),
   },
   {
     route: 'GET /api/resources/cloudflare',

@@ -28,7 +28,9 @@ export { useSyncHub } from './realtime/useSyncHub';
 export type {
   AccessRecord,
   Agenda,
+  AgendaFeed,
   AgendaVisit,
+  CreatedAgendaFeed,
   CacheStats,
   CurrentUser,
   DatabaseStats,

@@ -1,4 +1,5 @@
 import type { Agenda } from '@auditdesk/shared';
+import { authStore } from '@auditdesk/shared';
 import { renderRoutes } from '@auditdesk/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,9 +48,32 @@ const agendaOf = (auditor: string, from: string, to: string): Agenda => ({
   ].filter((visit) => visit.day >= from && visit.day <= to),
 });
 
+const FEED = {
+  id: 1,
+  auditor: 'Dana Smith',
+  createdBy: 'kim@example.com',
+  createdAt: '2025-03-01T10:00:00.000Z',
+  lastReadAt: null,
+};
+
 describe('AgendaPage', () => {
   let fetchMock: ReturnType<typeof mockFetch>;
-  afterEach(() => fetchMock.restore());
+  let feeds: (typeof FEED)[];
+  const signInAs = (role: 'User' | 'Manager') =>
+    authStore
+      .getState()
+      .setSession(
+        { token: 't.o.k', refreshToken: null },
+        { id: '7', email: 'kim@example.com', name: 'Kim', role },
+      );
+  beforeEach(() => {
+    feeds = [];
+    signInAs('User');
+  });
+  afterEach(() => {
+    fetchMock.restore();
+    authStore.getState().clearSession();
+  });
 
   const serve = (
     agenda: (url: URL) => Response | Promise<Response> = (url) =>
@@ -62,10 +86,20 @@ describe('AgendaPage', () => {
         ),
       ),
   ) => {
-    fetchMock = mockFetch(({ url }) => {
+    fetchMock = mockFetch(({ url, method, body }) => {
       if (url === '/api/scheduling/auditors') return json(200, { auditors: AUDITORS });
       if (url === '/api/business') return json(200, { timeZone: 'America/New_York' });
       if (url.startsWith('/api/scheduling/agenda?')) return agenda(new URL(url, 'http://localhost'));
+      if (url === '/api/scheduling/agenda/feeds' && method === 'GET') return json(200, feeds);
+      if (url === '/api/scheduling/agenda/feeds' && method === 'POST') {
+        const feed = { ...FEED, id: feeds.length + 1, auditor: (body as { auditor: string }).auditor };
+        feeds.push(feed);
+        return json(201, { ...feed, url: 'https://desk.example.com/api/agenda-feed/s3cret' });
+      }
+      if (method === 'DELETE') {
+        feeds = feeds.filter((feed) => !url.endsWith(`/${feed.id}`));
+        return new Response(null, { status: 204 });
+      }
       return json(404);
     });
   };
@@ -113,6 +147,47 @@ describe('AgendaPage', () => {
     expect(fetchMock.calls.map((call) => call.url)).toContain(
       '/api/scheduling/agenda?auditor=Alex+Chen&from=2025-03-10&to=2025-03-16',
     );
+  });
+
+  it("hands a phone a private address of the auditor's agenda, and revokes it", async () => {
+    signInAs('Manager');
+    serve();
+    open('?day=2025-03-03');
+    await userEvent.click(
+      await screen.findByRole('button', { name: "Subscribe a phone to Dana Smith's agenda" }),
+    );
+    const modal = await screen.findByRole('dialog', { name: 'Phone calendar address' });
+    expect(within(modal).getByLabelText('Address')).toHaveValue(
+      'https://desk.example.com/api/agenda-feed/s3cret',
+    );
+    expect(within(modal).getByRole('link', { name: 'the webcal link' })).toHaveAttribute(
+      'href',
+      'webcal://desk.example.com/api/agenda-feed/s3cret',
+    );
+    await userEvent.click(within(modal).getByRole('button', { name: 'Done' }));
+    const table = await screen.findByTestId('agenda-feeds');
+    expect(table).toHaveTextContent('Dana Smith');
+    expect(table).toHaveTextContent('Never');
+    await userEvent.click(
+      within(table).getByRole('button', { name: "Revoke the address 1 of Dana Smith's agenda" }),
+    );
+    expect(
+      await screen.findByText("The address of Dana Smith's agenda no longer works."),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('agenda-feeds')).not.toBeInTheDocument());
+    expect(
+      fetchMock.calls.some(
+        (call) => call.method === 'DELETE' && call.url === '/api/scheduling/agenda/feeds/1',
+      ),
+    ).toBe(true);
+  });
+
+  it('offers phone calendars to Admins and Managers only', async () => {
+    serve();
+    open('?day=2025-03-03');
+    await screen.findByRole('region', { name: 'Dana Smith · Monday, March 3, 2025' });
+    expect(screen.queryByText('Phone calendars')).not.toBeInTheDocument();
+    expect(fetchMock.calls.some((call) => call.url.includes('/feeds'))).toBe(false);
   });
 
   it('says why an agenda could not be read, and Retry reads it again', async () => {

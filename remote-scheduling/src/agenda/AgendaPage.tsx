@@ -27,6 +27,7 @@ import {
   type AgendaSpan,
 } from './agendaDays';
 import { AgendaDay } from './AgendaDay';
+import { AgendaFeedsPanel } from './feeds/AgendaFeedsPanel';
 import { AGENDA_PRINT_CSS } from './agendaPrintStyles';
 import { readAgendaSearch, writeAgendaSearch, type AgendaChoice } from './agendaSearch';
 
@@ -140,6 +141,7 @@ export default function AgendaPage() {
             </Group>
           </Group>
         </Paper>
+        <AgendaFeedsPanel auditor={auditor} />
         {error ? (
           <LoadErrorPanel
             title="The agenda could not be loaded"

@@ -21,8 +21,8 @@ test("an auditor's week: visits in time order, printed a page a day, and the sam
   await expect(page).toHaveURL(/\/scheduling\/agenda$/);
   await expect(page).toHaveTitle('Agenda · Auditdesk');
   await foldSidebar(page);
+  await expect(page.getByRole('textbox', { name: 'Auditor' })).not.toHaveValue('');
   const auditor = await page.getByRole('textbox', { name: 'Auditor' }).inputValue();
-  expect(auditor).not.toBe('');
 
   // the middle of last month: the demo calendar has a whole month of visits there
   const now = new Date();
@@ -31,6 +31,14 @@ test("an auditor's week: visits in time order, printed a page a day, and the sam
   await page.getByRole('textbox', { name: 'Date' }).fill(day);
   await expect(page).toHaveURL(new RegExp(`day=${day}`));
   await expect(page).toHaveURL(/span=week/);
+  // the week's own visits are on screen once the summary names the week (until then: the last ones)
+  const monday = new Date(
+    Date.parse(`${day}T00:00:00Z`) - ((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7) * 86_400_000,
+  );
+  const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+  const short = (date: Date) =>
+    date.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+  await expect(page.getByTestId('agenda-summary')).toContainText(`${short(monday)} – ${short(sunday)}:`);
   await expect(page.getByTestId('agenda-days')).toHaveAttribute('aria-busy', 'false');
   const sections = page.locator('[data-agenda-day]');
   const days = await sections.evaluateAll((elements) =>
@@ -84,4 +92,39 @@ test("an auditor's week: visits in time order, printed a page a day, and the sam
   const names = await page.locator('[data-testid="agenda-visit"] td:nth-child(2)').allTextContents();
   expect(events.map((event) => event.summary)).toEqual(names);
   expect(events.every((event) => event.startDate.compare(event.endDate) < 0)).toBe(true);
+});
+
+test("a phone subscribes to an auditor's agenda by a private address, which stops working once revoked", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/scheduling/agenda');
+  await foldSidebar(page);
+  await expect(page.getByRole('textbox', { name: 'Auditor' })).not.toHaveValue('');
+  const auditor = await page.getByRole('textbox', { name: 'Auditor' }).inputValue();
+  await page.getByRole('button', { name: `Subscribe a phone to ${auditor}'s agenda` }).click();
+  const modal = page.getByRole('dialog', { name: 'Phone calendar address' });
+  const address = await modal.getByLabel('Address').inputValue();
+  expect(address).toMatch(/\/api\/agenda-feed\/[A-Za-z0-9_-]{43}$/);
+  await page.waitForTimeout(300); // the dialog's transition
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'agenda-feed-address.png') });
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await expect(modal).toBeHidden();
+
+  // a calendar app reads it without signing in: the demo's visits of the coming weeks
+  const read = await page.request.get(address);
+  expect(read.status()).toBe(200);
+  expect(read.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+  const events = new ICAL.Component(ICAL.parse(await read.text())).getAllSubcomponents('vevent');
+  expect(events.length).toBeGreaterThan(0);
+
+  const feeds = page.getByTestId('agenda-feeds');
+  await expect(feeds).toContainText(auditor);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'agenda-feeds.png') });
+  await feeds
+    .getByRole('button', { name: /^Revoke the address/ })
+    .last()
+    .click();
+  await expect(page.getByText(`The address of ${auditor}'s agenda no longer works.`)).toBeVisible();
+  expect((await page.request.get(address)).status()).toBe(404);
 });

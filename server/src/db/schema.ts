@@ -81,6 +81,22 @@ export const passwordLinks = sqliteTable('password_links', {
   createdAt: text('created_at').notNull().default(now),
 });
 
+/**
+ * Agenda feeds: a secret address per phone that subscribes to one auditor's visits. Only the
+ * token's hash is kept; a revoked feed answers like an unknown one.
+ */
+export const agendaFeeds = sqliteTable('agenda_feeds', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  auditor: text('auditor').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** The e-mail address of who made it. */
+  createdBy: text('created_by').notNull(),
+  createdAt: text('created_at').notNull().default(now),
+  /** The last time a calendar read it: a feed nobody reads any more can go. */
+  lastReadAt: text('last_read_at'),
+  revokedAt: text('revoked_at'),
+});
+
 /** Leads: from the calendar (keyed by leadId) or entered by hand. Never hard-deleted by a sync. */
 export const leads = sqliteTable(
   'leads',

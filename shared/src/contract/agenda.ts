@@ -56,3 +56,27 @@ export const agenda = z.object({
   cancelled: z.number().int().min(0),
 });
 export type Agenda = z.infer<typeof agenda>;
+
+/** A phone's subscription to one auditor's agenda (GET/POST /scheduling/agenda/feeds). */
+export const agendaFeed = z.object({
+  id: z.number().int(),
+  auditor: z.string(),
+  /** The e-mail address of who made it. */
+  createdBy: z.string(),
+  createdAt: z.string(),
+  /** When a calendar last read it; null: never yet. */
+  lastReadAt: z.string().nullable(),
+});
+export type AgendaFeed = z.infer<typeof agendaFeed>;
+
+export const agendaFeedCreate = z.strictObject({
+  auditor: z
+    .string({ error: 'Choose an auditor.' })
+    .trim()
+    .min(1, 'Choose an auditor.')
+    .max(120, 'Use at most 120 characters.'),
+});
+
+/** A new feed with its address: shown this once (only a hash of its secret is kept). */
+export const createdAgendaFeed = agendaFeed.extend({ url: z.string() });
+export type CreatedAgendaFeed = z.infer<typeof createdAgendaFeed>;
