@@ -13,6 +13,7 @@ export * from './contract/sync';
 export * from './contract/scheduling';
 export * from './contract/health';
 export * from './contract/notifications';
+export * from './contract/preferences';
 export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
