@@ -2,6 +2,8 @@ import 'mantine-react-table/styles.css';
 import {
   LoadErrorPanel,
   PageHeader,
+  PREFERENCE_KEYS,
+  savePreferencesSoon,
   toastSuccess,
   useAuth,
   useExport,
@@ -40,12 +42,12 @@ export default function LeadsPage() {
   const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
   const [hideUnformatted, setHideUnformatted] = useState(true);
   const [pageSize, setPageSize] = useLocalStorage({
-    key: 'leads.pageSize',
+    key: PREFERENCE_KEYS.leadsPageSize,
     defaultValue: DEFAULT_PAGE_SIZE,
     getInitialValueInEffect: false,
   });
   const [visibility, setVisibility] = useLocalStorage<ColumnVisibility>({
-    key: 'leads.columnVisibility',
+    key: PREFERENCE_KEYS.leadsColumns,
     defaultValue: defaultVisibility(),
     getInitialValueInEffect: false,
   });
@@ -178,10 +180,14 @@ export default function LeadsPage() {
             pageSize={pageSize}
             onPageSize={(size) => {
               setPageSize(size);
+              savePreferencesSoon();
               setPageIndex(0);
             }}
             visibility={visibility}
-            onVisibility={setVisibility}
+            onVisibility={(next) => {
+              setVisibility(next);
+              savePreferencesSoon();
+            }}
             hideUnformatted={hideUnformatted}
             onHideUnformatted={(hide) => {
               setHideUnformatted(hide);

@@ -1,26 +1,15 @@
-import { preferences, type Preferences } from '@auditdesk/shared/core';
+import { fittingPreferences, type Preferences } from '@auditdesk/shared/core';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { userPreferences } from '../db/schema';
 
-/**
- * Keeps each part that still fits the contract: a part stored by an older release that no
- * longer parses falls back to its default instead of costing the person all the others.
- */
+/** The stored document, less any part that no longer fits the contract. */
 function readDocument(document: string): Preferences {
-  let stored: unknown;
   try {
-    stored = JSON.parse(document);
+    return fittingPreferences(JSON.parse(document));
   } catch {
     return {};
   }
-  if (typeof stored !== 'object' || stored === null) return {};
-  const kept: Record<string, unknown> = {};
-  for (const [key, shape] of Object.entries(preferences.shape)) {
-    const parsed = shape.safeParse((stored as Record<string, unknown>)[key]);
-    if (parsed.success && parsed.data !== undefined) kept[key] = parsed.data;
-  }
-  return kept as Preferences;
 }
 
 /** All SQL on user_preferences. */

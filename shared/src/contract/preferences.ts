@@ -23,3 +23,17 @@ export const preferences = z.strictObject({
   sidebarPinned: z.boolean().optional(),
 });
 export type Preferences = z.infer<typeof preferences>;
+
+/**
+ * The parts of a stored or received document that fit the contract: a part written by an older
+ * release that no longer parses falls back to its default instead of costing all the others.
+ */
+export function fittingPreferences(value: unknown): Preferences {
+  if (typeof value !== 'object' || value === null) return {};
+  const kept: Record<string, unknown> = {};
+  for (const [part, shape] of Object.entries(preferences.shape)) {
+    const parsed = shape.safeParse((value as Record<string, unknown>)[part]);
+    if (parsed.success && parsed.data !== undefined) kept[part] = parsed.data;
+  }
+  return kept as Preferences;
+}
