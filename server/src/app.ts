@@ -42,6 +42,8 @@ import { loggerOptions } from './logging/loggerOptions';
 import { createNotificationsRepository } from './notifications/notificationsRepository';
 import { notificationsRoutes } from './notifications/notificationsRoutes';
 import { createNotifier } from './notifications/notifier';
+import { createPreferencesRepository } from './preferences/preferencesRepository';
+import { preferencesRoutes } from './preferences/preferencesRoutes';
 import { hubRoutes } from './realtime/hubRoutes';
 import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
@@ -277,6 +279,11 @@ export async function buildApp({
       await api.register(notificationsRoutes, {
         prefix: '/notifications',
         notifications: notificationsRepository,
+        authenticate,
+      });
+      await api.register(preferencesRoutes, {
+        prefix: '/preferences',
+        preferences: createPreferencesRepository(db),
         authenticate,
       });
       await api.register(resourcesRoutes, {

@@ -385,4 +385,16 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({ method: 'POST', url: '/api/notifications/read', payload: { all: true } }),
   },
+  {
+    route: 'GET /api/preferences',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/preferences' }),
+  },
+  {
+    route: 'PUT /api/preferences',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'PUT', url: '/api/preferences', payload: { sidebarPinned: true } }),
+  },
 ];

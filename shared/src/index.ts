@@ -11,6 +11,8 @@ export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
 export { signOut } from './auth/signOut';
 export { useAuth } from './auth/useAuth';
+export { PREFERENCE_KEYS } from './preferences/preferenceStorage';
+export { savePreferencesSoon } from './preferences/personalPreferences';
 export { AppProviders } from './providers/AppProviders';
 export { queryClient } from './query/queryClient';
 export { invalidateAfterLeadChange, invalidateAfterSync } from './query/invalidation';

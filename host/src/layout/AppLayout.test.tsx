@@ -91,11 +91,23 @@ describe('AppLayout', () => {
     fetchMock.restore();
   });
 
-  it('the toggle pins the sidebar open and labels the links', async () => {
+  it('the toggle pins the sidebar open, labels the links and keeps the choice for the person', async () => {
+    const fetchMock = mockFetch(({ url }) =>
+      url.startsWith('/api/notifications')
+        ? json(200, { items: [], total: 0, page: 1, pageSize: 20, unreadCount: 0 })
+        : json(200, {}),
+    );
     renderAs('User');
     expect(screen.queryByText('Calendar Sync')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
     expect(screen.getByText('Calendar Sync')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(fetchMock.calls.find((call) => call.method === 'PUT')).toMatchObject({
+        url: '/api/preferences',
+        body: { sidebarPinned: true },
+      }),
+    );
+    fetchMock.restore();
   });
 });

@@ -1,3 +1,4 @@
+import { PREFERENCE_KEYS, savePreferencesSoon } from '@auditdesk/shared';
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
@@ -15,7 +16,7 @@ const HOVER_INTENT_MS = 120;
  * 256 px over the content while hovered; the toggle pins it open.
  */
 export function AppLayout() {
-  const [pinned, setPinned] = useLocalStorage({ key: 'sidebarPinned', defaultValue: false });
+  const [pinned, setPinned] = useLocalStorage({ key: PREFERENCE_KEYS.sidebarPinned, defaultValue: false });
   const [hovered, hoverRef] = useHoverIntent<HTMLElement>(HOVER_INTENT_MS);
   const expanded = pinned || hovered;
   useSyncEndToast();
@@ -27,7 +28,10 @@ export function AppLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <TopBar pinned={pinned} onToggleSidebar={() => setPinned(!pinned)} />
+        <TopBar pinned={pinned} onToggleSidebar={() => {
+            setPinned(!pinned);
+            savePreferencesSoon();
+          }} />
       </AppShell.Header>
       <AppShell.Navbar
         p={8}

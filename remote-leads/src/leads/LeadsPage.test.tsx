@@ -187,7 +187,10 @@ describe('LeadsPage', () => {
     expect(await screen.findByText('Get started by adding your first lead.')).toBeInTheDocument();
   });
 
-  it('changes the page size, pages on, and keeps the size for the next visit', async () => {
+  const savedPreferences = () =>
+    fetchMock!.calls.filter((call) => call.method === 'PUT' && call.url === '/api/preferences').at(-1)?.body;
+
+  it('changes the page size, pages on, and keeps the size for the next visit and the person', async () => {
     fetchMock = serve();
     renderWithProviders(<LeadsPage />);
     await screen.findByText('Showing 1 to 25 of 60 results');
@@ -197,6 +200,7 @@ describe('LeadsPage', () => {
     await userEvent.click(await screen.findByRole('option', { name: '50' }));
     expect(footer()).toHaveTextContent('Showing 1 to 50 of 60 results');
     expect(localStorage.getItem('leads.pageSize')).toBe('50');
+    await waitFor(() => expect(savedPreferences()).toMatchObject({ leadsPageSize: 50 }));
   });
 
   it("adds the unformatted leads when 'Hide Unformatted' is unchecked, fetched once while fresh", async () => {
@@ -287,6 +291,9 @@ describe('LeadsPage', () => {
       phoneNumber: false,
       linkId: false,
     });
+    await waitFor(() =>
+      expect(savedPreferences()).toMatchObject({ leadsColumns: { phoneNumber: false, linkId: false } }),
+    );
   });
 
   it('counts any active filter as a search in the empty state', async () => {

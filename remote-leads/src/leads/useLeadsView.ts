@@ -1,4 +1,11 @@
-import { defaultLeadsView, leadsViewQuery, parseLeadsView, type LeadsView } from '@auditdesk/shared';
+import {
+  defaultLeadsView,
+  leadsViewQuery,
+  parseLeadsView,
+  PREFERENCE_KEYS,
+  savePreferencesSoon,
+  type LeadsView,
+} from '@auditdesk/shared';
 import { useLocalStorage } from '@mantine/hooks';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -34,12 +41,12 @@ const SPEC_VIEW: LeadsView = { ...defaultLeadsView(), visibleColumns: visibleLis
 export function useLeadsView() {
   const [params, setParams] = useSearchParams();
   const [pageSize, setPageSize] = useLocalStorage({
-    key: 'leads.pageSize',
+    key: PREFERENCE_KEYS.leadsPageSize,
     defaultValue: DEFAULT_PAGE_SIZE,
     getInitialValueInEffect: false,
   });
   const [visibility, setVisibility] = useLocalStorage<ColumnVisibility>({
-    key: 'leads.columnVisibility',
+    key: PREFERENCE_KEYS.leadsColumns,
     defaultValue: defaultVisibility(),
     getInitialValueInEffect: false,
   });
@@ -72,6 +79,8 @@ export function useLeadsView() {
     (next: Partial<LeadsView>, { replace = false }: { replace?: boolean } = {}) => {
       if (next.pageSize !== undefined) setPageSize(next.pageSize);
       if (next.visibleColumns) setVisibility(visibilityOf(next.visibleColumns));
+      // the page size and the columns follow the person to other browsers
+      if (next.pageSize !== undefined || next.visibleColumns) savePreferencesSoon();
       const base = now.current.params;
       const current =
         pending.current && pending.current.base === base ? pending.current.view : now.current.fromUrl;

@@ -1,3 +1,4 @@
+import { authStore } from '@auditdesk/shared';
 import {
   gridRecord as record,
   readWorkbook,
@@ -100,8 +101,9 @@ describe('SchedulingPage', () => {
     ).toBe(true);
   });
 
-  it('saves a changed period and asks for its dates', async () => {
+  it('saves a changed period, here and for the person, and asks for its dates', async () => {
     fetchMock = serve();
+    authStore.getState().setTokens({ token: 'a.b.c', refreshToken: null });
     renderWithProviders(<SchedulingPage />);
     await screen.findByTestId('stat-Total Leads');
     await userEvent.click(screen.getByRole('textbox', { name: 'End Month' }));
@@ -117,6 +119,13 @@ describe('SchedulingPage', () => {
         (call) => call.url === '/api/leads/grid-data?startDate=2025-03-01&endDate=2025-05-31',
       ),
     ).toBe(true);
+    await waitFor(() =>
+      expect(fetchMock!.calls.find((call) => call.method === 'PUT')).toMatchObject({
+        url: '/api/preferences',
+        body: { periodRange: { startMonth: 3, startYear: 2025, endMonth: 5, endYear: 2025 } },
+      }),
+    );
+    authStore.getState().clearSession();
   });
 
   it('shows how each KPI moved against the period before, coloured by which way is better', async () => {

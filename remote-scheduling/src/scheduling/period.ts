@@ -1,6 +1,7 @@
+import { PREFERENCE_KEYS } from '@auditdesk/shared';
 import { MONTH_NAMES, type Period } from './schedulingTypes';
 
-export const PERIOD_STORAGE_KEY = 'scheduling.periodRange';
+export const PERIOD_STORAGE_KEY = PREFERENCE_KEYS.periodRange;
 export const FIRST_YEAR = 2022;
 
 export function currentMonthPeriod(today = new Date()): Period {

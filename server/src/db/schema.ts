@@ -323,3 +323,12 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type SyncRunRow = typeof syncRuns.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type Role = UserRow['role'];
+
+/** What follows a person between browsers (issue 21): one JSON document of `preferences` per user. */
+export const userPreferences = sqliteTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  document: text('document').notNull(),
+  updatedAt: text('updated_at').notNull().default(now),
+});

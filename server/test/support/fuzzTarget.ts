@@ -17,6 +17,7 @@ const TABLES = [
   'data_versions',
   'notifications',
   'notification_reads',
+  'user_preferences',
 ];
 const THROWAWAYS = 8;
 

@@ -1,10 +1,12 @@
 import { authStore } from './authStore';
 import type { AuthTokens, AuthUser } from './authTypes';
+import { restorePreferences } from '../preferences/personalPreferences';
 import { fetchCurrentUser } from './fetchCurrentUser';
 
 /**
  * Stores a new sign-in's tokens, then the user's profile (or, when it cannot be read, a
- * User named after the e-mail or the given name: spec section 2, /auth/callback).
+ * User named after the e-mail or the given name: spec section 2, /auth/callback), and the
+ * person's saved preferences before any screen reads its defaults.
  */
 export async function startSession(tokens: AuthTokens, email: string, name?: string): Promise<AuthUser> {
   authStore.getState().setTokens(tokens);
@@ -14,6 +16,7 @@ export async function startSession(tokens: AuthTokens, email: string, name?: str
     name: name || email.split('@')[0] || email,
     role: 'User' as const,
   };
+  await restorePreferences();
   authStore.getState().setSession(tokens, user);
   return user;
 }
