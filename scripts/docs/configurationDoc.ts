@@ -9,7 +9,12 @@ export const CONFIGURATION_DOC = path.join(ROOT, 'docs/configuration.md');
 
 /** The doc comment above each setting in the schema's source, by name. */
 function docComments(): Map<string, string> {
-  const source = ts.createSourceFile(SCHEMA_FILE, fs.readFileSync(SCHEMA_FILE, 'utf8'), ts.ScriptTarget.Latest, true);
+  const source = ts.createSourceFile(
+    SCHEMA_FILE,
+    fs.readFileSync(SCHEMA_FILE, 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+  );
   const comments = new Map<string, string>();
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {

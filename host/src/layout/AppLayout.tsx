@@ -28,10 +28,13 @@ export function AppLayout() {
       padding="lg"
     >
       <AppShell.Header>
-        <TopBar pinned={pinned} onToggleSidebar={() => {
+        <TopBar
+          pinned={pinned}
+          onToggleSidebar={() => {
             setPinned(!pinned);
             savePreferencesSoon();
-          }} />
+          }}
+        />
       </AppShell.Header>
       <AppShell.Navbar
         p={8}

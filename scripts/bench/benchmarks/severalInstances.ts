@@ -72,12 +72,7 @@ export const severalInstancesBenchmark: Benchmark = {
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...ADMIN_ENV });
       const db = await openDatabase(config);
       await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
-      await syncLeads(
-        { db },
-        benchLeads(LEADS),
-        { from: 0, to: 0 },
-        new Date().toISOString(),
-      );
+      await syncLeads({ db }, benchLeads(LEADS), { from: 0, to: 0 }, new Date().toISOString());
       await db.close();
 
       const uncached = await gridRequestsPerSecond(dataDir, noBodyStore);

@@ -73,6 +73,7 @@ test("an auditor's week: visits in time order, printed a page a day, and the sam
   const headings = await sections.locator('h2').allTextContents();
   pages.forEach((text, index) => {
     expect(text).toContain(headings[index]!.replace(/\s+/g, ' '));
+    expect(text.startsWith(auditor)).toBe(true); // the page's head: whose day it is
     expect(text).not.toContain('Download .ics');
     expect(text).not.toContain('Calendar Sync');
   });

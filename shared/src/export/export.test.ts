@@ -43,14 +43,14 @@ describe('CSV export', () => {
 
   it('leaves no cell starting a formula whether the reader splits on , or ; (or ignores quotes)', () => {
     // the default export's last column is the calendar UID, which an invitation chooses
-    const hostile = [
-      'appt-7781;=HYPERLINK("http://evil","x")',
-      'a,+1',
-      'b\t@SUM(A1)',
-      'c|-2+3',
-      'd;;=1',
-    ];
-    const csv = toCsv(simpleTable('x', ['uid'], hostile.map((uid) => [uid])));
+    const hostile = ['appt-7781;=HYPERLINK("http://evil","x")', 'a,+1', 'b\t@SUM(A1)', 'c|-2+3', 'd;;=1'];
+    const csv = toCsv(
+      simpleTable(
+        'x',
+        ['uid'],
+        hostile.map((uid) => [uid]),
+      ),
+    );
     const formula = /^[=+\-@\t\r]/;
     for (const separator of [',', ';']) {
       const cells = parseCsv(csv, separator).flat();
