@@ -2,11 +2,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 import path from 'node:path';
 import { ROOT } from '../../apps';
 import { E2E_ADMIN, startAppServer, type AppServer } from './appServer';
+import { adminToken } from './users';
 
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
 /** One production server per worker; each test gets a page pointed at it. */
-export const test = base.extend<{ baseURL: string }, { appServer: AppServer }>({
+export const test = base.extend<{ baseURL: string; freshPreferences: void }, { appServer: AppServer }>({
   appServer: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
@@ -17,6 +18,20 @@ export const test = base.extend<{ baseURL: string }, { appServer: AppServer }>({
     { scope: 'worker' },
   ],
   baseURL: async ({ appServer }, use) => use(appServer.url),
+  // The admin's preferences follow them from test to test (they live on the server): each
+  // test starts from the spec's defaults, as a person signing in for the first time.
+  freshPreferences: [
+    async ({ baseURL }, use) => {
+      const response = await fetch(`${baseURL}/api/preferences`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${await adminToken(baseURL)}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) throw new Error(`could not reset the admin's preferences: ${response.status}`);
+      await use();
+    },
+    { auto: true },
+  ],
 });
 
 export async function signIn(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {

@@ -1,16 +1,25 @@
 import path from 'node:path';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { createUserWithPassword } from '../support/users';
 
 const VIEWPORT = { width: 1440, height: 900 };
+/** A person of their own: the admin's preferences stay the spec's defaults for the other tests. */
+const PERSON = {
+  email: 'pref.person@auditdesk.test',
+  name: 'Pref Person',
+  role: 'User' as const,
+  password: 'pref-person-password',
+};
 
 test('preferences follow the person: a fresh browser after sign-out finds the columns, page size, period range and sidebar', async ({
   browser,
   baseURL,
 }) => {
   test.setTimeout(90_000);
+  await createUserWithPassword(baseURL, PERSON);
   const first = await browser.newContext({ baseURL, viewport: VIEWPORT });
   const a = await first.newPage();
-  await signIn(a);
+  await signIn(a, PERSON.email, PERSON.password);
   await a.getByRole('textbox', { name: 'End Month' }).click();
   await a.getByRole('option', { name: 'December' }).click();
   await a.getByRole('button', { name: 'Expand sidebar' }).click();
@@ -36,7 +45,7 @@ test('preferences follow the person: a fresh browser after sign-out finds the co
 
   const second = await browser.newContext({ baseURL, viewport: VIEWPORT });
   const b = await second.newPage();
-  await signIn(b);
+  await signIn(b, PERSON.email, PERSON.password);
   await expect(b.getByRole('textbox', { name: 'End Month' })).toHaveValue('December');
   await expect(b.getByRole('button', { name: 'Collapse sidebar' })).toHaveAttribute('aria-pressed', 'true');
   await b.goto('/leads');
