@@ -252,9 +252,7 @@ export async function buildApp({
       await api.register(agendaFeedRoutes, {
         prefix: '/scheduling/agenda/feeds',
         feeds,
-        leads,
         auditors: config.auditors,
-        timeZone: config.calendar.timeZone,
         publicOrigin: config.publicOrigin,
         authenticate,
       });

@@ -79,6 +79,7 @@ export { type ExportFormat } from './export/exportFile';
 export { useExport } from './export/useExport';
 export { downloadFile } from './export/downloadFile';
 export { ExportMenu } from './ui/ExportMenu';
+export { CopyField } from './ui/CopyField';
 export { LoadErrorPanel } from './ui/LoadErrorPanel';
 export { documentTitle, PRODUCT_NAME } from './ui/documentTitle';
 export { useFocusReturn } from './ui/useFocusReturn';

@@ -1,5 +1,5 @@
-import { formatDateTime } from '@auditdesk/shared';
-import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { CopyField, formatDateTime } from '@auditdesk/shared';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { PasswordLink } from './userAccessApi';
 
 /** A link to show; `added` when it is the first password of someone just added. */
@@ -31,22 +31,7 @@ export function PasswordLinkModal({
               : `Send this link to ${link.email}.`}{' '}
             It sets their password once and expires on {formatDateTime(link.expiresAt)}.
           </Text>
-          <Group align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Link"
-              value={link.url}
-              readOnly
-              style={{ flex: 1 }}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <CopyButton value={link.url}>
-              {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy the link'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyField label="Link" value={link.url} copyLabel="Copy the link" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Done

@@ -55,6 +55,9 @@ test('a failed sync shows its failed step, one panel with the reason, and a hist
 
   // a toast tells a user on another screen how the next run ended
   await page.getByRole('link', { name: 'Leads' }).click();
+  // once the leads screen is there: until then the Sync screen is still shown (the router keeps
+  // it while the next remote loads), and it shows the outcome itself
+  await expect(page.getByRole('heading', { name: 'Lead Management' })).toBeVisible();
   await page.evaluate(async () => {
     await fetch('/api/sync/execute', {
       method: 'POST',

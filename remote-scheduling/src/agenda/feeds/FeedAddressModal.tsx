@@ -1,5 +1,5 @@
-import type { CreatedAgendaFeed } from '@auditdesk/shared';
-import { Anchor, Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { CopyField, type CreatedAgendaFeed } from '@auditdesk/shared';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { webcalUrl } from './agendaFeedsApi';
 
 /** A new feed's address, shown this once: the server keeps only a hash of its secret. */
@@ -13,22 +13,7 @@ export function FeedAddressModal({ feed, onClose }: { feed: CreatedAgendaFeed | 
             Add Subscription Calendar). It shows {feed.auditor}&apos;s visits of the past week and the next 60
             days, and follows every change.
           </Text>
-          <Group align="flex-end" wrap="nowrap">
-            <TextInput
-              label="Address"
-              value={feed.url}
-              readOnly
-              style={{ flex: 1 }}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <CopyButton value={feed.url}>
-              {({ copied, copy }) => (
-                <Button color={copied ? 'teal' : 'blue'} onClick={copy}>
-                  {copied ? 'Copied' : 'Copy the address'}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <CopyField label="Address" value={feed.url} copyLabel="Copy the address" />
           <Text size="sm">
             On an iPhone, open <Anchor href={webcalUrl(feed.url)}>the webcal link</Anchor> instead.
           </Text>

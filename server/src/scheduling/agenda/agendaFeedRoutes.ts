@@ -32,7 +32,7 @@ interface FeedOptions {
 const feedUrl = (origin: string, token: string) => `${origin}/api/agenda-feed/${token}`;
 
 /** /api/scheduling/agenda/feeds: the feeds handed out, a new one, and revoking one. */
-export const agendaFeedRoutes: FastifyPluginAsyncZod<FeedOptions> = async (
+export const agendaFeedRoutes: FastifyPluginAsyncZod<Omit<FeedOptions, 'leads' | 'timeZone'>> = async (
   app,
   { feeds, auditors, publicOrigin, authenticate },
 ) => {
