@@ -1,28 +1,15 @@
-import type { AgendaVisit } from '@auditdesk/shared';
+import { dayIn, dayStartMs, shiftDay, type AgendaVisit } from '@auditdesk/shared';
 
 /** A day or a week (Monday to Sunday) of one auditor's visits. */
 export type AgendaSpan = 'day' | 'week';
 
-const DAY_MS = 86_400_000;
-const toDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
 /** Today on the business's calendar (the viewer's own until the zone is known). */
-export function todayIn(timeZone: string | undefined, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
-export const shiftDay = (day: string, days: number) => toDay(msOf(day) + days * DAY_MS);
+export const todayIn = (timeZone: string | undefined, now = new Date()) => dayIn(timeZone)(now);
 
 /** The days an agenda covers: the day itself, or the Monday-to-Sunday week around it. */
 export function agendaRange(day: string, span: AgendaSpan): { from: string; to: string } {
   if (span === 'day') return { from: day, to: day };
-  const sinceMonday = (new Date(msOf(day)).getUTCDay() + 6) % 7;
+  const sinceMonday = (new Date(dayStartMs(day)).getUTCDay() + 6) % 7;
   const from = shiftDay(day, -sinceMonday);
   return { from, to: shiftDay(from, 6) };
 }
@@ -51,7 +38,7 @@ const longDay = new Intl.DateTimeFormat('en-US', {
 });
 
 /** `Monday, March 3, 2025`: a calendar day as people write it. */
-export const formatLongDay = (day: string) => longDay.format(new Date(msOf(day)));
+export const formatLongDay = (day: string) => longDay.format(new Date(dayStartMs(day)));
 
 const shortDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
@@ -64,6 +51,6 @@ const shortDay = new Intl.DateTimeFormat('en-US', {
 export const formatRange = ({ from, to }: { from: string; to: string }) =>
   from === to
     ? formatLongDay(from)
-    : `${shortDay.format(new Date(msOf(from)))} – ${shortDay.format(new Date(msOf(to)))}`;
+    : `${shortDay.format(new Date(dayStartMs(from)))} – ${shortDay.format(new Date(dayStartMs(to)))}`;
 
 export const visitCount = (count: number) => `${count} ${count === 1 ? 'visit' : 'visits'}`;

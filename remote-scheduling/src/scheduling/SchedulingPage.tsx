@@ -25,11 +25,10 @@ export default function SchedulingPage() {
   // the pair compared is in the URL, so a link opens the same comparison
   const [search, setSearch] = useSearchParams();
   const configured = auditors.data?.auditors;
-  const asked = search.getAll(COMPARE_PARAM).join('\n');
-  // one pair object per choice: the numbers below are memoised on it
+  // one pair object per URL: the numbers below are memoised on it
   const names = useMemo(
-    () => configured && comparedPair(configured, asked ? asked.split('\n') : []),
-    [configured, asked],
+    () => configured && comparedPair(configured, search.getAll(COMPARE_PARAM)),
+    [configured, search],
   );
   const choosePair = (next: [string, string]) =>
     setSearch((current) => {

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { isoDay, START_AFTER_END } from './common';
+import { daysBetween } from '../scheduling/calendarDays';
 import { leadResource } from './leads';
 import { AGENDA_MAX_DAYS } from './vocabulary';
-
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
 /** GET /scheduling/agenda(.ics): one auditor's visits over days of the business's calendar. */
 export const agendaQuery = z
@@ -19,7 +18,7 @@ export const agendaQuery = z
   })
   .refine(({ from, to }) => from <= to, START_AFTER_END)
   .refine(
-    ({ from, to }) => dayNumber(to) - dayNumber(from) < AGENDA_MAX_DAYS,
+    ({ from, to }) => daysBetween(from, to) < AGENDA_MAX_DAYS,
     `Choose at most ${AGENDA_MAX_DAYS} days.`,
   );
 export type AgendaQuery = z.output<typeof agendaQuery>;

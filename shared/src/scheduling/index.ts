@@ -12,3 +12,4 @@ export {
 export { gridKpis, type GridKpis } from './gridKpis';
 export { groupGrid, type MonthGroup, type WeekRow } from './groupGrid';
 export { agendaFileName } from './agendaFileName';
+export { dayIn, daysBetween, dayStartMs, shiftDay } from './calendarDays';

@@ -1,4 +1,12 @@
-import { agendaFeed, agendaFeedCreate, createdAgendaFeed, idParams, type Role } from '@auditdesk/shared/core';
+import {
+  agendaFeed,
+  agendaFeedCreate,
+  createdAgendaFeed,
+  dayIn,
+  idParams,
+  shiftDay,
+  type Role,
+} from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticate } from '../../auth/authenticate';
@@ -6,7 +14,7 @@ import { badRequest, notFound } from '../../errors/httpProblem';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { agendaCalendar } from './agendaCalendar';
 import type { AgendaFeeds } from './agendaFeeds';
-import { dayIn, readAgenda } from './readAgenda';
+import { readAgenda } from './readAgenda';
 
 const tags = ['Scheduling'];
 /** Who may hand out a feed: it shows customers' addresses and phones to whoever has it. */
@@ -15,10 +23,6 @@ const FEED_KEEPERS: Role[] = ['Admin', 'Manager'];
 const FEED_DAYS_BACK = 7;
 const FEED_DAYS_AHEAD = 60;
 const UNKNOWN_FEED = 'This agenda feed does not exist or was revoked.';
-
-const DAY_MS = 86_400_000;
-const shiftDay = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 interface FeedOptions {
   feeds: AgendaFeeds;
@@ -101,7 +105,7 @@ export const agendaFeedReadRoute: FastifyPluginAsyncZod<
     async (request, reply) => {
       const auditor = await feeds.read(request.params.token);
       if (!auditor) throw notFound(UNKNOWN_FEED);
-      const today = dayIn(timeZone)(new Date().toISOString());
+      const today = dayIn(timeZone)(new Date());
       const agenda = await readAgenda(leads, timeZone, {
         auditor,
         from: shiftDay(today, -FEED_DAYS_BACK),

@@ -1,18 +1,5 @@
-import { isCancelledStatus, type Agenda, type AgendaQuery } from '@auditdesk/shared/core';
+import { dayIn, isCancelledStatus, shiftDay, type Agenda, type AgendaQuery } from '@auditdesk/shared/core';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
-
-const DAY_MS = 86_400_000;
-
-/** The day of an instant on the business's calendar, yyyy-mm-dd (en-CA writes ISO order). */
-export function dayIn(timeZone: string): (instant: string) => string {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return (instant) => format.format(new Date(instant));
-}
 
 /**
  * One auditor's visits over days of the business's calendar. The database is asked for a
@@ -24,8 +11,8 @@ export async function readAgenda(
   timeZone: string,
   { auditor, from, to }: AgendaQuery,
 ): Promise<Agenda> {
-  const wideFrom = new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS).toISOString();
-  const wideTo = new Date(Date.parse(`${to}T23:59:59.999Z`) + DAY_MS).toISOString();
+  const wideFrom = `${shiftDay(from, -1)}T00:00:00.000Z`;
+  const wideTo = `${shiftDay(to, 1)}T23:59:59.999Z`;
   const localDay = dayIn(timeZone);
   const inRange = (await leads.visitsOf(auditor, wideFrom, wideTo))
     .filter((lead): lead is typeof lead & { scheduledDate: string } => lead.scheduledDate !== null)
