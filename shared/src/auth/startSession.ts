@@ -10,13 +10,14 @@ import { fetchCurrentUser } from './fetchCurrentUser';
  */
 export async function startSession(tokens: AuthTokens, email: string, name?: string): Promise<AuthUser> {
   authStore.getState().setTokens(tokens);
-  const user = (await fetchCurrentUser(email)) ?? {
+  // both with the new token, side by side: sign-in waits one round-trip, not two
+  const [profile] = await Promise.all([fetchCurrentUser(email), restorePreferences()]);
+  const user = profile ?? {
     id: email,
     email,
     name: name || email.split('@')[0] || email,
     role: 'User' as const,
   };
-  await restorePreferences();
   authStore.getState().setSession(tokens, user);
   return user;
 }
