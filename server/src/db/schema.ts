@@ -1,4 +1,5 @@
 import {
+  LEAD_ACTION_KINDS,
   LEAD_HISTORY_KINDS,
   LEAD_SOURCES,
   NOTIFICATION_KINDS,
@@ -170,10 +171,29 @@ export const leadHistory = sqliteTable(
     newValue: text('new_value'),
     userId: integer('user_id'),
     runId: integer('run_id'),
+    /** The bulk change or import this entry belongs to; null for a single edit or a sync. */
+    actionId: integer('action_id'),
     at: text('at').notNull(),
   },
-  (table) => [index('lead_history_lead_idx').on(table.leadId, table.id)],
+  (table) => [
+    index('lead_history_lead_idx').on(table.leadId, table.id),
+    index('lead_history_action_idx').on(table.actionId),
+  ],
 );
+
+/** A change of many leads at once (a bulk action, an import): who, when, what it was called. */
+export const leadActions = sqliteTable('lead_actions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind', { enum: LEAD_ACTION_KINDS }).notNull(),
+  /** What a person reads in the history, e.g. "import leads.csv". */
+  label: text('label').notNull(),
+  userId: integer('user_id'),
+  leadCount: integer('lead_count').notNull().default(0),
+  at: text('at').notNull(),
+  /** When it was undone, and by whom; null while it stands. */
+  undoneAt: text('undone_at'),
+  undoneBy: integer('undone_by'),
+});
 
 /**
  * A run's leads on their way into `leads`: a large run is written here in chunks, then

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_HISTORY_KINDS } from './vocabulary';
+import { LEAD_ACTION_KINDS, LEAD_HISTORY_KINDS } from './vocabulary';
 
 /** GET /leads/{id}/history: a page of the lead's changes, newest first. */
 export const leadHistoryQuery = z.strictObject({
@@ -20,6 +20,15 @@ export const leadHistoryEntry = z.object({
     z.object({ kind: z.literal('user'), userId: z.number().int().nullable(), name: z.string().nullable() }),
     z.object({ kind: z.literal('sync'), runId: z.number().int() }),
   ]),
+  /** The bulk change or import the change was part of; null for a single edit or a sync. */
+  action: z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(LEAD_ACTION_KINDS),
+      label: z.string(),
+      undoneAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type LeadHistoryEntry = z.infer<typeof leadHistoryEntry>;
 

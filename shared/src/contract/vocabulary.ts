@@ -34,6 +34,10 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted'] as const;
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
 
+/** What changed many leads at once, under one action that can be named (and undone). */
+export const LEAD_ACTION_KINDS = ['bulk', 'import'] as const;
+export type LeadActionKind = (typeof LEAD_ACTION_KINDS)[number];
+
 /**
  * What a database table holds: the business's records (leads, people, runs…), or the
  * app's own bookkeeping (migrations, sign-ins, links, the mail outbox, caches' versions).

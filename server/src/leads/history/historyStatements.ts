@@ -10,11 +10,15 @@ export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 const column = (field: HistoryField) => sql.raw(leads[field].name);
 
-/** Who made a change: a person (by user id, null when unknown), or a sync run. */
-export type Actor = { userId: number | null } | { runId: number };
+/**
+ * Who made a change: a person (by user id, null when unknown) — within a bulk change or an
+ * import when `actionId` names it — or a sync run.
+ */
+export type Actor = { userId: number | null; actionId?: number } | { runId: number };
 
+/** The values of the columns user_id, run_id, action_id. */
 const actorColumns = (actor: Actor) =>
-  'runId' in actor ? sql`NULL, ${actor.runId}` : sql`${actor.userId}, NULL`;
+  'runId' in actor ? sql`NULL, ${actor.runId}, NULL` : sql`${actor.userId}, NULL, ${actor.actionId ?? null}`;
 
 /**
  * History of a person's edit, before the edit in the same batch: one row per field the edit
@@ -31,7 +35,7 @@ export function editHistory(
     .filter(([field, value]) => HISTORY_FIELDS.includes(field) && value !== undefined)
     .map(
       ([field, value]) =>
-        sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, at)
+        sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
           SELECT id, 'changed', ${field}, ${column(field)}, ${value}, ${actorColumns(actor)}, ${at}
           FROM leads WHERE ${where} AND ${column(field)} IS NOT ${value}`,
     );
@@ -39,7 +43,7 @@ export function editHistory(
 
 /** One row saying the leads `where` selects were created or deleted. */
 export const eventHistory = (kind: 'created' | 'deleted', where: SQL, actor: Actor, at: string) =>
-  sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, at)
+  sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
     SELECT id, ${kind}, NULL, NULL, NULL, ${actorColumns(actor)}, ${at} FROM leads WHERE ${where}`;
 
 /**
@@ -49,8 +53,8 @@ export const eventHistory = (kind: 'created' | 'deleted', where: SQL, actor: Act
 export function syncHistory(rows: SQL, runId: number, at: string): SQL[] {
   return HISTORY_FIELDS.map((field) => {
     const incoming = sql.raw(`json_extract(r.value, '$.${field}')`);
-    return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, at)
-      SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, ${at}
+    return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+      SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, NULL, ${at}
       FROM ${rows} AS r JOIN leads AS l ON l.lead_id = json_extract(r.value, '$.leadId')
       WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}`;
   });

@@ -1,16 +1,17 @@
 import type { LeadHistoryPage } from '@auditdesk/shared/core';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { leadHistory, users } from '../../db/schema';
+import { leadActions, leadHistory, users } from '../../db/schema';
 
 /** A lead's history, newest first, with the names of the people who made each change. */
 export function createLeadHistoryReads({ orm }: Database) {
   return {
     async page(leadId: number, page: number, pageSize: number): Promise<LeadHistoryPage> {
       const rows = await orm
-        .select({ entry: leadHistory, name: users.fullName })
+        .select({ entry: leadHistory, name: users.fullName, action: leadActions })
         .from(leadHistory)
         .leftJoin(users, eq(users.id, leadHistory.userId))
+        .leftJoin(leadActions, eq(leadActions.id, leadHistory.actionId))
         .where(eq(leadHistory.leadId, leadId))
         .orderBy(desc(leadHistory.id))
         .limit(pageSize)
@@ -20,7 +21,7 @@ export function createLeadHistoryReads({ orm }: Database) {
         (await orm.select({ n: count() }).from(leadHistory).where(eq(leadHistory.leadId, leadId)).get())?.n ??
         0;
       return {
-        items: rows.map(({ entry, name }) => ({
+        items: rows.map(({ entry, name, action }) => ({
           id: entry.id,
           kind: entry.kind,
           field: entry.field,
@@ -31,6 +32,12 @@ export function createLeadHistoryReads({ orm }: Database) {
             entry.runId !== null
               ? { kind: 'sync' as const, runId: entry.runId }
               : { kind: 'user' as const, userId: entry.userId, name: name ?? null },
+          action: action && {
+            id: action.id,
+            kind: action.kind,
+            label: action.label,
+            undoneAt: action.undoneAt,
+          },
         })),
         total,
         page,
