@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
+import { lead, MARCH_2025 } from './support/leads';
+import { syncLeads } from './support/syncLeads';
 import type { TestApp } from './testApp';
 
 /**
@@ -34,6 +37,16 @@ async function target(t: TestApp): Promise<number> {
 /** A fresh manual lead for routes that read, change or delete one. */
 async function someLead(t: TestApp): Promise<number> {
   return (await t.leads.create(leadCreate.parse({ customerName: `Lead ${++seq}` }))).id;
+}
+
+/** A fresh calendar lead with an office value of its status; with `gone`, its event since deleted. */
+async function editedCalendarLead(t: TestApp, gone = false): Promise<number> {
+  const leadId = `matrix-${++seq}@test`;
+  await syncLeads(t, [lead({ leadId })], MARCH_2025, new Date().toISOString());
+  const [row] = await t.db.all<{ id: number }>(sql`SELECT id FROM leads WHERE lead_id = ${leadId}`);
+  await t.leads.update(row!.id, { status: 'Completed' });
+  if (gone) await syncLeads(t, [], MARCH_2025, new Date().toISOString());
+  return row!.id;
 }
 
 /** A fresh agenda feed, with its secret. */
@@ -257,6 +270,36 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: LEAD_EDITORS,
     ok: 204,
     request: async (t) => ({ method: 'DELETE', url: `/api/leads/${await someLead(t)}` }),
+  },
+  {
+    route: 'POST /api/leads/{id}/office-values/{field}',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/leads/${await editedCalendarLead(t)}/office-values/status`,
+      payload: { use: 'calendar' },
+    }),
+  },
+  {
+    route: 'POST /api/leads/{id}/calendar-deletion',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: `/api/leads/${await editedCalendarLead(t, true)}/calendar-deletion`,
+      payload: { use: 'office' },
+    }),
+  },
+  {
+    route: 'POST /api/leads/{id}/restore',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => {
+      const id = await someLead(t);
+      await t.leads.softDelete(id);
+      return { method: 'POST', url: `/api/leads/${id}/restore` };
+    },
   },
   {
     route: 'GET /api/leads/{id}/history',

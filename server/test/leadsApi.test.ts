@@ -86,6 +86,7 @@ describe.each(ENGINES)('on %s', (engine) => {
         lastSyncedAt: '2025-02-01T00:00:00.000Z',
         createdAt: '2025-02-01T00:00:00.000Z',
         updatedAt: '2025-02-01T00:00:00.000Z',
+        needsReview: false,
         version: 1,
       });
       expect((await call('GET', '/api/leads?excludeCalendarNotFormatted=false')).json()).toHaveLength(2);
@@ -201,11 +202,11 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect((await call('GET', `/api/leads/${id}`)).json().email).toBe('walk@example.com');
     });
 
-    it('lets the next sync of its range overwrite a hand edit of a calendar lead', async () => {
+    it('keeps a hand edit of a calendar lead through the next sync of its range', async () => {
       const id = (await call('GET', '/api/leads')).json()[0].id;
       await call('PATCH', `/api/leads/${id}`, { customerName: 'Edited by hand' });
       await syncCalendar('2025-02-02T00:00:00.000Z');
-      expect((await call('GET', `/api/leads/${id}`)).json().customerName).toBe('Jane Doe');
+      expect((await call('GET', `/api/leads/${id}`)).json().customerName).toBe('Edited by hand');
     });
 
     it.each([

@@ -114,7 +114,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       });
     });
 
-    it('a re-run after a hand edit writes the calendar version back', async () => {
+    it('a re-run after a hand edit of an unchanged event leaves the edit alone', async () => {
       await execute(MARCH);
       const [first] = (await t.app.inject({ url: '/api/leads', headers: bearer(token) })).json();
       await t.app.inject({
@@ -123,9 +123,31 @@ describe.each(ENGINES)('on %s', (engine) => {
         headers: bearer(token),
         payload: { customerName: 'By hand' },
       });
-      expect((await execute(MARCH)).json()).toMatchObject({ eventsUpdated: 1 });
+      expect((await execute(MARCH)).json()).toMatchObject({ eventsUpdated: 0 });
       const after = (await t.app.inject({ url: `/api/leads/${first.id}`, headers: bearer(token) })).json();
-      expect(after.customerName).toBe(first.customerName);
+      expect(after.customerName).toBe('By hand');
+    });
+
+    it('writes the office’s values to the spreadsheet, and leaves out a lead deleted here', async () => {
+      await execute(MARCH);
+      const leads = (await t.app.inject({ url: '/api/leads', headers: bearer(token) })).json();
+      const jane = leads.find((item: { customerName: string }) => item.customerName === 'Jane Doe');
+      const tom = leads.find((item: { customerName: string }) => item.customerName === 'Tom Lee');
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${jane.id}`,
+        headers: bearer(token),
+        payload: { customerName: 'Jane Doe-Smith' },
+      });
+      await t.app.inject({ method: 'DELETE', url: `/api/leads/${tom.id}`, headers: bearer(token) });
+      expect((await execute(MARCH)).json()).toMatchObject({ success: true, eventsUpdated: 0 });
+
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(t.config.spreadsheet.path);
+      const names: string[] = [];
+      workbook.getWorksheet('Leads')!.eachRow((row) => names.push(String(row.values.toString())));
+      expect(names.some((row) => row.includes('Jane Doe-Smith'))).toBe(true);
+      expect(names.some((row) => row.includes('Tom Lee'))).toBe(false);
     });
 
     it('soft-deletes leads gone from the calendar inside the range', async () => {

@@ -32,6 +32,7 @@ const row: LeadRow = {
   comments: '',
   lastSyncedAt: '',
   version: 3,
+  needsReview: false,
 };
 const CHOICES = { status: [], auditor: [], houseType: [], heatingFuel: [], provider: [] };
 

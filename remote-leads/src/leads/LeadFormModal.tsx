@@ -5,6 +5,7 @@ import { ChoiceInput } from './ChoiceInput';
 import { LeadHistory } from './history/LeadHistory';
 import { leadChanges } from './leadChanges';
 import { LeadConflictAlert } from './LeadConflictAlert';
+import { OfficeValuesPanel } from './review/OfficeValuesPanel';
 import { toLeadRow } from './leadRows';
 import type { ChoiceField } from './knownValues';
 import type { LeadFormValues } from './leadsApi';
@@ -152,6 +153,13 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     event.preventDefault();
     void save(opened, values);
   };
+  /** After a decision about the calendar's values: the form starts again from the lead as it is now. */
+  const startFrom = (current: ApiLead) => {
+    const row = fromRow(toLeadRow(current));
+    setValues(row);
+    setOpened({ values: row, version: current.version ?? 0 });
+    setConflict(null);
+  };
   const useTheirs = () => {
     setValues(conflict!.values);
     setOpened(conflict);
@@ -182,9 +190,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
         />
       )}
       {lead && lead !== 'new' && lead.source === 'calendar' && (
-        <Alert color="yellow" mb="sm">
-          This lead comes from the calendar: the next sync of its dates will overwrite changes made here.
-        </Alert>
+        <OfficeValuesPanel leadId={lead.id} canEdit onResolved={startFrom} />
       )}
       <SimpleGrid cols={2}>
         <TextInput

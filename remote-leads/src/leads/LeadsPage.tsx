@@ -28,6 +28,7 @@ import { createLead, deleteLead, updateLead, type LeadFormValues } from './leads
 import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
+import { NeedsReviewFilter } from './review/NeedsReviewFilter';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
@@ -49,8 +50,9 @@ export default function LeadsPage() {
       endDate: view.endDate,
       columns: view.columns,
       referredBy: view.referredBy,
+      needsReview: view.needsReview,
     }),
-    [view.search, view.startDate, view.endDate, view.columns, view.referredBy],
+    [view.search, view.startDate, view.endDate, view.columns, view.referredBy, view.needsReview],
   );
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
@@ -174,11 +176,16 @@ export default function LeadsPage() {
               {actionError}
             </Alert>
           )}
-          <Group mb="sm">
+          <Group mb="sm" justify="space-between" align="flex-end">
             <DateRangeFilter
               startDate={filters.startDate}
               endDate={filters.endDate}
               onChange={updateFilters}
+            />
+            <NeedsReviewFilter
+              rows={leads.rows}
+              active={view.needsReview}
+              onChange={(needsReview) => updateFilters({ needsReview })}
             />
           </Group>
           <LeadsToolbar

@@ -1,6 +1,7 @@
 import {
   countLeads,
   filterLeads,
+  hasActiveFilters,
   indexForSearch,
   matchesScheduledDate,
   nextSorting,
@@ -34,6 +35,7 @@ function row(overrides: Partial<LeadRow> = {}): LeadRow {
     linkId: '',
     comments: '',
     lastSyncedAt: null,
+    needsReview: false,
     version: 1,
     ...(overrides as Partial<ApiLead>),
   });
@@ -110,6 +112,12 @@ describe('filterLeads', () => {
   it("'Empty' keeps only leads without a referrer; 'Hide' hides them", () => {
     expect(ids(filterLeads(rows, { ...NO_FILTERS, referredBy: 'empty' }))).toEqual(['a', 'c', 'none']);
     expect(ids(filterLeads(rows, { ...NO_FILTERS, referredBy: 'hide' }))).toEqual(['b']);
+  });
+
+  it("'Needs review' keeps only the leads a person must decide about", () => {
+    const flagged = rows.map((item) => ({ ...item, needsReview: item.leadId === 'c' }));
+    expect(ids(filterLeads(flagged, { ...NO_FILTERS, needsReview: true }))).toEqual(['c']);
+    expect(hasActiveFilters({ ...NO_FILTERS, needsReview: true })).toBe(true);
   });
 });
 

@@ -11,6 +11,8 @@ export interface LeadFilters {
   columns: Partial<Record<LeadColumnId, string>>;
   /** The 'Referred by' checkboxes: only leads without a referrer, or hide those. */
   referredBy: 'all' | 'empty' | 'hide';
+  /** Only the leads that need review. */
+  needsReview?: boolean;
 }
 
 export const NO_FILTERS: LeadFilters = {
@@ -165,7 +167,12 @@ function exactFilter(needle: string): ((cell: string) => boolean) | null {
     return (cell) => cell !== not;
   }
   if (needle.startsWith('=')) {
-    const anyOf = new Set(needle.slice(1).split('|').map((part) => part.trim()));
+    const anyOf = new Set(
+      needle
+        .slice(1)
+        .split('|')
+        .map((part) => part.trim()),
+    );
     return (cell) => anyOf.has(cell);
   }
   return null;
@@ -176,6 +183,7 @@ export function hasActiveFilters(filters: LeadFilters): boolean {
   return (
     Boolean(filters.search.trim() || filters.startDate || filters.endDate) ||
     filters.referredBy !== 'all' ||
+    Boolean(filters.needsReview) ||
     Object.values(filters.columns).some((value) => Boolean(value?.trim()))
   );
 }
@@ -187,6 +195,7 @@ export function filterLeads(rows: LeadRow[], filters: LeadFilters): LeadRow[] {
   if (startDate || endDate) tests.unshift((row) => inDateRange(row, startDate, endDate));
   const needle = filters.search.trim().toLowerCase();
   if (needle) tests.push((row) => searchTextOf(row).includes(needle));
+  if (filters.needsReview) tests.unshift((row) => row.needsReview);
   return tests.length === 0 ? rows : rows.filter((row) => tests.every((test) => test(row)));
 }
 

@@ -27,6 +27,7 @@ export function toLeadRow(lead: ApiLead): LeadRow {
     comments: lead.comments ?? '',
     lastSyncedAt: lead.lastSyncedAt ?? '',
     version: lead.version ?? 0,
+    needsReview: lead.needsReview ?? false,
   };
 }
 

@@ -62,4 +62,6 @@ export type LeadRow = Record<LeadColumnId, string> & {
   email: string;
   /** The lead's version as read: an edit sends it back (If-Match) so it cannot overwrite another. */
   version: number;
+  /** The calendar changed what the office changed, or deleted the event: a person decides. */
+  needsReview: boolean;
 };

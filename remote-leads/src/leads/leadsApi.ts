@@ -1,4 +1,11 @@
-import { apiData, invalidateAfterLeadChange, queryKeys, type LeadEditableFields } from '@auditdesk/shared';
+import {
+  apiData,
+  invalidateAfterLeadChange,
+  queryKeys,
+  type LeadDetail,
+  type LeadEditableFields,
+  type OfficeValueField,
+} from '@auditdesk/shared';
 import type { ApiLead } from './leadTypes';
 
 /** The screen asks for the formatted leads; the unformatted ones come separately, on demand. */
@@ -41,4 +48,48 @@ export async function updateLead(
 export async function deleteLead(id: number): Promise<void> {
   await apiData(`/leads/${id}`, { method: 'DELETE' });
   await invalidateAfterLeadChange();
+}
+
+/** The lead with its office values beside the calendar's (under the leads' key: a sync refreshes it). */
+export const leadDetailQuery = (id: number) => ({
+  queryKey: [...queryKeys.leads, id, 'detail'],
+  queryFn: () => apiData<LeadDetail>(`/leads/${id}`),
+});
+
+/** Keeps the office's value of a field in conflict ('office'), or puts the calendar's back ('calendar'). */
+export async function resolveOfficeValue(
+  id: number,
+  field: OfficeValueField,
+  use: 'office' | 'calendar',
+  version: number,
+): Promise<LeadDetail> {
+  const lead = await apiData<LeadDetail>(`/leads/${id}/office-values/${field}`, {
+    method: 'POST',
+    body: { use },
+    headers: { 'If-Match': `"${version}"` },
+  });
+  await invalidateAfterLeadChange();
+  return lead;
+}
+
+/** An event the calendar deleted while the office had changed its lead: keep it as a manual lead, or delete it. */
+export async function resolveCalendarDeletion(
+  id: number,
+  use: 'office' | 'calendar',
+  version: number,
+): Promise<LeadDetail> {
+  const lead = await apiData<LeadDetail>(`/leads/${id}/calendar-deletion`, {
+    method: 'POST',
+    body: { use },
+    headers: { 'If-Match': `"${version}"` },
+  });
+  await invalidateAfterLeadChange();
+  return lead;
+}
+
+/** Undoes a delete made here. */
+export async function restoreLead(id: number): Promise<LeadDetail> {
+  const lead = await apiData<LeadDetail>(`/leads/${id}/restore`, { method: 'POST' });
+  await invalidateAfterLeadChange();
+  return lead;
 }

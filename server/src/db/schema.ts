@@ -132,6 +132,15 @@ export const leads = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     deletedAt: text('deleted_at'),
+    /**
+     * Who deleted it: 'office' (a person here: it stays deleted when the sync sees its event
+     * again) or 'calendar' (its event is gone); null while it is live.
+     */
+    deletedBy: text('deleted_by', { enum: ['office', 'calendar'] }),
+    /** A calendar lead whose event is gone while it holds office values: kept, for review. */
+    calendarDeletedAt: text('calendar_deleted_at'),
+    /** The calendar changed a field the office changed too, or deleted the event: a person decides. */
+    needsReview: integer('needs_review', { mode: 'boolean' }).notNull().default(false),
     /** Bumped by every write: the lead's ETag, for edits that must not overwrite each other. */
     version: integer('version').notNull().default(1),
   },
@@ -179,6 +188,29 @@ export const leadHistory = sqliteTable(
     index('lead_history_lead_idx').on(table.leadId, table.id),
     index('lead_history_action_idx').on(table.actionId),
   ],
+);
+
+/**
+ * The office's value of a calendar lead's field, beside the calendar's value as last synced:
+ * the lead shows the office's value, and a sync updates only the calendar's. When the calendar
+ * changes a field the office changed too, the row is a conflict until a person decides.
+ */
+export const leadOfficeValues = sqliteTable(
+  'lead_office_values',
+  {
+    leadId: integer('lead_id').notNull(),
+    field: text('field').notNull(),
+    officeValue: text('office_value'),
+    calendarValue: text('calendar_value'),
+    /** Who set the office's value, and when. */
+    userId: integer('user_id'),
+    at: text('at').notNull(),
+    /** The sync run that last changed the calendar's value after the office's edit, and when. */
+    calendarRunId: integer('calendar_run_id'),
+    calendarAt: text('calendar_at'),
+    conflict: integer('conflict', { mode: 'boolean' }).notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.leadId, table.field] })],
 );
 
 /** A change of many leads at once (a bulk action, an import): who, when, what it was called. */

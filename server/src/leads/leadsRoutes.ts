@@ -1,5 +1,6 @@
 import {
   idParams,
+  leadDetail,
   leadHistoryPage,
   leadHistoryQuery,
   leadCreate,
@@ -9,13 +10,15 @@ import {
   leadsQuery,
   leadsSummary,
   noContent,
+  officeValueParams,
+  reviewChoice,
   type LeadResource,
 } from '@auditdesk/shared/core';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticate } from '../auth/authenticate';
-import { notFound, preconditionFailed } from '../errors/httpProblem';
+import { conflict, notFound, preconditionFailed } from '../errors/httpProblem';
 import type { SendVersioned } from '../http/versionedReads';
 import { expectedVersion, leadEtag } from './ifMatch';
 import type { EditOutcome } from './repository/leadEdits';
@@ -31,7 +34,8 @@ const ifMatchHeader = z.object({
  * /api/leads: every signed-in role reads; Admin and Manager create, edit and delete.
  * PATCH changes only the fields it names, PUT replaces the whole lead; both, and DELETE,
  * honour If-Match (412 with the current lead when it changed since it was read). A hand
- * edit of a calendar lead lasts until the next sync of its range rewrites it.
+ * edit of a calendar lead is an office value that syncs leave alone; where the calendar
+ * changed the same field, the lead needs review and a person chooses which value stays.
  */
 export const leadsRoutes: FastifyPluginAsyncZod<{
   leads: LeadsRepository;
@@ -44,8 +48,9 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
   const sendLead = (reply: FastifyReply, lead: LeadResource, status = 200) =>
     reply.status(status).header('etag', leadEtag(lead.version)).send(lead);
 
-  function settle<T>(id: number, outcome: EditOutcome<T>): T {
+  function settle<T>(id: number, outcome: EditOutcome<T> | { kind: 'nothing' }, nothing = ''): T {
     if (outcome.kind === 'missing') throw notFound(`There is no lead ${id}.`);
+    if (outcome.kind === 'nothing') throw conflict(nothing);
     if (outcome.kind === 'stale')
       throw preconditionFailed(
         'Someone changed this lead since you opened it. Review their changes and try again.',
@@ -107,12 +112,94 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
     '/:id',
     {
       onRequest: reader,
-      schema: { tags, summary: 'One lead, with its ETag', params: idParams, response: { 200: leadResource } },
+      schema: {
+        tags,
+        summary:
+          'One lead, with its ETag, its office values beside the calendar’s, and whether it needs review',
+        params: idParams,
+        response: { 200: leadDetail },
+      },
     },
     async (request, reply) => {
-      const lead = await leads.find(request.params.id);
+      const lead = await leads.review.detail(request.params.id);
       if (!lead) throw notFound(`There is no lead ${request.params.id}.`);
       return sendLead(reply, lead);
+    },
+  );
+
+  app.post(
+    '/:id/office-values/:field',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary:
+          'Keep the office’s value of a field in conflict, or use the calendar’s value of an edited field (Admin, Manager)',
+        params: officeValueParams,
+        headers: ifMatchHeader,
+        body: reviewChoice,
+        response: { 200: leadDetail },
+      },
+    },
+    async (request, reply) => {
+      const { id, field } = request.params;
+      const outcome = await leads.review.resolveField(
+        id,
+        field,
+        request.body.use,
+        expectedVersion(request),
+        request.currentUser!.id,
+      );
+      const nothing =
+        request.body.use === 'office'
+          ? `The ${field} of lead ${id} is not in conflict: there is nothing to keep.`
+          : `The ${field} of lead ${id} was not changed here: it already shows the calendar’s value.`;
+      return sendLead(reply, settle(id, outcome, nothing));
+    },
+  );
+
+  app.post(
+    '/:id/calendar-deletion',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary:
+          'A lead whose event the calendar deleted while it held office values: keep it as a manual lead, or delete it (Admin, Manager)',
+        params: idParams,
+        headers: ifMatchHeader,
+        body: reviewChoice,
+        response: { 200: leadDetail },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await leads.review.resolveDeletion(
+        id,
+        request.body.use,
+        expectedVersion(request),
+        request.currentUser!.id,
+      );
+      return sendLead(reply, settle(id, outcome, `The event of lead ${id} was not deleted in the calendar.`));
+    },
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Restore a lead deleted here (Admin, Manager)',
+        params: idParams,
+        response: { 200: leadDetail },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await leads.review.restore(id, request.currentUser!.id);
+      if (outcome.kind !== 'done') throw notFound(`There is no lead ${id} deleted here to restore.`);
+      return sendLead(reply, outcome.lead);
     },
   );
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { idParams, isoDateTime } from './common';
 import { LEAD_SOURCES } from './vocabulary';
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
@@ -93,10 +93,45 @@ export const leadResource = z.object({
   lastSyncedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The calendar changed a field the office changed too, or deleted the event: a person decides. */
+  needsReview: z.boolean(),
   /** Changes with every write; send it back as If-Match so an edit cannot overwrite another. */
   version: z.number().int(),
 });
 export type LeadResource = z.infer<typeof leadResource>;
+
+/** The fields of a calendar lead the office can hold its own value of (what a person edits). */
+export const OFFICE_VALUE_FIELDS = Object.keys(leadFieldShapes) as (keyof typeof leadFieldShapes)[];
+export type OfficeValueField = (typeof OFFICE_VALUE_FIELDS)[number];
+
+/** One field of a calendar lead edited here: the office's value (shown) beside the calendar's. */
+export const officeValue = z.object({
+  field: z.enum(OFFICE_VALUE_FIELDS as [OfficeValueField, ...OfficeValueField[]]),
+  officeValue: z.string().nullable(),
+  /** The calendar's value as last synced. */
+  calendarValue: z.string().nullable(),
+  editedBy: z.object({ userId: z.number().int().nullable(), name: z.string().nullable() }),
+  editedAt: z.string(),
+  /** The sync run that changed the calendar's value after the office's edit, and when; null if none did. */
+  calendarChangedBy: z.object({ runId: z.number().int().nullable(), at: z.string() }).nullable(),
+  /** The calendar changed this field after the office did: the lead needs review. */
+  conflict: z.boolean(),
+});
+export type OfficeValue = z.infer<typeof officeValue>;
+
+/** GET /leads/{id}: the lead as shown, with its office values and whether its event is gone. */
+export const leadDetail = leadResource.extend({
+  officeValues: z.array(officeValue),
+  /** When a sync found the event gone while the lead held office values (kept for review). */
+  calendarDeletedAt: z.string().nullable(),
+});
+export type LeadDetail = z.infer<typeof leadDetail>;
+
+/** POST /leads/{id}/office-values/{field}, POST /leads/{id}/calendar-deletion: which value wins. */
+export const reviewChoice = z.strictObject({ use: z.enum(['office', 'calendar']) });
+export const officeValueParams = idParams.extend({
+  field: z.enum(OFFICE_VALUE_FIELDS as [OfficeValueField, ...OfficeValueField[]]),
+});
 
 export const leadsQuery = z.strictObject({
   excludeCalendarNotFormatted: z

@@ -30,8 +30,12 @@ export const UNITS_PER_HOUSE_TYPE: Record<HouseType, number> = {
 export const LEAD_SOURCES = ['calendar', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
-/** What happened to a lead in one history entry: created, one field changed, or deleted. */
-export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted'] as const;
+/**
+ * What happened to a lead in one history entry: created, one field changed, deleted or
+ * restored; the calendar changed a field the office had changed ('conflict'; with no field:
+ * the calendar deleted the event), or a person kept the office's value over the calendar's.
+ */
+export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted', 'restored', 'conflict', 'kept'] as const;
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
 
 /** What changed many leads at once, under one action that can be named (and undone). */

@@ -9,7 +9,8 @@ export function actorName(entry: LeadHistoryEntry): string {
   return entry.by.name ?? 'Someone';
 }
 
-function valueText(field: string, value: string | null, timeZone: string | undefined): string {
+/** A field's value as a person reads it: times in the business's zone, '(empty)' for nothing. */
+export function valueText(field: string, value: string | null, timeZone: string | undefined): string {
   if (!value) return '(empty)';
   return TIME_FIELDS.has(field) ? formatDayAndTimeIn(value, timeZone) || value : value;
 }
@@ -19,7 +20,18 @@ export function describeHistoryEntry(entry: LeadHistoryEntry, timeZone?: string)
   const who = actorName(entry);
   if (entry.kind === 'created') return `${who} created the lead`;
   if (entry.kind === 'deleted') return `${who} deleted the lead`;
+  if (entry.kind === 'restored') return `${who} restored the lead`;
   const field = entry.field ?? '';
   const label = LEAD_FIELD_LABELS[field as keyof typeof LEAD_FIELD_LABELS] ?? field;
-  return `${who} changed ${label} from ${valueText(field, entry.oldValue, timeZone)} to ${valueText(field, entry.newValue, timeZone)}`;
+  const from = valueText(field, entry.oldValue, timeZone);
+  const to = valueText(field, entry.newValue, timeZone);
+  if (entry.kind === 'conflict')
+    return entry.field
+      ? `${who} found ${label} changed in the calendar from ${from} to ${to}, and changed here too: needs review`
+      : `${who} found the event deleted in the calendar; the lead was changed here, so it was kept for review`;
+  if (entry.kind === 'kept')
+    return entry.field
+      ? `${who} kept ${label} ${to} over the calendar’s ${from}`
+      : `${who} kept the lead as a manual lead after its event was deleted in the calendar`;
+  return `${who} changed ${label} from ${from} to ${to}`;
 }

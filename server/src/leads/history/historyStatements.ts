@@ -48,7 +48,8 @@ export const eventHistory = (kind: 'created' | 'deleted', where: SQL, actor: Act
 
 /**
  * History of a sync's upsert, before it in the same batch: per field, the calendar leads
- * whose value the run's rows (a source of JSON objects named `value`) change.
+ * whose value the run's rows (a source of JSON objects named `value`) change — not where the
+ * office holds its own value, which the upsert leaves alone.
  */
 export function syncHistory(rows: SQL, runId: number, at: string): SQL[] {
   return HISTORY_FIELDS.map((field) => {
@@ -56,6 +57,7 @@ export function syncHistory(rows: SQL, runId: number, at: string): SQL[] {
     return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
       SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, NULL, ${at}
       FROM ${rows} AS r JOIN leads AS l ON l.lead_id = json_extract(r.value, '$.leadId')
-      WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}`;
+      WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}
+        AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = l.id AND o.field = ${field})`;
   });
 }

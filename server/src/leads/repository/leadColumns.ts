@@ -25,5 +25,6 @@ export const leadResourceColumns = {
   lastSyncedAt: leads.lastSyncedAt,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
+  needsReview: leads.needsReview,
   version: leads.version,
 };

@@ -7,6 +7,7 @@ import { rootDatabaseError } from '../../db/databaseUnavailable';
 import { leads } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import { editHistory, eventHistory, type Actor } from '../history/historyStatements';
+import { officeEditStatements, settleOfficeValues } from '../office/officeValueStatements';
 
 export type EditOutcome<T = LeadResource> =
   | { kind: 'done'; lead: T }
@@ -19,8 +20,9 @@ const weekOf = (iso: string | null) => (iso ? weekOfMonth(new Date(iso)) : null)
 /**
  * Hand edits of leads. An edit changes only the fields it names, and with an expected
  * version only if nobody changed the lead since (optimistic concurrency). On a calendar
- * lead it clears the content hash, so the next sync of its range writes the calendar's
- * version back over it.
+ * lead each changed field becomes an office value, which later syncs leave alone
+ * (officeValueStatements.ts). A deleted calendar lead stays deleted when its event is synced
+ * again, until a person restores it.
  */
 export function createLeadEdits(
   db: Database,
@@ -92,22 +94,26 @@ export function createLeadEdits(
       actor: Actor = { userId: null },
     ): Promise<EditOutcome> {
       const stamp = new Date().toISOString();
-      const history = editHistory(changes, matching(id, expectedVersion)!, actor, stamp);
+      const where = matching(id, expectedVersion)!;
+      const before = [
+        ...editHistory(changes, where, actor, stamp),
+        ...officeEditStatements(changes, where, 'userId' in actor ? actor.userId : null, stamp),
+      ];
       const results = await db.batch([
-        ...history,
+        ...before,
         orm
           .update(leads)
           .set({
             ...changes,
             ...('scheduledDate' in changes ? { week: weekOf(changes.scheduledDate ?? null) } : {}),
-            contentHash: '',
             updatedAt: stamp,
             version: sql`${leads.version} + 1`,
           })
-          .where(matching(id, expectedVersion)),
-        versions.bumpIfChanged('leads'),
+          .where(where),
+        versions.bumpIfChanged('leads'), // counts the edit: changes() of the statement before it
+        ...settleOfficeValues(sql`(${id})`),
       ]);
-      const changed = results[history.length]; // the edit itself, after its history
+      const changed = results[before.length]; // the edit itself, after what reads the lead before it
       if (!changed && !(await landedBefore(id, stamp, expectedVersion))) return whyNot(id);
       return { kind: 'done', lead: (await find(id))! };
     },
@@ -122,7 +128,7 @@ export function createLeadEdits(
         eventHistory('deleted', matching(id, expectedVersion)!, actor, now),
         orm
           .update(leads)
-          .set({ deletedAt: now, updatedAt: now, version: sql`${leads.version} + 1` })
+          .set({ deletedAt: now, deletedBy: 'office', updatedAt: now, version: sql`${leads.version} + 1` })
           .where(matching(id, expectedVersion)),
         versions.bumpIfChanged('leads'),
       ]);

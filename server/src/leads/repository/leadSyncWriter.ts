@@ -4,6 +4,13 @@ import type { DataVersions } from '../../db/dataVersions';
 import { leads } from '../../db/schema';
 import { LEAD_FIELDS, type LeadRecord } from '../../sync/parser/leadRecord';
 import { eventHistory, syncHistory } from '../history/historyStatements';
+import {
+  OFFICE_FIELDS,
+  settleOfficeValues,
+  shieldedAssignment,
+  syncOfficeStatements,
+  type OfficeField,
+} from '../office/officeValueStatements';
 
 /** A synced lead with the fingerprint of its fields. */
 export type HashedLead = LeadRecord & { contentHash: string };
@@ -11,6 +18,10 @@ export type HashedLead = LeadRecord & { contentHash: string };
 interface SyncedState {
   contentHash: string;
   deleted: boolean;
+  /** Deleted by a person here: it stays deleted while its event lives. */
+  hiddenByOffice: boolean;
+  /** Its event was gone and it was kept for review (it held office values). */
+  keptForReview: boolean;
 }
 
 export interface LeadsWriteResult {
@@ -38,9 +49,22 @@ const CHUNK_BYTES = 1_000_000;
 const column = (field: (typeof LEAD_FIELDS)[number]) => leads[field].name;
 const SYNCED_COLUMNS = LEAD_FIELDS.map(column);
 const fromJson = LEAD_FIELDS.map((field) => `json_extract(value, '$.${field}')`).join(', ');
-const updatedColumns = SYNCED_COLUMNS.filter((name) => name !== leads.leadId.name)
-  .map((name) => `${name} = excluded.${name}`)
+const isOfficeField = (field: string): field is OfficeField =>
+  (OFFICE_FIELDS as readonly string[]).includes(field);
+/** A sync updates a calendar lead's fields except where the office holds its own value (the week follows the date). */
+const updatedColumns = LEAD_FIELDS.filter((field) => field !== 'leadId')
+  .map((field) =>
+    isOfficeField(field)
+      ? shieldedAssignment(field)
+      : field === 'week'
+        ? shieldedAssignment('scheduledDate', leads.week.name)
+        : `${column(field)} = excluded.${column(field)}`,
+  )
   .join(', ');
+/** Every lead that holds office values or is flagged: what a sync may have to settle. */
+const officeTouched = sql`(SELECT lead_id FROM lead_office_values UNION SELECT id FROM leads WHERE needs_review = 1)`;
+/** Leads (of the `leads` table in the statement) with an office value of some field. */
+const holdsOfficeValues = sql`EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)`;
 
 /** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
 function jsonChunks(items: unknown[]): string[] {
@@ -81,22 +105,53 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       SELECT ${sql.raw(fromJson)}, json_extract(value, '$.contentHash'), 'calendar', ${syncedAt}, ${syncedAt}, ${syncedAt}
       FROM ${rows} WHERE true
       ON CONFLICT(lead_id) DO UPDATE SET ${sql.raw(updatedColumns)}, content_hash = excluded.content_hash,
-        last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at, deleted_at = NULL,
-        version = leads.version + 1
+        last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at,
+        deleted_at = CASE WHEN leads.deleted_by = 'office' THEN leads.deleted_at END,
+        deleted_by = CASE WHEN leads.deleted_by = 'office' THEN 'office' END,
+        calendar_deleted_at = NULL, version = leads.version + 1
       WHERE leads.source = 'calendar'`;
 
   const softDelete = (leadIds: string, at: string) =>
-    sql`UPDATE leads SET deleted_at = ${at}, updated_at = ${at}, version = version + 1
-      WHERE source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+    sql`UPDATE leads SET deleted_at = ${at}, deleted_by = 'calendar', updated_at = ${at}, version = version + 1
+      WHERE source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
+        AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+
+  /** A lead with office values whose event is gone is kept and flagged, not deleted. */
+  const keepForReview = (leadIds: string, runId: number, at: string) => {
+    const where = sql`source = 'calendar' AND deleted_at IS NULL AND calendar_deleted_at IS NULL AND ${holdsOfficeValues}
+      AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+    return [
+      sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+        SELECT id, 'conflict', NULL, NULL, NULL, NULL, ${runId}, NULL, ${at} FROM leads WHERE ${where}`,
+      sql`UPDATE leads SET calendar_deleted_at = ${at}, needs_review = 1, updated_at = ${at}, version = version + 1
+        WHERE ${where}`,
+    ];
+  };
 
   /** What the database holds of the calendar's leads scheduled inside the range. */
   async function syncedState(range: { from: string; to: string }): Promise<Map<string, SyncedState>> {
-    const rows = await db.all<{ leadId: string; contentHash: string; deleted: number }>(
-      sql`SELECT lead_id AS leadId, content_hash AS contentHash, deleted_at IS NOT NULL AS deleted FROM leads
+    const rows = await db.all<{
+      leadId: string;
+      contentHash: string;
+      deleted: number;
+      hiddenByOffice: number;
+      keptForReview: number;
+    }>(
+      sql`SELECT lead_id AS leadId, content_hash AS contentHash, deleted_at IS NOT NULL AS deleted,
+          deleted_by IS 'office' AS hiddenByOffice, calendar_deleted_at IS NOT NULL AS keptForReview
+        FROM leads
         WHERE source = 'calendar' AND scheduled_date >= ${range.from} AND scheduled_date <= ${range.to}`,
     );
     return new Map(
-      rows.map((row) => [row.leadId, { contentHash: row.contentHash, deleted: Boolean(row.deleted) }]),
+      rows.map((row) => [
+        row.leadId,
+        {
+          contentHash: row.contentHash,
+          deleted: Boolean(row.deleted),
+          hiddenByOffice: Boolean(row.hiddenByOffice),
+          keptForReview: Boolean(row.keptForReview),
+        },
+      ]),
     );
   }
 
@@ -129,10 +184,11 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       const inRun = new Set(run.map((lead) => lead.leadId));
       const changed = run.filter((lead) => {
         const held = state.get(lead.leadId);
-        return !held || held.deleted || held.contentHash !== lead.contentHash;
+        if (!held || held.contentHash !== lead.contentHash || held.keptForReview) return true;
+        return held.deleted && !held.hiddenByOffice;
       });
       const gone = [...state]
-        .filter(([leadId, held]) => !held.deleted && !inRun.has(leadId))
+        .filter(([leadId, held]) => !held.deleted && !held.keptForReview && !inRun.has(leadId))
         .map(([id]) => id);
       if (changed.length === 0 && gone.length === 0) return { created: 0, updated: 0, deleted: 0 };
 
@@ -172,7 +228,9 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
         // a run of new leads only (a first sync) has no field of an existing lead to record
         const changesExisting = created < changed.length;
         final.push(
-          ...(changesExisting ? syncHistory(rows, runId, syncedAt) : []),
+          ...(changesExisting
+            ? [...syncHistory(rows, runId, syncedAt), ...syncOfficeStatements(rows, runId, syncedAt)]
+            : []),
           upsert(rows, syncedAt),
           counted('written'),
         );
@@ -186,13 +244,16 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
         );
       }
       for (const leadIds of jsonChunks(gone)) {
-        const inList = sql`source = 'calendar' AND deleted_at IS NULL AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+        const inList = sql`source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
+          AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
         final.push(
           eventHistory('deleted', inList, byRun, syncedAt),
           softDelete(leadIds, syncedAt),
           counted('deleted'),
+          ...keepForReview(leadIds, runId, syncedAt),
         );
       }
+      final.push(...settleOfficeValues(officeTouched));
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
       try {

@@ -5,6 +5,8 @@ import { createLeadEdits } from './leadEdits';
 import { createLeadGrid } from './leadGrid';
 import { createLeadReads } from './leadReads';
 import { createLeadSyncWriter } from './leadSyncWriter';
+import { createLeadReview } from '../office/leadReview';
+import { createOfficeOverlay } from '../office/officeOverlay';
 
 /**
  * The leads table: every statement on it lives in this folder (reads, hand edits, the
@@ -19,6 +21,9 @@ export function createLeadsRepository(db: Database) {
     ...createLeadGrid(db),
     sync: createLeadSyncWriter(db, versions),
     history: createLeadHistoryReads(db),
+    review: createLeadReview(db, versions, reads.find),
+    /** The calendar's leads with the office's values in place: what the spreadsheet shows. */
+    asOfficeSees: createOfficeOverlay(db),
     /** Changes with every write to the leads: the ETag of what is read from them. */
     dataVersion: () => versions.current('leads'),
   };

@@ -176,7 +176,7 @@ export async function runSync(
     );
     let sheetPercentage = 0;
     const sheet = await deps.spreadsheet.write(
-      leads,
+      await deps.leads.asOfficeSees(leads),
       bounds,
       syncedAt,
       (percentage, message) => {

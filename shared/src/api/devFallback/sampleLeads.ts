@@ -97,6 +97,7 @@ export function sampleLeads(
       lastSyncedAt: new Date(startOfToday).toISOString(),
       createdAt: new Date(scheduled.getTime() - 14 * 86_400_000).toISOString(),
       updatedAt: new Date(startOfToday).toISOString(),
+      needsReview: false,
       version: 1,
     };
   };

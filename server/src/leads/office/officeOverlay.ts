@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import type { LeadRecord } from '../../sync/parser/leadRecord';
+import { weekOfMonth } from '../../sync/parser/weekOfMonth';
+import { OFFICE_FIELDS, type OfficeField } from './officeValueStatements';
+
+const isOfficeField = (field: string): field is OfficeField =>
+  (OFFICE_FIELDS as readonly string[]).includes(field);
+
+/**
+ * The calendar's leads as the office sees them, for what the sync writes besides the database
+ * (the spreadsheet): each office value in place of the calendar's, and the leads a person
+ * deleted here left out. One read of the office's values, however large the run.
+ */
+export function createOfficeOverlay(db: Database) {
+  return async function overlay<T extends LeadRecord>(records: T[]): Promise<T[]> {
+    const [values, hidden] = await Promise.all([
+      db.all<{ leadId: string; field: string; value: string | null }>(
+        sql`SELECT l.lead_id AS leadId, o.field AS field, o.office_value AS value
+          FROM lead_office_values AS o JOIN leads AS l ON l.id = o.lead_id WHERE l.source = 'calendar'`,
+      ),
+      db.all<{ leadId: string }>(
+        sql`SELECT lead_id AS leadId FROM leads WHERE source = 'calendar' AND deleted_by = 'office'`,
+      ),
+    ]);
+    if (values.length === 0 && hidden.length === 0) return records;
+    const hiddenIds = new Set(hidden.map((row) => row.leadId));
+    const byLead = new Map<string, Partial<LeadRecord>>();
+    for (const { leadId, field, value } of values) {
+      if (!isOfficeField(field)) continue;
+      const changes = byLead.get(leadId) ?? {};
+      Object.assign(changes, { [field]: value ?? (field === 'endDate' ? null : '') });
+      if (field === 'scheduledDate' && value) changes.week = weekOfMonth(new Date(value));
+      byLead.set(leadId, changes);
+    }
+    return records
+      .filter((record) => !hiddenIds.has(record.leadId))
+      .map((record) => {
+        const changes = byLead.get(record.leadId);
+        return changes ? { ...record, ...changes } : record;
+      });
+  };
+}
