@@ -106,26 +106,53 @@ function LeadCell({ row, column, timeZone }: { row: LeadRow; column: LeadColumnI
     column === 'scheduledDate'
       ? formatDayAndTimeIn(row.scheduledDate, timeZone)
       : cellText(row, column, timeZone);
-  if (column === 'customerName' && !row.isFormatted) return <UnformattedName row={row} text={text} />;
+  const marks = column === 'customerName' ? nameMarks(row) : [];
+  if (marks.length > 0) return <MarkedName marks={marks} text={text} />;
   return <span title={text}>{text}</span>;
 }
 
-/** An unformatted lead's name, marked with what its calendar event lacks. */
-function UnformattedName({ row, text }: { row: LeadRow; text: string }) {
-  const missing = `Unformatted: ${row.formatProblems.join(', ') || 'not in the calendar format'}`;
+/** Something a person should notice about a lead, shown as an icon before its name. */
+interface NameMark {
+  label: string;
+  testId: string;
+  color: string;
+}
+
+/** What marks a lead's name: an event not in the calendar format, a lead that needs review. */
+function nameMarks(row: LeadRow): NameMark[] {
+  const marks: NameMark[] = [];
+  if (!row.isFormatted)
+    marks.push({
+      label: `Unformatted: ${row.formatProblems.join(', ') || 'not in the calendar format'}`,
+      testId: 'unformatted-mark',
+      color: 'var(--mantine-color-orange-text)',
+    });
+  if (row.needsReview)
+    marks.push({
+      label: 'Needs review: the calendar changed what was changed here',
+      testId: 'needs-review-mark',
+      color: 'var(--mantine-color-red-text)',
+    });
+  return marks;
+}
+
+/** A lead's name with its marks, each an icon that says what it means. */
+function MarkedName({ marks, text }: { marks: NameMark[]; text: string }) {
   return (
     <span title={text}>
-      <Tooltip label={missing} withArrow>
-        <IconAlertTriangle
-          size={14}
-          color="var(--mantine-color-orange-text)"
-          role="img"
-          aria-label={missing}
-          data-testid="unformatted-mark"
-          // on the text's line, like the text of the other cells
-          style={{ verticalAlign: '-2px', marginRight: 4 }}
-        />
-      </Tooltip>
+      {marks.map((mark) => (
+        <Tooltip key={mark.testId} label={mark.label} withArrow>
+          <IconAlertTriangle
+            size={14}
+            color={mark.color}
+            role="img"
+            aria-label={mark.label}
+            data-testid={mark.testId}
+            // on the text's line, like the text of the other cells
+            style={{ verticalAlign: '-2px', marginRight: 4 }}
+          />
+        </Tooltip>
+      ))}
       {text}
     </span>
   );
