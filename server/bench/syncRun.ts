@@ -20,8 +20,11 @@ export async function createSyncBench(
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-sync-'));
   const config = loadConfig({ DATA_DIR: dir, CALENDAR_ICS: calendarFile, NODE_ENV: 'test', ...env });
   const db = await openDatabase(config);
-  const sync = createSyncService({ db, leads: createLeadsRepository(db), config, progress: noProgress });
+  const leads = createLeadsRepository(db);
+  const sync = createSyncService({ db, leads, config, progress: noProgress });
   return {
+    /** The leads as the app edits them, for a bench that works on them between runs. */
+    leads,
     async run() {
       const result = await sync.execute(range, 'cli', null);
       if (!result.success) throw new Error(`the sync failed: ${result.message}`);

@@ -6,6 +6,7 @@ import { hubBenchmark } from './hub';
 import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
+import { officeValuesBenchmark } from './officeValues';
 import { leadsScreenBenchmark } from './leadsScreen';
 import { severalInstancesBenchmark } from './severalInstances';
 import { syncBenchmark } from './sync';
@@ -15,6 +16,7 @@ import { syncD1Benchmark } from './syncD1';
 export const BENCHMARKS: Benchmark[] = [
   syncBenchmark,
   syncD1Benchmark,
+  officeValuesBenchmark,
   calendarSourcesBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
