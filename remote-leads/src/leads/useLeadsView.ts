@@ -24,14 +24,23 @@ export const visibilityOf = (visible: readonly string[]): ColumnVisibility =>
 /** How long typing pauses before the URL follows it. */
 const TYPING_PAUSE_MS = 300;
 
-/** A view asked for, and the URL it was asked on. */
+/** A view asked for, the URL it was asked on, and the URLs of earlier asks written since, which may still land. */
 interface Asked {
   view: LeadsView;
   base: URLSearchParams;
+  landing: string[];
 }
 
 /** The spec's view: what a link leaves out is what it means. */
 const SPEC_VIEW: LeadsView = { ...defaultLeadsView(), visibleColumns: visibleList(defaultVisibility()) };
+
+/** Whether `asked` is still to be shown at `url`: the URL has not moved, or moved only to an earlier ask of ours. */
+function stillAsked(asked: Asked | null, url: URLSearchParams): asked is Asked {
+  if (!asked) return false;
+  if (asked.base === url) return true;
+  const query = url.toString();
+  return asked.landing.includes(query) && query !== leadsViewQuery(asked.view, SPEC_VIEW).toString();
+}
 
 /**
  * The leads screen's view in the URL (shared/src/leads/leadsView.ts): a link, a reload, back
@@ -55,12 +64,13 @@ export function useLeadsView() {
     [pageSize, visibility],
   );
   const fromUrl = useMemo(() => parseLeadsView(params, COLUMN_IDS, defaults), [params, defaults]);
-  // The router applies a new URL in a transition, a render or more later. Until the URL moves,
-  // the screen shows (and the next change builds on) the view last asked for: a typed letter
-  // shows at once, and two quick changes never undo each other. Once the URL moves (it caught
-  // up, or back / forward moved it), the URL is the view again.
+  // The router applies a new URL in a transition, a render or more later. Until the URL shows
+  // the view last asked for, the screen shows (and the next change builds on) that view: a
+  // typed letter shows at once, and two quick changes never undo each other — also when the
+  // URL of an earlier letter lands meanwhile (a slow machine pauses between keystrokes). Once
+  // the URL shows the view asked for, or moves elsewhere (back / forward), it is the view again.
   const [asked, setAsked] = useState<Asked | null>(null);
-  const shown = asked && asked.base === params ? asked.view : fromUrl;
+  const shown = stillAsked(asked, params) ? asked.view : fromUrl;
   const now = useRef({ params, fromUrl });
   const pending = useRef<Asked | null>(null);
   useLayoutEffect(() => {
@@ -82,13 +92,19 @@ export function useLeadsView() {
       // the page size and the columns follow the person to other browsers
       if (next.pageSize !== undefined || next.visibleColumns) savePreferencesSoon();
       const base = now.current.params;
-      const current =
-        pending.current && pending.current.base === base ? pending.current.view : now.current.fromUrl;
-      const view = { ...current, ...next };
-      pending.current = { view, base };
+      const earlier = stillAsked(pending.current, base) ? pending.current : null;
+      const view = { ...(earlier?.view ?? now.current.fromUrl), ...next };
+      pending.current = { view, base, landing: earlier?.landing ?? [] };
       setAsked(pending.current);
       clearTimeout(typing.current);
-      const write = () => setParams(leadsViewQuery(view, SPEC_VIEW), { replace });
+      const write = () => {
+        const query = leadsViewQuery(view, SPEC_VIEW);
+        // while later asks wait, this URL landing must not undo them
+        const latest = pending.current!;
+        pending.current = { ...latest, landing: [...latest.landing, query.toString()] };
+        setAsked(pending.current);
+        setParams(query, { replace });
+      };
       if (replace) typing.current = setTimeout(write, TYPING_PAUSE_MS);
       else write();
     },
