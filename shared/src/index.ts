@@ -37,6 +37,11 @@ export type {
   CurrentUser,
   DatabaseStats,
   GridRecord,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  ImportRowOutcome,
+  ImportTotals,
   BusinessSettings,
   LeadEditableFields,
   LeadHistoryEntry,
@@ -56,6 +61,7 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
+export * from './contract/leadImportVocabulary';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';
