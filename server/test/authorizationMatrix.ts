@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
+import { importRequest } from './support/importForm';
 import type { TestApp } from './testApp';
 
 /**
@@ -235,6 +236,18 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: LEAD_EDITORS,
     ok: 201,
     request: () => ({ method: 'POST', url: '/api/leads', payload: { customerName: 'Walk-in customer' } }),
+  },
+  {
+    route: 'POST /api/leads/import/preview',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: () => importRequest('/api/leads/import/preview', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
+  },
+  {
+    route: 'POST /api/leads/import',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: () => importRequest('/api/leads/import', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
   },
   {
     route: 'PUT /api/leads/{id}',
