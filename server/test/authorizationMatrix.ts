@@ -241,7 +241,8 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     route: 'POST /api/leads/import/preview',
     allowed: LEAD_EDITORS,
     ok: 200,
-    request: () => importRequest('/api/leads/import/preview', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
+    request: () =>
+      importRequest('/api/leads/import/preview', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
   },
   {
     route: 'POST /api/leads/import',

@@ -7,27 +7,6 @@ import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
-/** The export's columns (the leads screen's headers), as a person downloads them with every column shown. */
-const EXPORT_HEADER = [
-  'Scheduled Date',
-  'Customer Name',
-  'Address',
-  'Status',
-  'Auditor',
-  'House Type',
-  'Scheduled By',
-  'Referred by',
-  'Lead ID',
-  'Link ID',
-  'Week View',
-  'Phone Number',
-  'Heating Fuel',
-  'Provider',
-  'Comments',
-  'End Time',
-  'Last Synced',
-];
-
 async function workbookOf(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Leads');
@@ -63,10 +42,29 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     (await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)}`))[0]!.n;
 
   it('proposes a mapping from the header: the export’s headers and the spec’s names, any case or spacing', async () => {
-    const header = ['SCHEDULED DATE', 'customer name', 'LeadId', 'Week View', 'house_type', 'e-mail', 'Mystery'];
-    const answer = await preview('leads.csv', csvOf([header, ['03/04/2025', 'Ann', '', 'Week 1', 'single', '', 'x']]));
+    const header = [
+      'SCHEDULED DATE',
+      'customer name',
+      'LeadId',
+      'Week View',
+      'house_type',
+      'e-mail',
+      'Mystery',
+    ];
+    const answer = await preview(
+      'leads.csv',
+      csvOf([header, ['03/04/2025', 'Ann', '', 'Week 1', 'single', '', 'x']]),
+    );
     expect(answer.header).toEqual(header);
-    expect(answer.mapping).toEqual(['scheduledDate', 'customerName', 'leadId', null, 'houseType', 'email', null]);
+    expect(answer.mapping).toEqual([
+      'scheduledDate',
+      'customerName',
+      'leadId',
+      null,
+      'houseType',
+      'email',
+      null,
+    ]);
     expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0 });
   });
 
@@ -92,11 +90,17 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ['Bo Chan', { formula: 'A2&" is evaluated"', result: 'Bo Chan is evaluated' }, "'+1 555"],
     ]);
     expect((await send('/api/leads/import', { name: 'book.xlsx', content: workbook })).statusCode).toBe(200);
-    expect(await byName('Bo Chan')).toMatchObject({ comments: '=A2&" is evaluated"', phoneNumber: "'+1 555" });
+    expect(await byName('Bo Chan')).toMatchObject({
+      comments: '=A2&" is evaluated"',
+      phoneNumber: "'+1 555",
+    });
   });
 
   it('reads back the export’s own CSV: the apostrophe before formula-like text is taken off', async () => {
-    const csv = `\uFEFF${csvOf([['Customer Name', 'Phone Number'], ["'=Cleo", "'+1 617 555 0100"]])}`;
+    const csv = `\uFEFF${csvOf([
+      ['Customer Name', 'Phone Number'],
+      ["'=Cleo", "'+1 617 555 0100"],
+    ])}`;
     await send('/api/leads/import', { name: 'leads-2025-03-04.csv', content: csv });
     expect(await byName('=Cleo')).toMatchObject({ phoneNumber: '+1 617 555 0100' });
   });
@@ -131,21 +135,41 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
   });
 
   it('takes a changed mapping: a column the person leaves out is not imported', async () => {
-    const csv = csvOf([['Name', 'Notes'], ['Hal', 'keep out']]);
+    const csv = csvOf([
+      ['Name', 'Notes'],
+      ['Hal', 'keep out'],
+    ]);
     const answer = await preview('leads.csv', csv, { mapping: JSON.stringify(['customerName', null]) });
     expect(answer.mapping).toEqual(['customerName', null]);
-    await send('/api/leads/import', { name: 'leads.csv', content: csv }, { mapping: JSON.stringify(['customerName', null]) });
+    await send(
+      '/api/leads/import',
+      { name: 'leads.csv', content: csv },
+      { mapping: JSON.stringify(['customerName', null]) },
+    );
     expect(await byName('Hal')).toMatchObject({ comments: '' });
-    const wrong = await send('/api/leads/import/preview', { name: 'leads.csv', content: csv }, { mapping: '["customerName"]' });
+    const wrong = await send(
+      '/api/leads/import/preview',
+      { name: 'leads.csv', content: csv },
+      { mapping: '["customerName"]' },
+    );
     expect(wrong.statusCode).toBe(422);
-    const twice = await send('/api/leads/import/preview', { name: 'leads.csv', content: csv }, {
-      mapping: '["customerName","customerName"]',
-    });
+    const twice = await send(
+      '/api/leads/import/preview',
+      { name: 'leads.csv', content: csv },
+      {
+        mapping: '["customerName","customerName"]',
+      },
+    );
     expect(twice.statusCode).toBe(400);
   });
 
   it('writes nothing when a row is not valid, unless the valid rows are chosen; then one action with history', async () => {
-    await syncLeads(t, [lead({ leadId: 'cal-1', customerName: 'Dana' })], MARCH_2025, '2025-03-01T00:00:00.000Z');
+    await syncLeads(
+      t,
+      [lead({ leadId: 'cal-1', customerName: 'Dana' })],
+      MARCH_2025,
+      '2025-03-01T00:00:00.000Z',
+    );
     const versionBefore = await t.leads.dataVersion();
     const csv = csvOf([
       ['Lead ID', 'Customer Name', 'Heating Fuel', 'Comments'],
@@ -162,10 +186,20 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect((await allLeads()).map((item) => item.customerName)).toEqual(['Dana']);
     expect(await t.leads.dataVersion()).toBe(versionBefore);
 
-    const done = await send('/api/leads/import', { name: 'march.csv', content: csv }, { acceptInvalid: 'true' });
+    const done = await send(
+      '/api/leads/import',
+      { name: 'march.csv', content: csv },
+      { acceptInvalid: 'true' },
+    );
     expect(done.statusCode).toBe(200);
     const result = done.json<ImportResult>();
-    expect(result).toEqual({ actionId: expect.any(Number), created: 1, updated: 1, unchanged: 0, skipped: 1 });
+    expect(result).toEqual({
+      actionId: expect.any(Number),
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      skipped: 1,
+    });
     expect(await t.leads.dataVersion()).toBe(versionBefore + 1);
 
     const dana = (await byName('Dana Smith'))!;
@@ -189,7 +223,12 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
   });
 
   it('writes all or nothing: a failure in the batch leaves every lead as it was', async () => {
-    await syncLeads(t, [lead({ leadId: 'cal-1', customerName: 'Dana' })], MARCH_2025, '2025-03-01T00:00:00.000Z');
+    await syncLeads(
+      t,
+      [lead({ leadId: 'cal-1', customerName: 'Dana' })],
+      MARCH_2025,
+      '2025-03-01T00:00:00.000Z',
+    );
     await t.db.batch([
       sql`CREATE TRIGGER refuse_boom BEFORE INSERT ON leads WHEN NEW.customer_name = 'Boom'
         BEGIN SELECT RAISE(ABORT, 'refused'); END`,
@@ -232,14 +271,20 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     await t.close();
     t = await createTestApp({ IMPORT_MAX_BYTES: '2048' }, { engine });
     token = (await t.login()).access_token;
-    const big = csvOf([['Customer Name'], ...Array.from({ length: 300 }, (_, index) => [`Customer ${index}`])]);
+    const big = csvOf([
+      ['Customer Name'],
+      ...Array.from({ length: 300 }, (_, index) => [`Customer ${index}`]),
+    ]);
     const answer = await send('/api/leads/import/preview', { name: 'big.csv', content: big });
     expect(answer.statusCode).toBe(413);
     expect(answer.headers['content-type']).toContain('application/problem+json');
     const message = 'The file is larger than 2 KB, the most one import takes. Split it into smaller files.';
     expect(answer.json().detail).toBe(message);
     // a request whose length alone says it is too large is refused before its body is read
-    const huge = csvOf([['Customer Name'], ...Array.from({ length: 30_000 }, (_, index) => [`Customer ${index}`])]);
+    const huge = csvOf([
+      ['Customer Name'],
+      ...Array.from({ length: 30_000 }, (_, index) => [`Customer ${index}`]),
+    ]);
     const early = await send('/api/leads/import', { name: 'huge.csv', content: huge });
     expect(early.statusCode).toBe(413);
     expect(early.json().detail).toBe(message);
@@ -268,7 +313,10 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       expect(headless.statusCode).toBe(422);
       expect(headless.json().detail).toMatch(/must be its header/);
 
-      const text = await send('/api/leads/import/preview', { name: 'leads.txt', content: 'Customer Name\nAnn\n' });
+      const text = await send('/api/leads/import/preview', {
+        name: 'leads.txt',
+        content: 'Customer Name\nAnn\n',
+      });
       expect(text.statusCode).toBe(415);
       expect(text.json().detail).toBe('leads.txt is not a .csv or .xlsx file. Choose a .csv or .xlsx file.');
 
@@ -287,19 +335,33 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       const huge = 'y'.repeat(1024 * 1024);
       const answer = await send('/api/leads/import/preview', {
         name: 'leads.csv',
-        content: csvOf([['Customer Name', 'Comments'], ['Jo', huge], ['Kim', 'fine']]),
+        content: csvOf([
+          ['Customer Name', 'Comments'],
+          ['Jo', huge],
+          ['Kim', 'fine'],
+        ]),
       });
       expect(answer.statusCode).toBe(200);
       expect(answer.body.length).toBeLessThan(10_000);
       const body = answer.json<ImportPreview>();
       expect(body.totals).toMatchObject({ rows: 2, create: 1, error: 1 });
-      expect(body.rows[0]).toMatchObject({ row: 2, outcome: 'error', reason: 'Comments: Use at most 4000 characters.' });
+      expect(body.rows[0]).toMatchObject({
+        row: 2,
+        outcome: 'error',
+        reason: 'Comments: Use at most 4000 characters.',
+      });
     });
 
     it('writes nothing for a file of errors only, even with acceptInvalid', async () => {
       const answer = await send(
         '/api/leads/import',
-        { name: 'bad.csv', content: csvOf([['Customer Name', 'E-mail'], ['Lu', 'nope']]) },
+        {
+          name: 'bad.csv',
+          content: csvOf([
+            ['Customer Name', 'E-mail'],
+            ['Lu', 'nope'],
+          ]),
+        },
         { acceptInvalid: 'true' },
       );
       expect(answer.json()).toEqual({ actionId: null, created: 0, updated: 0, unchanged: 0, skipped: 1 });

@@ -2,6 +2,7 @@ import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
 export { ApiError, apiData } from './api/apiData';
+export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';
 export { authStore } from './auth/authStore';
 export { toRole } from './auth/roles';

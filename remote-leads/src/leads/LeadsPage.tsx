@@ -28,6 +28,8 @@ import { createLead, deleteLead, updateLead, type LeadFormValues } from './leads
 import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
+import { importDone } from './import/importChoice';
+import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
@@ -55,6 +57,7 @@ export default function LeadsPage() {
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   // a dialog closing gives the focus back to its Edit, Delete or Add Lead button
   const { remember: rememberOpener, restore: restoreFocus } = useFocusReturn();
@@ -198,6 +201,7 @@ export default function LeadsPage() {
             onPage={(index) => change({ page: index + 1 })}
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
+            onImport={canEdit ? () => setImporting(true) : undefined}
           />
           <LeadsTable
             rows={page.rows}
@@ -225,6 +229,16 @@ export default function LeadsPage() {
         onClose={closeEditor}
         onSave={save}
       />
+      {importing && (
+        <LeadImportDialog
+          opened
+          onClose={() => setImporting(false)}
+          onImported={(fileName, result) => {
+            setImporting(false);
+            toastSuccess(importDone(fileName, result));
+          }}
+        />
+      )}
       <Modal opened={deleting !== null} onClose={closeDelete} title="Delete lead" centered>
         <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
         <Group justify="flex-end">

@@ -15,7 +15,6 @@ export const importMapping = z
   }, 'Each field can take one column only.');
 export type ImportMapping = z.infer<typeof importMapping>;
 
-
 /** What importing one row of the file does (or why it cannot). */
 export const importRowOutcome = z.object({
   /** The row's number as a spreadsheet shows it: the header is row 1. */

@@ -15,7 +15,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 function validDay(year: number, month: number, day: number): string | null {
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
@@ -26,7 +27,8 @@ export function parseDay(text: string): string | null {
   const iso = ISO_DAY.exec(text);
   if (iso) return validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   // a date cell read without its format (a workbook whose styles come after its sheet)
-  if (/^\d{5}$/.test(text)) return new Date(EXCEL_EPOCH_MS + Number(text) * DAY_MS).toISOString().slice(0, 10);
+  if (/^\d{5}$/.test(text))
+    return new Date(EXCEL_EPOCH_MS + Number(text) * DAY_MS).toISOString().slice(0, 10);
   return null;
 }
 

@@ -46,7 +46,10 @@ function listed(rows: PlannedRow[]): ImportRowOutcome[] {
   return [...errors, ...others].slice(0, IMPORT_PREVIEW_ROWS).map(outcomeOf);
 }
 
-const fileNameShown = (fileName: string) => fileName.replace(/[\u0000-\u001f]/g, '').slice(0, 200);
+/** A file name as a label shows it: no control characters, at most 200 characters. */
+const fileNameShown = (fileName: string) =>
+  // eslint-disable-next-line no-control-regex -- taking control characters out is the point
+  fileName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
 
 /**
  * Importing leads from a .csv or .xlsx file: its header read, its columns mapped, every
@@ -121,6 +124,9 @@ export function parseMappingField(text: string): ImportMapping {
   }
   const parsed = importMapping.safeParse(value);
   if (!parsed.success)
-    throw new HttpProblem(400, `The mapping is not valid: ${parsed.error.issues[0]?.message ?? 'unknown error'}`);
+    throw new HttpProblem(
+      400,
+      `The mapping is not valid: ${parsed.error.issues[0]?.message ?? 'unknown error'}`,
+    );
   return parsed.data;
 }

@@ -34,7 +34,8 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{
   async function receive(request: FastifyRequest): Promise<{ upload: ImportUpload; acceptInvalid: boolean }> {
     if (!request.isMultipart())
       throw new HttpProblem(415, 'Send the file as multipart/form-data, in a field named file.');
-    if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES) throw fileTooLarge(maxBytes);
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES)
+      throw fileTooLarge(maxBytes);
     let file: Buffer | undefined;
     let fileName = '';
     let mapping: ImportMapping | undefined;
@@ -71,7 +72,8 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{
       onRequest: editor,
       schema: {
         tags,
-        summary: 'What importing a .csv or .xlsx file would do, row by row; nothing is written (Admin, Manager)',
+        summary:
+          'What importing a .csv or .xlsx file would do, row by row; nothing is written (Admin, Manager)',
         description: `${FORM}. Answers the header, the mapping (the one sent, or one proposed from the header), the totals of every row and at most 1,000 rows' outcomes (errors first), for up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
         consumes: ['multipart/form-data'],
         response: { 200: importPreview },

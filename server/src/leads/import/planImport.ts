@@ -99,7 +99,11 @@ function endDate(text: string, current: string | null, scheduled: string | null,
   if (!time) return { problem: 'enter a time (10:30 AM) or a date and time.' };
   const sameClock = (iso: string) =>
     formatTimeIn(iso, timeZone) === formatTimeIn(atWallClock('2000-01-01', time, 'UTC'), 'UTC');
-  if (current && sameClock(current) && (!scheduled || businessDay(timeZone)(current) === businessDay(timeZone)(scheduled)))
+  if (
+    current &&
+    sameClock(current) &&
+    (!scheduled || businessDay(timeZone)(current) === businessDay(timeZone)(scheduled))
+  )
     return { value: current };
   if (!scheduled) return { problem: 'a time alone needs a Scheduled Date; enter a date and time.' };
   return { value: atWallClock(businessDay(timeZone)(scheduled), time, timeZone) };
@@ -117,7 +121,9 @@ function contractProblem(field: ImportedField, value: string | null): string | n
  * normalised as the calendar's are; a lead's source and Lead ID are never changed.
  */
 export function planImport(table: ImportTable, mapping: ImportMapping, context: PlanContext): PlannedRow[] {
-  const columns = mapping.flatMap((field, column) => (field && field !== 'leadId' ? [{ field, column }] : []));
+  const columns = mapping.flatMap((field, column) =>
+    field && field !== 'leadId' ? [{ field, column }] : [],
+  );
   const leadIdColumn = mapping.indexOf('leadId');
   const named = (column: number) => table.header[column] || `Column ${column + 1}`;
   const seen = new Map<string, number>();
@@ -138,7 +144,8 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
 
     if (lead) {
       const earlier = seen.get(lead.leadId);
-      if (earlier !== undefined) return fail(`Lead ID ${lead.leadId} is also in row ${earlier}; a lead can be in a file once.`);
+      if (earlier !== undefined)
+        return fail(`Lead ID ${lead.leadId} is also in row ${earlier}; a lead can be in a file once.`);
       seen.set(lead.leadId, number);
     }
 
@@ -179,7 +186,8 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
 
     const changes: FieldValues = {};
     for (const [field, value] of Object.entries(values) as [ImportedField, string | null][])
-      if (!sameValue(field, value, lead[field])) changes[field] = field === 'status' && !value ? 'New' : value;
+      if (!sameValue(field, value, lead[field]))
+        changes[field] = field === 'status' && !value ? 'New' : value;
     const changed = Object.keys(changes).length > 0;
     if (!changed) return { number, customerName, outcome: 'unchanged', leadId: lead.leadId };
     return {

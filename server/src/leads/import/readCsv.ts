@@ -23,9 +23,13 @@ function separatorOf(file: Buffer): string {
  */
 export async function readCsv(file: Buffer, maxRows: number): Promise<ImportTable> {
   if (file.includes(0))
-    throw unprocessable('The file is not a CSV text file (it holds binary data). Choose a .csv or .xlsx file.');
+    throw unprocessable(
+      'The file is not a CSV text file (it holds binary data). Choose a .csv or .xlsx file.',
+    );
   const collector = tableCollector(maxRows, () =>
-    unprocessable(`The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`),
+    unprocessable(
+      `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`,
+    ),
   );
   const parser = Readable.from([file]).pipe(
     parse({ bom: true, delimiter: separatorOf(file), relax_column_count: true, relax_quotes: true }),

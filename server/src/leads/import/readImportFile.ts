@@ -10,7 +10,8 @@ export async function readImportFile(fileName: string, file: Buffer): Promise<Im
   const extension = path.extname(fileName).toLowerCase();
   if (extension !== '.csv' && extension !== '.xlsx') throw unsupportedFile(fileName);
   if (file.length === 0) throw unprocessable('The file is empty.');
-  const table = extension === '.csv' ? await readCsv(file, IMPORT_MAX_ROWS) : await readXlsx(file, IMPORT_MAX_ROWS);
+  const table =
+    extension === '.csv' ? await readCsv(file, IMPORT_MAX_ROWS) : await readXlsx(file, IMPORT_MAX_ROWS);
   if (table.header.length === 0) throw unprocessable('The file is empty.');
   return table;
 }

@@ -37,10 +37,14 @@ const isZip = (file: Buffer) => file.length >= 4 && file.readUInt32LE(0) === 0x0
 
 /** The first worksheet of an .xlsx workbook, read as a stream (no whole-workbook model in memory). */
 export async function readXlsx(file: Buffer, maxRows: number): Promise<ImportTable> {
-  const notAWorkbook = unprocessable('The file is not a readable .xlsx workbook. Choose a .csv or .xlsx file.');
+  const notAWorkbook = unprocessable(
+    'The file is not a readable .xlsx workbook. Choose a .csv or .xlsx file.',
+  );
   if (!isZip(file)) throw notAWorkbook;
   const collector = tableCollector(maxRows, () =>
-    unprocessable(`The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`),
+    unprocessable(
+      `The file has more than ${maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`,
+    ),
   );
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',

@@ -38,7 +38,9 @@ const isTakenActionId = (error: unknown) =>
  */
 export function createImportWriter(db: Database, versions: DataVersions) {
   async function nextActionId(): Promise<number> {
-    const [row] = await db.all<{ next: number }>(sql`SELECT coalesce(max(id), 0) + 1 AS next FROM lead_actions`);
+    const [row] = await db.all<{ next: number }>(
+      sql`SELECT coalesce(max(id), 0) + 1 AS next FROM lead_actions`,
+    );
     return row?.next ?? 1;
   }
 
@@ -152,7 +154,10 @@ export function createImportWriter(db: Database, versions: DataVersions) {
             VALUES (${actionId}, 'import', ${label}, ${userId}, ${creates.length + updates.length}, ${at})`,
         ];
         if (updates.length > 0)
-          statements.push(...fieldHistory(sources.updates, fields, actor, at), applyUpdates(sources.updates, fields, at));
+          statements.push(
+            ...fieldHistory(sources.updates, fields, actor, at),
+            applyUpdates(sources.updates, fields, at),
+          );
         const updateAt = statements.length - 1;
         if (creates.length > 0)
           statements.push(
