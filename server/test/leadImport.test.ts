@@ -105,6 +105,75 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect(await byName('=Cleo')).toMatchObject({ phoneNumber: '+1 617 555 0100' });
   });
 
+  it('reads back an export with every column as unchanged: days, End Time, an empty status shown as New', async () => {
+    await syncLeads(
+      t,
+      [
+        lead({ leadId: 'cal-1', customerName: 'Dana', status: '', endDate: '2025-03-04T15:30:00.000Z' }),
+        lead({ leadId: 'cal-2', customerName: 'Eli', linkId: 'https://example.com/e', referredBy: 'Kim' }),
+      ],
+      MARCH_2025,
+      '2025-03-01T00:00:00.000Z',
+    );
+    const exported = (await allLeads()).map((item) => [
+      '03/04/2025',
+      item.customerName,
+      item.address,
+      item.status || 'New',
+      item.auditor,
+      item.houseType,
+      item.scheduledBy,
+      item.referredBy,
+      item.leadId,
+      item.linkId,
+      'Week 2',
+      item.phoneNumber,
+      item.heatingFuel,
+      item.provider,
+      item.comments,
+      item.endDate ? '10:30 AM' : '',
+      '03/01/2025',
+    ]);
+    const header = [
+      'Scheduled Date',
+      'Customer Name',
+      'Address',
+      'Status',
+      'Auditor',
+      'House Type',
+      'Scheduled By',
+      'Referred by',
+      'Lead ID',
+      'Link ID',
+      'Week View',
+      'Phone Number',
+      'Heating Fuel',
+      'Provider',
+      'Comments',
+      'End Time',
+      'Last Synced',
+    ];
+    const answer = await preview('leads-2025-03-04.csv', `\uFEFF${csvOf([header, ...exported])}`);
+    expect(answer.mapping.filter(Boolean)).toHaveLength(15);
+    expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0 });
+
+    // a new day keeps the visit's time; a new End Time is on the visit's day, on the business's clocks
+    const dana = exported.find((row) => row[1] === 'Dana')!;
+    dana[0] = '03/05/2025';
+    dana[15] = '11:00 AM';
+    const moved = await send('/api/leads/import', {
+      name: 'moved.csv',
+      content: csvOf([header, ...exported]),
+    });
+    expect(moved.json()).toMatchObject({ updated: 1 });
+    expect(await byName('Dana')).toMatchObject({
+      scheduledDate: '2025-03-05T14:00:00.000Z',
+      endDate: '2025-03-05T16:00:00.000Z',
+      status: '',
+      week: 2,
+    });
+  });
+
   it('previews per row: create, update with its fields, unchanged, error with the row number and reason', async () => {
     await syncLeads(
       t,
