@@ -1,4 +1,3 @@
-import { dayIn } from '@auditdesk/shared/core';
 import { wallClockToUtc } from '../../sync/calendar/timezones';
 
 /** Days Excel counts from (its serial 1 is 1900-01-01, with the 1900 leap-year bug). */
@@ -71,6 +70,3 @@ export function atWallClock(day: string, time: { hour: number; minute: number },
     wallClockToUtc({ year, month, day: date, hour: time.hour, minute: time.minute, second: 0 }, timeZone),
   ).toISOString();
 }
-
-/** The business's calendar day of an instant. */
-export const businessDay = (timeZone: string) => dayIn(timeZone);

@@ -1,4 +1,5 @@
 import {
+  dayIn,
   formatTimeIn,
   leadCreate,
   leadReplace,
@@ -15,7 +16,7 @@ import {
 } from '../../sync/parser/normalizers';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import type { HistoryField } from '../history/historyStatements';
-import { atWallClock, businessDay, parseDay, parseInstant, parseTime } from './importMoments';
+import { atWallClock, parseDay, parseInstant, parseTime } from './importMoments';
 import type { ImportTable } from './importTable';
 
 /** An editable field an import may change (every import field but leadId). */
@@ -91,22 +92,23 @@ function scheduledDate(text: string, current: string | null, timeZone: string): 
 }
 
 /** The End Time of a cell: a time alone is on the visit's day, as the export writes it. */
-function endDate(text: string, current: string | null, scheduled: string | null, timeZone: string): Parsed {
+function endDate(
+  text: string,
+  current: string | null,
+  scheduled: string | null,
+  zone: { timeZone: string; dayOf: (instant: string) => string },
+): Parsed {
   if (!text) return { value: null };
-  const instant = parseInstant(text, timeZone);
+  const instant = parseInstant(text, zone.timeZone);
   if (instant) return { value: instant };
   const time = parseTime(text);
   if (!time) return { problem: 'enter a time (10:30 AM) or a date and time.' };
   const sameClock = (iso: string) =>
-    formatTimeIn(iso, timeZone) === formatTimeIn(atWallClock('2000-01-01', time, 'UTC'), 'UTC');
-  if (
-    current &&
-    sameClock(current) &&
-    (!scheduled || businessDay(timeZone)(current) === businessDay(timeZone)(scheduled))
-  )
+    formatTimeIn(iso, zone.timeZone) === formatTimeIn(atWallClock('2000-01-01', time, 'UTC'), 'UTC');
+  if (current && sameClock(current) && (!scheduled || zone.dayOf(current) === zone.dayOf(scheduled)))
     return { value: current };
   if (!scheduled) return { problem: 'a time alone needs a Scheduled Date; enter a date and time.' };
-  return { value: atWallClock(businessDay(timeZone)(scheduled), time, timeZone) };
+  return { value: atWallClock(zone.dayOf(scheduled), time, zone.timeZone) };
 }
 
 /** The message of a value the contract refuses. */
@@ -127,6 +129,8 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
   const leadIdColumn = mapping.indexOf('leadId');
   const named = (column: number) => table.header[column] || `Column ${column + 1}`;
   const seen = new Map<string, number>();
+  // one formatter for every row: building Intl formatters is the slow part
+  const zone = { timeZone: context.timeZone, dayOf: dayIn(context.timeZone) };
 
   return table.rows.map(({ number, cells }): PlannedRow => {
     const cell = (column: number) => (cells[column] ?? '').trim();
@@ -169,7 +173,7 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
       const parsed =
         field === 'scheduledDate'
           ? scheduledDate(cell(column), lead?.scheduledDate ?? null, context.timeZone)
-          : endDate(cell(column), lead?.endDate ?? null, scheduled, context.timeZone);
+          : endDate(cell(column), lead?.endDate ?? null, scheduled, zone);
       if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
       else values[field] = parsed.value;
     }
