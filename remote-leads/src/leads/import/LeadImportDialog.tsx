@@ -65,6 +65,12 @@ export function LeadImportDialog({ opened, onClose, onImported, api = importApi 
         {preview && (
           <>
             <ImportTotals totals={preview.totals} />
+            {!preview.mapping.includes('leadId') && (
+              <Alert color="yellow" p="xs">
+                No column goes into Lead ID, so every row would become a new lead. To update leads, export
+                them with the Lead ID column shown, or map the column that holds their Lead ID.
+              </Alert>
+            )}
             <Grid gutter="md">
               <Grid.Col span={{ base: 12, md: 4 }}>
                 <Title order={4} size="h6" mb={4}>

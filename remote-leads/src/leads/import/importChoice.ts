@@ -24,7 +24,7 @@ export function importChoice(totals: ImportTotals): ImportChoice {
   if (totals.error > 0)
     return {
       kind: 'valid',
-      label: `Import the ${formatNumber(valid)} valid rows`,
+      label: `Import the ${formatNumber(valid)} valid ${valid === 1 ? 'row' : 'rows'}`,
       note: `${rows(totals.error)} ${totals.error === 1 ? 'is' : 'are'} not valid and would not be imported. Fix the file and choose it again, or import the valid rows alone.`,
     };
   if (changes === 0)
