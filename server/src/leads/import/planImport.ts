@@ -111,11 +111,10 @@ function endDate(
   return { value: atWallClock(zone.dayOf(scheduled), time, zone.timeZone) };
 }
 
-/** The message of a value the contract refuses. */
-function contractProblem(field: ImportedField, value: string | null): string | null {
-  const checked = leadReplace.shape[field].safeParse(value);
-  return checked.success ? null : (checked.error.issues[0]?.message ?? 'is not valid.');
-}
+/** Every field of a row checked at once (one parse a row, not one a field). */
+const ROW_FIELDS = leadReplace.partial();
+/** A new lead's fields that a file leaves out, as POST /leads defaults them. */
+const { customerName: _name, ...CREATE_DEFAULTS } = leadCreate.parse({ customerName: '-' });
 
 /**
  * What importing each row of the table would do: create a manual lead, update the fields
@@ -155,16 +154,12 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
 
     const values: FieldValues = {};
     const problems: string[] = [];
+    const columnOf = new Map<ImportedField, number>();
     const dateColumns: { field: 'scheduledDate' | 'endDate'; column: number }[] = [];
     for (const { field, column } of columns) {
-      if (field === 'scheduledDate' || field === 'endDate') {
-        dateColumns.push({ field, column });
-        continue;
-      }
-      const value = normalized(field, cell(column), context.auditors);
-      const problem = field === 'status' && !value ? null : contractProblem(field, value);
-      if (problem) problems.push(`${named(column)}: ${problem}`);
-      else values[field] = value;
+      columnOf.set(field, column);
+      if (field === 'scheduledDate' || field === 'endDate') dateColumns.push({ field, column });
+      else values[field] = normalized(field, cell(column), context.auditors);
     }
     // the start first: a time alone in End Time is on the visit's (new) day
     dateColumns.sort((a, b) => (a.field === 'scheduledDate' ? -1 : b.field === 'scheduledDate' ? 1 : 0));
@@ -177,15 +172,23 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
       if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
       else values[field] = parsed.value;
     }
+    const checked = ROW_FIELDS.safeParse(values);
+    if (!checked.success)
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] as ImportedField;
+        problems.push(`${named(columnOf.get(field)!)}: ${issue.message}`);
+      }
     if (problems.length > 0) return fail(problems.join(' '));
 
     if (!lead) {
-      const created = leadCreate.safeParse({ ...values, status: values.status || undefined });
-      if (!created.success) {
-        const missing = created.error.issues.map((issue) => issue.message).join(' ');
-        return fail(customerCell ? missing : 'Customer name is required: map a column to Customer Name.');
-      }
-      return { number, customerName, outcome: 'create', values: created.data };
+      if (!customerCell) return fail('Customer name is required: map a column to Customer Name.');
+      const fields = checked.data as LeadCreate;
+      return {
+        number,
+        customerName,
+        outcome: 'create',
+        values: { ...CREATE_DEFAULTS, ...fields, status: fields.status || CREATE_DEFAULTS.status },
+      };
     }
 
     const changes: FieldValues = {};
