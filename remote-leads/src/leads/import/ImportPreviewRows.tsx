@@ -44,8 +44,8 @@ export function ImportPreviewRows({ preview }: { preview: ImportPreview }) {
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={56}>Row</Table.Th>
-              <Table.Th w={100}>Outcome</Table.Th>
-              <Table.Th w={180}>Customer</Table.Th>
+              <Table.Th w={128}>Outcome</Table.Th>
+              <Table.Th w={170}>Customer</Table.Th>
               <Table.Th>What changes, or why not</Table.Th>
             </Table.Tr>
           </Table.Thead>
