@@ -438,3 +438,34 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     });
   });
 });
+
+// D1 ran the import's batch, its answer was lost (a 5xx) and the client sent it again: the
+// resend is refused whole (the action's id is there) and the import reads that it landed.
+describe('an import whose D1 answer was lost', () => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('is written once and answers as the first attempt would have', async () => {
+    t = await createTestApp({}, { engine: 'd1' });
+    const token = (await t.login()).access_token;
+    t.d1!.fail({
+      when: (call) => call.sql[0]?.startsWith('INSERT INTO lead_actions') ?? false,
+      status: 500,
+      times: 1,
+      lostAnswer: true,
+    });
+    const request = await importRequest('/api/leads/import', {
+      name: 'once.csv',
+      content: csvOf([['Customer Name'], ['Una'], ['Vic']]),
+    });
+    const answer = await t.app.inject({ ...request, headers: { ...request.headers, ...bearer(token) } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ created: 2, updated: 0 });
+    const names = ((await t.leads.list(true)) as LeadResource[]).map((item) => item.customerName).sort();
+    expect(names).toEqual(['Una', 'Vic']);
+    const [actions] = await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM lead_actions`);
+    expect(actions!.n).toBe(1);
+    // the batch was sent twice: the first answer lost, the second refused
+    expect(t.d1!.calls.filter((call) => call.sql[0]?.startsWith('INSERT INTO lead_actions'))).toHaveLength(2);
+  });
+});
