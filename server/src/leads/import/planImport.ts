@@ -62,6 +62,16 @@ function normalized(field: ImportedField, text: string, auditors: readonly strin
   }
 }
 
+/** `work` remembered by its argument. */
+function memoized(work: (key: string) => string): (key: string) => string {
+  const known = new Map<string, string>();
+  return (key) => {
+    let value = known.get(key);
+    if (value === undefined) known.set(key, (value = work(key)));
+    return value;
+  };
+}
+
 const displayStatus = (status: string | null) => (status ?? '').trim() || 'New';
 const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
@@ -96,7 +106,7 @@ function endDate(
   text: string,
   current: string | null,
   scheduled: string | null,
-  zone: { timeZone: string; dayOf: (instant: string) => string },
+  zone: { timeZone: string; dayOf: (instant: string) => string; at: (dayAndTime: string) => string },
 ): Parsed {
   if (!text) return { value: null };
   const instant = parseInstant(text, zone.timeZone);
@@ -108,7 +118,7 @@ function endDate(
   if (current && sameClock(current) && (!scheduled || zone.dayOf(current) === zone.dayOf(scheduled)))
     return { value: current };
   if (!scheduled) return { problem: 'a time alone needs a Scheduled Date; enter a date and time.' };
-  return { value: atWallClock(zone.dayOf(scheduled), time, zone.timeZone) };
+  return { value: zone.at(`${zone.dayOf(scheduled)}|${time.hour}|${time.minute}`) };
 }
 
 /** Every field of a row checked at once (one parse a row, not one a field). */
@@ -128,8 +138,17 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
   const leadIdColumn = mapping.indexOf('leadId');
   const named = (column: number) => table.header[column] || `Column ${column + 1}`;
   const seen = new Map<string, number>();
-  // one formatter for every row: building Intl formatters is the slow part
-  const zone = { timeZone: context.timeZone, dayOf: dayIn(context.timeZone) };
+  // one formatter for every row, and each day or wall-clock time worked out once: rows
+  // repeat them, and Intl's zone arithmetic is the slow part of a plan
+  const dayOf = memoized(dayIn(context.timeZone));
+  const zone = {
+    timeZone: context.timeZone,
+    dayOf,
+    at: memoized((key: string) => {
+      const [day, hour, minute] = key.split('|') as [string, string, string];
+      return atWallClock(day, { hour: Number(hour), minute: Number(minute) }, context.timeZone);
+    }),
+  };
 
   return table.rows.map(({ number, cells }): PlannedRow => {
     const cell = (column: number) => (cells[column] ?? '').trim();

@@ -52,21 +52,19 @@ export function createImportWriter(db: Database, versions: DataVersions) {
   }
 
   /** Writes the rows in chunks to lead_import_staging; answers the sources the final batch reads. */
-  async function stage(key: string, creates: unknown[], updates: unknown[], at: string) {
+  async function stage(key: string, chunks: { create: string[]; update: string[] }, at: string) {
     await db.batch([
       sql`DELETE FROM lead_import_staging WHERE staged_at < ${new Date(Date.parse(at) - STALE_STAGING_MS).toISOString()}`,
     ]);
-    let seq = 0;
-    for (const [kind, items] of [
-      ['create', creates],
-      ['update', updates],
-    ] as const) {
-      for (const chunk of jsonChunks(items)) {
+    // a chunk holds fewer than a million items (each is more than one byte of its million)
+    let first = 0;
+    for (const kind of ['create', 'update'] as const) {
+      for (const chunk of chunks[kind]) {
         await db.batch([
           sql`INSERT INTO lead_import_staging (import_key, seq, kind, payload, staged_at)
-            SELECT ${key}, ${seq} + key, ${kind}, value, ${at} FROM json_each(${chunk})`,
+            SELECT ${key}, ${first} + key, ${kind}, value, ${at} FROM json_each(${chunk})`,
         ]);
-        seq += (JSON.parse(chunk) as unknown[]).length;
+        first += 1_000_000;
       }
     }
     const source = (kind: string) =>
@@ -132,12 +130,11 @@ export function createImportWriter(db: Database, versions: DataVersions) {
 
       const at = new Date().toISOString();
       const key = randomUUID();
-      const single = (items: unknown[]) => jsonChunks(items);
-      const createChunks = single(creates);
-      const updateChunks = single(updates);
+      const createChunks = jsonChunks(creates);
+      const updateChunks = jsonChunks(updates);
       const staged = createChunks.length > 1 || updateChunks.length > 1;
       const sources = staged
-        ? await stage(key, creates, updates, at)
+        ? await stage(key, { create: createChunks, update: updateChunks }, at)
         : {
             creates: sql`json_each(${createChunks[0] ?? '[]'})`,
             updates: sql`json_each(${updateChunks[0] ?? '[]'})`,
