@@ -1,6 +1,6 @@
 import type { ImportMapping, ImportPreview, ImportResult } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ImportApi } from './importApi';
 import { LeadImportDialog } from './LeadImportDialog';
@@ -141,6 +141,31 @@ describe('the import dialog', () => {
     await chooseFile();
     expect(await screen.findByText(/there is nothing to import/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the progress of the upload, then that the server is checking the rows', async () => {
+    let sent: (sent: number, total: number) => void = () => undefined;
+    let answer: (preview: ImportPreview) => void = () => undefined;
+    const api: ImportApi = {
+      preview: (_file, _mapping, onProgress) => {
+        sent = onProgress;
+        return new Promise((resolve) => (answer = resolve));
+      },
+      run: jest.fn(),
+    };
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+    act(() => sent(40, 100));
+    expect(await screen.findByText('Sending march.csv… 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    act(() => sent(100, 100));
+    expect(await screen.findByText('Checking every row against the leads…')).toBeInTheDocument();
+    act(() => answer(previewOf(['leadId', 'customerName', null, null])));
+    expect(await screen.findByTestId('import-totals')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
   it('says why a file cannot be imported, and what to do', async () => {
