@@ -68,6 +68,25 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0 });
   });
 
+  it('reads a CSV separated by semicolons, and refuses the same lead twice in one file', async () => {
+    await syncLeads(
+      t,
+      [lead({ leadId: 'cal-1', customerName: 'Dana' })],
+      MARCH_2025,
+      '2025-03-01T00:00:00.000Z',
+    );
+    const answer = await preview(
+      'leads.csv',
+      'Lead ID;Customer Name;Comments\r\ncal-1;Dana;"first; with a semicolon"\r\ncal-1;Dana;second\r\n',
+    );
+    expect(answer.mapping).toEqual(['leadId', 'customerName', 'comments']);
+    expect(answer.totals).toMatchObject({ rows: 2, update: 1, error: 1 });
+    expect(answer.rows[0]).toMatchObject({
+      row: 3,
+      reason: 'Lead ID cal-1 is also in row 2; a lead can be in a file once.',
+    });
+  });
+
   it('normalises values as the calendar’s are and reads formulas as text', async () => {
     const csv = csvOf([
       ['Customer Name', 'House Type', 'Heating Fuel', 'Provider', 'Auditor', 'Status', 'Comments'],
