@@ -34,6 +34,8 @@ import { createRedisBackplane } from './realtime/backplane/redisBackplane';
 import { createRedisSyncLock } from './sync/lock/redisSyncLock';
 import { businessRoutes } from './business/businessRoutes';
 import { dashboardRoutes } from './leads/dashboardRoutes';
+import { createLeadImport } from './leads/import/leadImport';
+import { leadImportRoutes } from './leads/import/leadImportRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
@@ -233,6 +235,12 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
+      await api.register(leadImportRoutes, {
+        prefix: '/leads/import',
+        leadImport: createLeadImport(db, { auditors: config.auditors, timeZone: config.calendar.timeZone }),
+        authenticate,
+        maxBytes: config.importMaxBytes,
+      });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
         // the older summary endpoints compare the default pair

@@ -5,6 +5,7 @@ import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';
+import { importRequest } from './support/importForm';
 import type { TestApp } from './testApp';
 
 /**
@@ -248,6 +249,19 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: LEAD_EDITORS,
     ok: 201,
     request: () => ({ method: 'POST', url: '/api/leads', payload: { customerName: 'Walk-in customer' } }),
+  },
+  {
+    route: 'POST /api/leads/import/preview',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: () =>
+      importRequest('/api/leads/import/preview', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
+  },
+  {
+    route: 'POST /api/leads/import',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: () => importRequest('/api/leads/import', { name: 'leads.csv', content: 'Customer Name\nAnn\n' }),
   },
   {
     route: 'PUT /api/leads/{id}',

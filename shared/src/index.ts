@@ -2,6 +2,7 @@ import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
 export { ApiError, apiData } from './api/apiData';
+export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';
 export { authStore } from './auth/authStore';
 export { toRole } from './auth/roles';
@@ -37,6 +38,11 @@ export type {
   CurrentUser,
   DatabaseStats,
   GridRecord,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+  ImportRowOutcome,
+  ImportTotals,
   BusinessSettings,
   LeadDetail,
   LeadEditableFields,
@@ -59,6 +65,7 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
+export * from './contract/leadImportVocabulary';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';

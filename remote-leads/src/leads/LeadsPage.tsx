@@ -29,6 +29,8 @@ import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
+import { importDone } from './import/importChoice';
+import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
@@ -57,6 +59,7 @@ export default function LeadsPage() {
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
+  const [importing, setImporting] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   // a dialog closing gives the focus back to its Edit, Delete or Add Lead button
   const { remember: rememberOpener, restore: restoreFocus } = useFocusReturn();
@@ -205,6 +208,7 @@ export default function LeadsPage() {
             onPage={(index) => change({ page: index + 1 })}
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
+            onImport={canEdit ? () => setImporting(true) : undefined}
           />
           <LeadsTable
             rows={page.rows}
@@ -232,6 +236,16 @@ export default function LeadsPage() {
         onClose={closeEditor}
         onSave={save}
       />
+      {importing && (
+        <LeadImportDialog
+          opened
+          onClose={() => setImporting(false)}
+          onImported={(fileName, result) => {
+            setImporting(false);
+            toastSuccess(importDone(fileName, result));
+          }}
+        />
+      )}
       <Modal opened={deleting !== null} onClose={closeDelete} title="Delete lead" centered>
         <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
         <Group justify="flex-end">

@@ -1,6 +1,6 @@
 import { ExportMenu, formatNumber, type ExportFormat } from '@auditdesk/shared';
 import { Button, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
-import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconFileImport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { ColumnsMenu, type ColumnVisibility } from './ColumnsMenu';
 import { PAGE_SIZES } from './pagination';
 
@@ -21,6 +21,8 @@ interface LeadsToolbarProps {
   onPage: (index: number) => void;
   onExport: (format: ExportFormat) => void;
   exporting: ExportFormat | null;
+  /** Opens the import dialog; absent for those who may not edit leads. */
+  onImport?: () => void;
 }
 
 export function LeadsToolbar(props: LeadsToolbarProps) {
@@ -65,6 +67,16 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           Refresh
         </Button>
         <ExportMenu formats={['xlsx', 'csv']} onExport={props.onExport} busy={props.exporting} />
+        {props.onImport && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileImport size={14} />}
+            onClick={props.onImport}
+          >
+            Import
+          </Button>
+        )}
       </Group>
       <Pagination.Root
         total={props.pageCount}

@@ -3,6 +3,7 @@ import { calendarSourcesBenchmark } from './calendarSources';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
+import { leadImportBenchmark } from './leadImport';
 import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
@@ -20,6 +21,7 @@ export const BENCHMARKS: Benchmark[] = [
   calendarSourcesBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
+  leadImportBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   firstLoadBenchmark,

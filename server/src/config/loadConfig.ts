@@ -83,6 +83,8 @@ export interface Config {
   redis?: RedisSettings;
   /** REDIS_CACHE_MAX_BYTES: the most the read cache keeps in Redis. */
   redisCacheMaxBytes: number;
+  /** IMPORT_MAX_BYTES: the largest file a lead import may send. */
+  importMaxBytes: number;
   /** Present when SMTP_URL is set: the app e-mails invitations, resets and notices. */
   mail?: MailSettings;
   /** "Forgot password?" requests per hour per client address, and reset e-mails per hour per address. */
@@ -305,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,
     syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
     redisCacheMaxBytes: settings.REDIS_CACHE_MAX_BYTES,
+    importMaxBytes: settings.IMPORT_MAX_BYTES,
     redis: settings.REDIS_URL
       ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
       : undefined,

@@ -248,6 +248,12 @@ export const settingsSchema = z.object({
     .int()
     .min(0)
     .default(32 * 1024 * 1024),
+  /** The largest .csv or .xlsx file one lead import may send, in bytes (20 MB by default). */
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(20 * 1024 * 1024),
   /** The CalDAV server or account URL; the calendars are discovered from there. */
   CALDAV_URL: httpUrl.optional(),
   /** The CalDAV account (HTTP Basic; iCloud and Fastmail want an app password). */

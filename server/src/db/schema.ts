@@ -243,6 +243,24 @@ export const leadsStaging = sqliteTable(
 );
 
 /**
+ * An import's rows on their way into `leads`, as the sync's staging is: a large file is
+ * written here in chunks, then applied in one atomic batch that also empties it.
+ */
+export const leadImportStaging = sqliteTable(
+  'lead_import_staging',
+  {
+    /** The import the rows belong to (a random key: its action's id is taken only at the end). */
+    importKey: text('import_key').notNull(),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['create', 'update'] }).notNull(),
+    /** The row as JSON: a new lead's fields, or an existing lead's id and changes. */
+    payload: text('payload').notNull(),
+    stagedAt: text('staged_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.importKey, table.seq] })],
+);
+
+/**
  * The sync's final batch starts by inserting its run here: a trigger (migration 0010) aborts
  * the batch unless the run still holds the lease, and the primary key aborts a batch that D1
  * already ran once and is sent again; the counts are what the batch itself changed.

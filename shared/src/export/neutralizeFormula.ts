@@ -21,3 +21,14 @@ export function neutralizeFormula(text: string): string {
   const inner = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   return startsLikeFormula(inner) ? `'${inner}` : inner;
 }
+
+const NEUTRALIZED_AFTER_SEPARATOR = /([,;\t|])'(?=[=+\-@\t\r])/g;
+
+/**
+ * The text a CSV cell held before neutralizeFormula marked it: an import reads the export's
+ * own files back as they were written. Text without the marks is left as it is.
+ */
+export function restoreNeutralizedFormula(text: string): string {
+  const inner = text.startsWith("'") && startsLikeFormula(text.slice(1)) ? text.slice(1) : text;
+  return inner.replace(NEUTRALIZED_AFTER_SEPARATOR, '$1');
+}

@@ -32,6 +32,30 @@ export function officeEditStatements(
 }
 
 /**
+ * Before a change of many leads at once (an import, a bulk change; same batch): for every
+ * calendar lead of `rows` (a source of JSON objects named `value`, each `{ id, changes }`)
+ * each field the change names and changes becomes (or stays) an office value, as in
+ * officeEditStatements.
+ */
+export function officeChangesStatements(
+  rows: SQL,
+  fields: readonly OfficeField[],
+  userId: number | null,
+  at: string,
+): SQL[] {
+  return fields.map((field) => {
+    const incoming = sql.raw(`json_extract(r.value, '$.changes.${field}')`);
+    return sql`INSERT INTO lead_office_values (lead_id, field, office_value, calendar_value, user_id, at)
+      SELECT l.id, ${field}, ${incoming}, l.${column(field)}, ${userId}, ${at}
+      FROM ${rows} AS r JOIN leads AS l ON l.id = json_extract(r.value, '$.id')
+      WHERE l.source = 'calendar' AND l.deleted_at IS NULL
+        AND json_type(r.value, '$.changes.${sql.raw(field)}') IS NOT NULL AND l.${column(field)} IS NOT ${incoming}
+      ON CONFLICT (lead_id, field) DO UPDATE SET
+        office_value = excluded.office_value, user_id = excluded.user_id, at = excluded.at`;
+  });
+}
+
+/**
  * After any change of office values: an office value equal to the calendar's is no office
  * value (a person set it back, or the calendar came round to it), and a lead needs review
  * exactly while one of its fields is in conflict or its event is gone.

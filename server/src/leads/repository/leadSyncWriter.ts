@@ -67,7 +67,7 @@ const officeTouched = sql`(SELECT lead_id FROM lead_office_values UNION SELECT i
 const holdsOfficeValues = sql`EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)`;
 
 /** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
-function jsonChunks(items: unknown[]): string[] {
+export function jsonChunks(items: unknown[]): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
   let size = 2;

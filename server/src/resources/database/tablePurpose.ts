@@ -14,6 +14,7 @@ const BOOKKEEPING = new Set([
   'mail_outbox',
   'data_versions',
   'leads_staging',
+  'lead_import_staging',
   'notification_reads',
 ]);
 

@@ -1,0 +1,186 @@
+import type { ImportMapping, ImportPreview, ImportResult } from '@auditdesk/shared';
+import { renderWithProviders } from '@auditdesk/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ImportApi } from './importApi';
+import { LeadImportDialog } from './LeadImportDialog';
+
+const HEADER = ['Lead ID', 'Customer Name', 'Notes', 'Week View'];
+
+function previewOf(mapping: ImportMapping, totals: Partial<ImportPreview['totals']> = {}): ImportPreview {
+  const full = { rows: 9, create: 2, update: 5, unchanged: 0, error: 2, ...totals };
+  return {
+    fileName: 'march.csv',
+    header: HEADER,
+    mapping,
+    totals: full,
+    rows: [
+      ...(full.error > 0
+        ? [
+            {
+              row: 4,
+              outcome: 'error' as const,
+              customerName: 'Gus',
+              leadId: null,
+              fields: [],
+              reason: 'E-mail: Enter a valid e-mail address.',
+            },
+            {
+              row: 7,
+              outcome: 'error' as const,
+              customerName: '',
+              leadId: null,
+              fields: [],
+              reason: 'Customer name is required.',
+            },
+          ]
+        : []),
+      {
+        row: 2,
+        outcome: 'update',
+        customerName: 'Dana',
+        leadId: 'cal-1',
+        fields: ['status', 'heatingFuel'],
+        reason: null,
+      },
+      { row: 3, outcome: 'create', customerName: 'Fay', leadId: null, fields: [], reason: null },
+    ],
+  };
+}
+
+function fakeApi(totals: Partial<ImportPreview['totals']> = {}) {
+  const previews: (ImportMapping | null)[] = [];
+  const runs: { mapping: ImportMapping; acceptInvalid: boolean }[] = [];
+  const api: ImportApi = {
+    async preview(_file, mapping, onProgress) {
+      previews.push(mapping);
+      onProgress(50, 100);
+      onProgress(100, 100);
+      return previewOf(mapping ?? ['leadId', 'customerName', null, null], totals);
+    },
+    async run(_file, mapping, acceptInvalid, onProgress) {
+      runs.push({ mapping, acceptInvalid });
+      onProgress(100, 100);
+      const result: ImportResult = {
+        actionId: 3,
+        created: 2,
+        updated: 5,
+        unchanged: 0,
+        skipped: acceptInvalid ? 2 : 0,
+      };
+      return result;
+    },
+  };
+  return { api, previews, runs };
+}
+
+const csvFile = () => new File(['Lead ID,Customer Name\n'], 'march.csv', { type: 'text/csv' });
+
+async function chooseFile() {
+  const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+  await userEvent.upload(input, csvFile());
+}
+
+describe('the import dialog', () => {
+  it('shows the proposed mapping and the preview’s totals, and previews again when a column is mapped', async () => {
+    const { api, previews } = fakeApi();
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+
+    const totals = await screen.findByTestId('import-totals');
+    expect(within(totals).getByLabelText('Rows: 9')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('New leads: 2')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Updates: 5')).toBeInTheDocument();
+    expect(within(totals).getByLabelText('Errors: 2')).toBeInTheDocument();
+    expect(previews).toEqual([null]);
+
+    expect(screen.getByLabelText('Field for the column Lead ID')).toHaveValue('Lead ID');
+    expect(screen.getByLabelText('Field for the column Notes')).toHaveValue('Not imported');
+    const rows = screen.getByRole('table', { name: 'Rows of the file' });
+    expect(within(rows).getByText('E-mail: Enter a valid e-mail address.')).toBeInTheDocument();
+    expect(within(rows).getByText('Status, Heating Fuel')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByLabelText('Field for the column Notes'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Comments' }));
+    await waitFor(() => expect(previews).toHaveLength(2));
+    expect(previews[1]).toEqual(['leadId', 'customerName', 'comments', null]);
+
+    // a field takes one column: mapping Week View to Customer Name takes it from its column
+    await userEvent.click(screen.getByLabelText('Field for the column Week View'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Customer Name' }));
+    await waitFor(() => expect(previews).toHaveLength(3));
+    expect(previews[2]).toEqual(['leadId', null, 'comments', 'customerName']);
+  });
+
+  it('with invalid rows, offers to import the valid rows only, and says what is left out', async () => {
+    const { api, runs } = fakeApi();
+    const onImported = jest.fn();
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={onImported} api={api} />);
+    await chooseFile();
+
+    expect(await screen.findByText(/2 rows are not valid and would not be imported/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import the 7 valid rows' }));
+    await waitFor(() => expect(onImported).toHaveBeenCalled());
+    expect(runs).toEqual([{ mapping: ['leadId', 'customerName', null, null], acceptInvalid: true }]);
+    expect(onImported).toHaveBeenCalledWith('march.csv', expect.objectContaining({ created: 2, skipped: 2 }));
+  });
+
+  it('without invalid rows, imports them all', async () => {
+    const { api, runs } = fakeApi({ error: 0 });
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+    await userEvent.click(await screen.findByRole('button', { name: 'Import 7 rows' }));
+    await waitFor(() =>
+      expect(runs).toEqual([{ mapping: ['leadId', 'customerName', null, null], acceptInvalid: false }]),
+    );
+  });
+
+  it('offers no import when nothing would change', async () => {
+    const { api } = fakeApi({ rows: 4, create: 0, update: 0, unchanged: 4, error: 0 });
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+    expect(await screen.findByText(/there is nothing to import/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the progress of the upload, then that the server is checking the rows', async () => {
+    let sent: (sent: number, total: number) => void = () => undefined;
+    let answer: (preview: ImportPreview) => void = () => undefined;
+    const api: ImportApi = {
+      preview: (_file, _mapping, onProgress) => {
+        sent = onProgress;
+        return new Promise((resolve) => (answer = resolve));
+      },
+      run: jest.fn(),
+    };
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+    act(() => sent(40, 100));
+    expect(await screen.findByText('Sending march.csv… 40%')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
+    act(() => sent(100, 100));
+    expect(await screen.findByText('Checking every row against the leads…')).toBeInTheDocument();
+    act(() => answer(previewOf(['leadId', 'customerName', null, null])));
+    expect(await screen.findByTestId('import-totals')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says why a file cannot be imported, and what to do', async () => {
+    const api: ImportApi = {
+      preview: async () => {
+        throw new Error(
+          'The file is larger than 20 MB, the most one import takes. Split it into smaller files.',
+        );
+      },
+      run: jest.fn(),
+    };
+    renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+    await chooseFile();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file is larger than 20 MB');
+    expect(alert).toHaveTextContent('Choose another file, or fix this one and choose it again.');
+  });
+});

@@ -1,0 +1,37 @@
+// The import's vocabulary, without zod: the browser bundles import it as it is.
+
+/**
+ * The lead fields a file's column can be imported into: `leadId` only matches a row to an
+ * existing lead (it is never changed); the rest are the editable fields.
+ */
+export const IMPORT_FIELDS = [
+  'leadId',
+  'customerName',
+  'address',
+  'email',
+  'phoneNumber',
+  'auditor',
+  'houseType',
+  'heatingFuel',
+  'provider',
+  'referredBy',
+  'scheduledBy',
+  'status',
+  'scheduledDate',
+  'endDate',
+  'linkId',
+  'comments',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The file types an import reads, by extension. */
+export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
+
+/** Rows one file may hold (not counting its header and empty rows). */
+export const IMPORT_MAX_ROWS = 100_000;
+
+/** Row outcomes a preview lists at most; the totals always count every row. */
+export const IMPORT_PREVIEW_ROWS = 1000;
+
+export const IMPORT_OUTCOMES = ['create', 'update', 'unchanged', 'error'] as const;
+export type ImportOutcome = (typeof IMPORT_OUTCOMES)[number];
