@@ -34,6 +34,8 @@ import { createRedisBackplane } from './realtime/backplane/redisBackplane';
 import { createRedisSyncLock } from './sync/lock/redisSyncLock';
 import { businessRoutes } from './business/businessRoutes';
 import { dashboardRoutes } from './leads/dashboardRoutes';
+import { createLeadActions } from './leads/actions/leadActions';
+import { bulkLeadsRoute, leadActionsRoutes } from './leads/actions/leadActionsRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
@@ -233,6 +235,9 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
+      const leadActions = createLeadActions(db);
+      await api.register(bulkLeadsRoute, { prefix: '/leads', bulk: leadActions.bulk, authenticate });
+      await api.register(leadActionsRoutes, { prefix: '/lead-actions', undo: leadActions.undo, authenticate });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
         // the older summary endpoints compare the default pair

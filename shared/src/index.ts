@@ -38,6 +38,11 @@ export type {
   DatabaseStats,
   GridRecord,
   BusinessSettings,
+  ChangedLead,
+  LeadActionResult,
+  LeadActionSummary,
+  LeadAtVersion,
+  LeadsBulkRequest,
   LeadEditableFields,
   LeadHistoryEntry,
   LeadHistoryPage,
@@ -56,6 +61,8 @@ export type {
   UserView,
 } from './core';
 export * from './contract/vocabulary';
+export { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './contract/bulkFields';
+export { LEAD_FIELD_LABELS } from './contract/leadFieldLabels';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';

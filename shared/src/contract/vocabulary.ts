@@ -31,11 +31,13 @@ export const LEAD_SOURCES = ['calendar', 'manual'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** What happened to a lead in one history entry: created, one field changed, or deleted. */
-export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted'] as const;
+/** 'restored': a deleted lead brought back (the undo of a delete). */
+export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted', 'restored'] as const;
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
 
 /** What changed many leads at once, under one action that can be named (and undone). */
-export const LEAD_ACTION_KINDS = ['bulk', 'import'] as const;
+/** 'undo': the undo of another action, which puts back what that one changed. */
+export const LEAD_ACTION_KINDS = ['bulk', 'import', 'undo'] as const;
 export type LeadActionKind = (typeof LEAD_ACTION_KINDS)[number];
 
 /**

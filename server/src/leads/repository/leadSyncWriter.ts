@@ -43,7 +43,7 @@ const updatedColumns = SYNCED_COLUMNS.filter((name) => name !== leads.leadId.nam
   .join(', ');
 
 /** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
-function jsonChunks(items: unknown[]): string[] {
+export function jsonChunks(items: unknown[]): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
   let size = 2;
