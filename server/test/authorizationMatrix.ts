@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
+import { createLeadActions } from '../src/leads/actions/leadActions';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
 import type { TestApp } from './testApp';
 
@@ -257,6 +258,26 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: LEAD_EDITORS,
     ok: 204,
     request: async (t) => ({ method: 'DELETE', url: `/api/leads/${await someLead(t)}` }),
+  },
+  {
+    route: 'POST /api/leads/bulk',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/leads/bulk',
+      payload: { leads: [{ id: await someLead(t), version: 1 }], change: { status: 'Completed' } },
+    }),
+  },
+  {
+    route: 'POST /api/lead-actions/{id}/undo',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => {
+      const id = await someLead(t);
+      const done = await createLeadActions(t.db).bulk.apply({ leads: [{ id, version: 1 }], delete: true }, 1);
+      return { method: 'POST', url: `/api/lead-actions/${done.kind === 'done' ? done.result.action.id : 0}/undo` };
+    },
   },
   {
     route: 'GET /api/leads/{id}/history',
