@@ -237,7 +237,11 @@ export async function buildApp({
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
       const leadActions = createLeadActions(db);
       await api.register(bulkLeadsRoute, { prefix: '/leads', bulk: leadActions.bulk, authenticate });
-      await api.register(leadActionsRoutes, { prefix: '/lead-actions', undo: leadActions.undo, authenticate });
+      await api.register(leadActionsRoutes, {
+        prefix: '/lead-actions',
+        undo: leadActions.undo,
+        authenticate,
+      });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
         // the older summary endpoints compare the default pair

@@ -276,7 +276,10 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: async (t) => {
       const id = await someLead(t);
       const done = await createLeadActions(t.db).bulk.apply({ leads: [{ id, version: 1 }], delete: true }, 1);
-      return { method: 'POST', url: `/api/lead-actions/${done.kind === 'done' ? done.result.action.id : 0}/undo` };
+      return {
+        method: 'POST',
+        url: `/api/lead-actions/${done.kind === 'done' ? done.result.action.id : 0}/undo`,
+      };
     },
   },
   {

@@ -24,7 +24,8 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
   const post = (url: string, payload?: object, token = tokens.Manager!) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const bulk = (payload: object, token?: string) => post('/api/leads/bulk', payload, token);
-  const undo = (actionId: number, token?: string) => post(`/api/lead-actions/${actionId}/undo`, undefined, token);
+  const undo = (actionId: number, token?: string) =>
+    post(`/api/lead-actions/${actionId}/undo`, undefined, token);
 
   /** `count` manual leads, numbered, at version 1, written in one statement. */
   async function seed(count: number, status = 'Scheduled'): Promise<Versioned[]> {
@@ -41,7 +42,14 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
       sql`SELECT id, status, auditor, version, deleted_at IS NOT NULL AS deleted FROM leads ORDER BY id`,
     );
   const historyRows = () =>
-    t.db.all<{ leadId: number; kind: string; field: string | null; oldValue: string | null; newValue: string | null; actionId: number | null }>(
+    t.db.all<{
+      leadId: number;
+      kind: string;
+      field: string | null;
+      oldValue: string | null;
+      newValue: string | null;
+      actionId: number | null;
+    }>(
       sql`SELECT lead_id AS leadId, kind, field, old_value AS oldValue, new_value AS newValue, action_id AS actionId
         FROM lead_history ORDER BY id`,
     );
@@ -71,10 +79,20 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
     expect(rows).toHaveLength(5); // the third lead's status was Cancelled already
     expect(rows.every((row) => row.actionId === result.action.id)).toBe(true);
     expect(rows).toContainEqual(
-      expect.objectContaining({ leadId: seeded[0]!.id, field: 'status', oldValue: 'Scheduled', newValue: 'Cancelled' }),
+      expect.objectContaining({
+        leadId: seeded[0]!.id,
+        field: 'status',
+        oldValue: 'Scheduled',
+        newValue: 'Cancelled',
+      }),
     );
     const [entry] = await history(seeded[0]!.id);
-    expect(entry!.action).toEqual({ id: result.action.id, kind: 'bulk', label: result.action.label, undoneAt: null });
+    expect(entry!.action).toEqual({
+      id: result.action.id,
+      kind: 'bulk',
+      label: result.action.label,
+      undoneAt: null,
+    });
     expect(entry!.by).toMatchObject({ kind: 'user', name: 'Manager Person' });
   });
 
@@ -87,12 +105,16 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
     ]);
     const before = { leads: await leadsNow(), version: await dataVersion() };
     const request = [fresh, stale, gone, alsoFresh, { id: 999_999, version: 1 }];
-    for (const payload of [{ leads: request, change: { status: 'Cancelled' } }, { leads: request, delete: true }]) {
+    for (const payload of [
+      { leads: request, change: { status: 'Cancelled' } },
+      { leads: request, delete: true },
+    ]) {
       const answer = await bulk(payload);
       expect(answer.statusCode).toBe(412);
       expect(answer.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(answer.json()).toMatchObject({
-        detail: '3 leads changed or were deleted since you loaded them, so nothing was changed. Reload the leads and try again.',
+        detail:
+          '3 leads changed or were deleted since you loaded them, so nothing was changed. Reload the leads and try again.',
         leads: [
           { id: stale.id, version: 2 },
           { id: gone.id, version: null },
@@ -139,7 +161,9 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
       headers: bearer(tokens.Manager!),
       payload: { status: 'x'.repeat(41) },
     });
-    expect((await bulk({ leads, change: { status: 'x'.repeat(41) } })).json().detail).toBe(single.json().detail);
+    expect((await bulk({ leads, change: { status: 'x'.repeat(41) } })).json().detail).toBe(
+      single.json().detail,
+    );
     // the same trimming as a single edit
     expect((await bulk({ leads, change: { status: '  Completed ' } })).statusCode).toBe(200);
     expect((await leadsNow())[0]!.status).toBe('Completed');
@@ -163,12 +187,20 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
     const answer = await undo(done.action.id, tokens.Admin!);
     expect(answer.statusCode).toBe(200);
     const undone: LeadActionResult = answer.json();
-    expect(undone.action).toMatchObject({ kind: 'undo', label: 'Undo of “Bulk change: Status → Cancelled (3 leads)”' });
+    expect(undone.action).toMatchObject({
+      kind: 'undo',
+      label: 'Undo of “Bulk change: Status → Cancelled (3 leads)”',
+    });
     expect(undone.leads).toEqual(seeded.map(({ id }) => ({ id, version: 3 })));
     expect((await leadsNow()).map((lead) => lead.status)).toEqual(['New', 'Scheduled', 'Scheduled']);
     expect(await dataVersion()).toBe(before + 1);
     const [latest, previous] = await history(seeded[0]!.id);
-    expect(latest).toMatchObject({ field: 'status', oldValue: 'Cancelled', newValue: 'New', action: { kind: 'undo' } });
+    expect(latest).toMatchObject({
+      field: 'status',
+      oldValue: 'Cancelled',
+      newValue: 'New',
+      action: { kind: 'undo' },
+    });
     expect(previous!.action).toMatchObject({ id: done.action.id, undoneAt: expect.any(String) });
 
     const again = await undo(done.action.id);
@@ -192,7 +224,8 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
     const refused = await undo(done.action.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      detail: '1 lead changed since this action, so nothing was undone. Change them back by hand if you still need to.',
+      detail:
+        '1 lead changed since this action, so nothing was undone. Change them back by hand if you still need to.',
       leads: [{ id: seeded[1]!.id, version: 3 }],
     });
     expect(await leadsNow()).toEqual(before.leads);
@@ -227,7 +260,10 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
         writable: true,
       },
     });
-    const outcome = await createLeadActions(racing).bulk.apply({ leads: seeded, change: { status: 'Cancelled' } }, 1);
+    const outcome = await createLeadActions(racing).bulk.apply(
+      { leads: seeded, change: { status: 'Cancelled' } },
+      1,
+    );
     expect(outcome).toEqual({ kind: 'changed', leads: [{ id: seeded[1]!.id, version: 2 }] });
     expect((await leadsNow()).map((lead) => lead.status)).toEqual(['Scheduled', 'Scheduled', 'Scheduled']);
     expect(await historyRows()).toEqual([]);
@@ -235,7 +271,9 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
   });
 
   it('computes the week of the month in SQL as weekOfMonth does (an undone date gets its week back)', async () => {
-    const days = Array.from({ length: 120 }, (_, index) => new Date(Date.UTC(2025, 0, 1 + index * 3, 15)).toISOString());
+    const days = Array.from({ length: 120 }, (_, index) =>
+      new Date(Date.UTC(2025, 0, 1 + index * 3, 15)).toISOString(),
+    );
     for (const day of days) {
       const [row] = await t.db.all<{ week: number }>(sql`SELECT ${weekOfMonthSql(sql`${day}`)} AS week`);
       expect([day, row!.week]).toEqual([day, weekOfMonth(new Date(day))]);

@@ -33,7 +33,9 @@ export interface NewAction {
  * key, and the later one tries again with the next.
  */
 export async function nextActionId(db: Database): Promise<number> {
-  const [row] = await db.all<{ next: number }>(sql`SELECT coalesce(max(id), 0) + 1 AS next FROM lead_actions`);
+  const [row] = await db.all<{ next: number }>(
+    sql`SELECT coalesce(max(id), 0) + 1 AS next FROM lead_actions`,
+  );
   return row!.next;
 }
 

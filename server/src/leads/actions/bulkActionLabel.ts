@@ -8,6 +8,9 @@ export function bulkActionLabel(request: LeadsBulkRequest): string {
   if (!request.change) return `Bulk delete (${count})`;
   const changes = Object.entries(request.change)
     .filter(([, value]) => value !== undefined)
-    .map(([field, value]) => `${LEAD_FIELD_LABELS[field as keyof typeof LEAD_FIELD_LABELS]} → ${value || '(empty)'}`);
+    .map(
+      ([field, value]) =>
+        `${LEAD_FIELD_LABELS[field as keyof typeof LEAD_FIELD_LABELS]} → ${value || '(empty)'}`,
+    );
   return `Bulk change: ${changes.join(', ')} (${count})`;
 }

@@ -59,18 +59,29 @@ export function createBulkLeadActions(db: Database, versions: DataVersions) {
   const inChunk = (chunk: string): SQL =>
     sql`${leads.deletedAt} IS NULL AND ${leads.id} IN (SELECT json_extract(value, '$[0]') FROM json_each(${chunk}))`;
 
-  function writes(request: LeadsBulkRequest, chunk: string, actor: { userId: number; actionId: number }, at: string): Statement[] {
+  function writes(
+    request: LeadsBulkRequest,
+    chunk: string,
+    actor: { userId: number; actionId: number },
+    at: string,
+  ): Statement[] {
     const where = inChunk(chunk);
     const bumped = { updatedAt: at, version: sql`${leads.version} + 1` };
     if (!request.change)
       return [
         eventHistory('deleted', where, actor, at),
-        orm.update(leads).set({ deletedAt: at, ...bumped }).where(where),
+        orm
+          .update(leads)
+          .set({ deletedAt: at, ...bumped })
+          .where(where),
       ];
     return [
       ...editHistory(request.change, where, actor, at),
       // a calendar lead's hand edit lasts until the next sync of its range, as a single edit's
-      orm.update(leads).set({ ...request.change, contentHash: '', ...bumped }).where(where),
+      orm
+        .update(leads)
+        .set({ ...request.change, contentHash: '', ...bumped })
+        .where(where),
     ];
   }
 

@@ -22,7 +22,8 @@ export const bulkLeadsRoute: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: 'Change or delete many leads at once, all or nothing, as one action that can be undone (Admin, Manager)',
+        summary:
+          'Change or delete many leads at once, all or nothing, as one action that can be undone (Admin, Manager)',
         description:
           'Each lead is named with the version it was read at. If any is gone or at another version, nothing is written: 412 with `leads`, each `{id, version}` (version null when the lead is gone).',
         body: leadsBulkRequest,

@@ -38,7 +38,8 @@ export function createLeadActionUndo(db: Database, versions: DataVersions) {
   const entries = (actionId: number, kind: string, field?: HistoryField) =>
     sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId} AND kind = ${kind}
       ${field ? sql`AND field = ${field}` : sql``}`;
-  const actionLeads = (actionId: number) => sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId}`;
+  const actionLeads = (actionId: number) =>
+    sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId}`;
 
   /** The action's leads written since it: a later history entry, or a later write of any kind. */
   const writtenSince = (actionId: number, at: string) =>
@@ -91,46 +92,49 @@ export function createLeadActionUndo(db: Database, versions: DataVersions) {
   }
 
   async function undo(actionId: number, userId: number): Promise<UndoOutcome> {
-      const original = await actionSummary(db, actionId);
-      if (!original) return { kind: 'missing' };
-      if (original.undoneAt) return { kind: 'alreadyUndone', undoneAt: original.undoneAt };
-      if (original.kind === 'undo') return { kind: 'isUndo' };
-      const changed = await changedSince(actionId, original.at);
-      if (changed.length > 0) return { kind: 'changed', leads: changed };
+    const original = await actionSummary(db, actionId);
+    if (!original) return { kind: 'missing' };
+    if (original.undoneAt) return { kind: 'alreadyUndone', undoneAt: original.undoneAt };
+    if (original.kind === 'undo') return { kind: 'isUndo' };
+    const changed = await changedSince(actionId, original.at);
+    if (changed.length > 0) return { kind: 'changed', leads: changed };
 
-      for (let attempt = 1; ; attempt++) {
-        const id = await nextActionId(db);
-        const action: NewAction = {
-          kind: 'undo',
-          label: `Undo of “${original.label}”`,
-          userId,
-          leadCount: original.leadCount,
-          at: new Date().toISOString(),
-        };
-        try {
-          await db.batch([
-            insertAction(id, action),
-            refuseIf(id, sql`EXISTS (SELECT 1 FROM lead_actions WHERE id = ${actionId} AND undone_at IS NOT NULL)`),
-            refuseIf(id, sql`EXISTS (SELECT 1 FROM leads AS l WHERE ${writtenSince(actionId, original.at)})`),
-            ...(await statements(actionId, { id, userId, at: action.at })),
-            sql`UPDATE leads SET version = version + 1, updated_at = ${action.at}, content_hash = ''
+    for (let attempt = 1; ; attempt++) {
+      const id = await nextActionId(db);
+      const action: NewAction = {
+        kind: 'undo',
+        label: `Undo of “${original.label}”`,
+        userId,
+        leadCount: original.leadCount,
+        at: new Date().toISOString(),
+      };
+      try {
+        await db.batch([
+          insertAction(id, action),
+          refuseIf(
+            id,
+            sql`EXISTS (SELECT 1 FROM lead_actions WHERE id = ${actionId} AND undone_at IS NOT NULL)`,
+          ),
+          refuseIf(id, sql`EXISTS (SELECT 1 FROM leads AS l WHERE ${writtenSince(actionId, original.at)})`),
+          ...(await statements(actionId, { id, userId, at: action.at })),
+          sql`UPDATE leads SET version = version + 1, updated_at = ${action.at}, content_hash = ''
               WHERE id IN (${actionLeads(actionId)})`,
-            sql`UPDATE lead_actions SET undone_at = ${action.at}, undone_by = ${userId} WHERE id = ${actionId}`,
-            versions.bump('leads'),
-          ]);
-        } catch (error) {
-          if (isRefused(error)) return undo(actionId, userId); // written meanwhile: the checks above tell how
-          if (!isIdTaken(error)) throw error;
-          if (!(await landed(db, id, action))) {
-            if (attempt < ID_ATTEMPTS) continue;
-            throw error;
-          }
+          sql`UPDATE lead_actions SET undone_at = ${action.at}, undone_by = ${userId} WHERE id = ${actionId}`,
+          versions.bump('leads'),
+        ]);
+      } catch (error) {
+        if (isRefused(error)) return undo(actionId, userId); // written meanwhile: the checks above tell how
+        if (!isIdTaken(error)) throw error;
+        if (!(await landed(db, id, action))) {
+          if (attempt < ID_ATTEMPTS) continue;
+          throw error;
         }
-        const after = await db.all<{ id: number; version: number }>(
-          sql`SELECT id, version FROM leads WHERE id IN (${actionLeads(actionId)}) ORDER BY id`,
-        );
-        return { kind: 'done', result: { action: (await actionSummary(db, id))!, leads: after } };
       }
+      const after = await db.all<{ id: number; version: number }>(
+        sql`SELECT id, version FROM leads WHERE id IN (${actionLeads(actionId)}) ORDER BY id`,
+      );
+      return { kind: 'done', result: { action: (await actionSummary(db, id))!, leads: after } };
+    }
   }
 
   return { undo };
