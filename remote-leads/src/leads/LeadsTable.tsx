@@ -15,6 +15,7 @@ import {
   MantineReactTable,
   useMantineReactTable,
   type MRT_ColumnDef,
+  type MRT_RowSelectionState,
   type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
@@ -42,6 +43,9 @@ interface LeadsTableProps {
   canEdit: boolean;
   onEdit: (row: LeadRow) => void;
   onDelete: (row: LeadRow) => void;
+  /** The page's chosen rows, for a bulk action; without it, no selection column. */
+  rowSelection?: MRT_RowSelectionState;
+  onRowSelectionChange?: (updater: MRT_Updater<MRT_RowSelectionState>) => void;
 }
 
 /** The table scrolls inside its box; the header row and the first column stay in view. */
@@ -187,6 +191,7 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone],
   );
   const firstColumn = visibleColumns(props.visibility)[0]?.id;
+  const selectable = props.onRowSelectionChange !== undefined;
 
   const table = useMantineReactTable({
     columns,
@@ -207,6 +212,9 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     enableColumnPinning: true,
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
+    enableRowSelection: selectable,
+    selectAllMode: 'page',
+    onRowSelectionChange: props.onRowSelectionChange,
     positionActionsColumn: 'last',
     // the actions column says what it is to a screen reader, and nothing on screen
     displayColumnDefOptions: {
@@ -239,7 +247,11 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     ),
     state: {
       columnVisibility: props.visibility as Record<string, boolean>,
-      columnPinning: { left: firstColumn ? [firstColumn] : [], right: [] },
+      columnPinning: {
+        left: [...(selectable ? ['mrt-row-select'] : []), ...(firstColumn ? [firstColumn] : [])],
+        right: [],
+      },
+      rowSelection: props.rowSelection ?? {},
       sorting: sorting ? [sorting] : [],
       showColumnFilters: true,
       density: 'xs',

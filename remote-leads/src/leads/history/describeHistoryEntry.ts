@@ -19,6 +19,7 @@ export function describeHistoryEntry(entry: LeadHistoryEntry, timeZone?: string)
   const who = actorName(entry);
   if (entry.kind === 'created') return `${who} created the lead`;
   if (entry.kind === 'deleted') return `${who} deleted the lead`;
+  if (entry.kind === 'restored') return `${who} restored the lead`;
   const field = entry.field ?? '';
   const label = LEAD_FIELD_LABELS[field as keyof typeof LEAD_FIELD_LABELS] ?? field;
   return `${who} changed ${label} from ${valueText(field, entry.oldValue, timeZone)} to ${valueText(field, entry.newValue, timeZone)}`;
