@@ -1,4 +1,5 @@
 import type { Benchmark } from '../benchmark';
+import { bulkLeadsBenchmark } from './bulkLeads';
 import { calendarSourcesBenchmark } from './calendarSources';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
@@ -18,6 +19,7 @@ export const BENCHMARKS: Benchmark[] = [
   calendarSourcesBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
+  bulkLeadsBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   firstLoadBenchmark,
