@@ -71,6 +71,19 @@ const CELL_STYLE = {
   borderBottom: ROW_LINE,
   ...OPAQUE,
 } as const;
+/**
+ * Just the box. Its width is taken from the address (cut with an ellipsis anyway), the
+ * customer's name and the house type, as far as their filters' placeholders still fit, so
+ * the default columns with the selection fit a 1440 px screen.
+ */
+const SELECT_COLUMN_WIDTH = 36;
+const ROOM_FOR_SELECTION: Partial<Record<LeadColumnId, number>> = {
+  address: 28,
+  customerName: 4,
+  houseType: 4,
+};
+const widthOf = (id: LeadColumnId, selectable: boolean) =>
+  COLUMN_WIDTHS[id] - (selectable ? (ROOM_FOR_SELECTION[id] ?? 0) : 0);
 /** Small enough for 'Filter {header}...' to fit its column. */
 const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
 
@@ -151,13 +164,14 @@ function toggledColumn(current: Sorting | null, updater: MRT_Updater<MRT_Sorting
 export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
   const { columnFilters, referredBy, onColumnFilter, onReferredBy, sorting, onSort } = props;
   const timeZone = useBusinessTimeZone();
+  const selectable = props.onRowSelectionChange !== undefined;
   const columns = useMemo<MRT_ColumnDef<LeadRow>[]>(
     () =>
       LEAD_COLUMNS.map(({ id, header }) => ({
         id,
         accessorKey: id,
         header,
-        size: COLUMN_WIDTHS[id],
+        size: widthOf(id, selectable),
         Cell: ({ row }) => <LeadCell row={row.original} column={id} timeZone={timeZone} />,
         Filter: () => (
           <Stack gap={4}>
@@ -188,10 +202,9 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
           </Stack>
         ),
       })),
-    [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone],
+    [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone, selectable],
   );
   const firstColumn = visibleColumns(props.visibility)[0]?.id;
-  const selectable = props.onRowSelectionChange !== undefined;
 
   const table = useMantineReactTable({
     columns,
@@ -215,9 +228,12 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     enableRowSelection: selectable,
     selectAllMode: 'page',
     onRowSelectionChange: props.onRowSelectionChange,
+    mantineSelectCheckboxProps: { size: 'xs' },
+    mantineSelectAllCheckboxProps: { size: 'xs' },
     positionActionsColumn: 'last',
     // the actions column says what it is to a screen reader, and nothing on screen
     displayColumnDefOptions: {
+      'mrt-row-select': { size: SELECT_COLUMN_WIDTH },
       'mrt-row-actions': {
         size: 68,
         header: 'Actions',
