@@ -10,7 +10,7 @@ function UndoToastMessage({ action, onUndone }: { action: LeadActionSummary; onU
   const { undo, busy } = useUndoAction();
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Text size="sm">{action.label}</Text>
+      <Text size="sm">Undo puts back what it replaced.</Text>
       <Button
         size="compact-sm"
         variant="light"
@@ -29,7 +29,7 @@ export function showUndoToast(action: LeadActionSummary): void {
   notifications.show({
     id,
     color: 'green',
-    title: 'Done',
+    title: action.label,
     message: <UndoToastMessage action={action} onUndone={() => notifications.hide(id)} />,
     autoClose: UNDO_TOAST_MS,
   });
