@@ -93,4 +93,14 @@ test('an admin changes the status of every lead a filter matches at once, sees i
   );
   expect(items.slice(0, 2).map((entry) => entry.action?.label)).toEqual([`Undo of “${label}”`, label]);
   expect(items[1]!.action!.undoneAt).not.toBeNull();
+  // and so does its History tab: the change marked undone, no Undo left to press
+  await rows
+    .first()
+    .getByRole('button', { name: /^Edit / })
+    .click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByTestId('lead-history');
+  await expect(history.getByText(`${label} (undone)`).first()).toBeVisible();
+  await expect(history.getByText(`Undo of “${label}”`).first()).toBeVisible();
+  await expect(history.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
 });
