@@ -36,6 +36,8 @@ import { businessRoutes } from './business/businessRoutes';
 import { dashboardRoutes } from './leads/dashboardRoutes';
 import { createLeadImport } from './leads/import/leadImport';
 import { leadImportRoutes } from './leads/import/leadImportRoutes';
+import { createLeadActions } from './leads/actions/leadActions';
+import { bulkLeadsRoute, leadActionsRoutes } from './leads/actions/leadActionsRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
@@ -240,6 +242,13 @@ export async function buildApp({
         leadImport: createLeadImport(db, { auditors: config.auditors, timeZone: config.calendar.timeZone }),
         authenticate,
         maxBytes: config.importMaxBytes,
+      });
+      const leadActions = createLeadActions(db);
+      await api.register(bulkLeadsRoute, { prefix: '/leads', bulk: leadActions.bulk, authenticate });
+      await api.register(leadActionsRoutes, {
+        prefix: '/lead-actions',
+        undo: leadActions.undo,
+        authenticate,
       });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',

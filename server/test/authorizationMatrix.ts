@@ -7,6 +7,7 @@ import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';
 import { importRequest } from './support/importForm';
 import type { TestApp } from './testApp';
+import { createLeadActions } from '../src/leads/actions/leadActions';
 
 /**
  * Every route of the API and who may call it. A new route joins by adding a line here;
@@ -313,6 +314,29 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
       const id = await someLead(t);
       await t.leads.softDelete(id);
       return { method: 'POST', url: `/api/leads/${id}/restore` };
+    },
+  },
+  {
+    route: 'POST /api/leads/bulk',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/leads/bulk',
+      payload: { leads: [{ id: await someLead(t), version: 1 }], change: { status: 'Completed' } },
+    }),
+  },
+  {
+    route: 'POST /api/lead-actions/{id}/undo',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => {
+      const id = await someLead(t);
+      const done = await createLeadActions(t.db).bulk.apply({ leads: [{ id, version: 1 }], delete: true }, 1);
+      return {
+        method: 'POST',
+        url: `/api/lead-actions/${done.kind === 'done' ? done.result.action.id : 0}/undo`,
+      };
     },
   },
   {

@@ -14,6 +14,8 @@ export * from './contract/scheduling';
 export * from './contract/business';
 export * from './contract/agenda';
 export * from './contract/leadHistory';
+export * from './contract/leadActions';
+export * from './contract/leadFieldLabels';
 export * from './contract/health';
 export * from './contract/notifications';
 export * from './contract/preferences';

@@ -45,6 +45,11 @@ export type {
   ImportTotals,
   BusinessSettings,
   LeadDetail,
+  ChangedLead,
+  LeadActionResult,
+  LeadActionSummary,
+  LeadAtVersion,
+  LeadsBulkRequest,
   LeadEditableFields,
   LeadHistoryEntry,
   LeadHistoryPage,
@@ -66,6 +71,8 @@ export type {
 } from './core';
 export * from './contract/vocabulary';
 export * from './contract/leadImportVocabulary';
+export { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './contract/bulkFields';
+export { LEAD_FIELD_LABELS } from './contract/leadFieldLabels';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';

@@ -114,7 +114,7 @@ describe('LeadsPage', () => {
       screen
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+        .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
 
     it('opens a copied link as it was: filters, sort, page size and page', async () => {
       fetchMock = serve();
@@ -361,7 +361,7 @@ describe('LeadsPage', () => {
     );
     sortButton.focus();
     await userEvent.keyboard('{Enter}');
-    const firstName = () => within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[1]!.textContent;
+    const firstName = () => within(screen.getAllByRole('row')[1]!).getAllByRole('cell')[2]!.textContent;
     expect(firstName()).toBe('Customer 1');
     await userEvent.keyboard('{Enter}');
     expect(firstName()).toBe('Customer 60'); // numbers in names sort as numbers
@@ -397,7 +397,7 @@ describe('LeadsPage', () => {
         screen
           .getAllByRole('row')
           .slice(1)
-          .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+          .map((row) => within(row).getAllByRole('cell')[2]!.textContent);
 
       await userEvent.click(screen.getByRole('button', { name: 'Export' }));
       await userEvent.click(await screen.findByRole('menuitem', { name: 'CSV (.csv)' }));

@@ -11,6 +11,8 @@ import {
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { BulkActionBar } from './bulk/BulkActionBar';
+import { useLeadSelection } from './bulk/useLeadSelection';
 import { DateRangeFilter } from './DateRangeFilter';
 import {
   countLeads,
@@ -95,6 +97,7 @@ export default function LeadsPage() {
   const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
   const counts = useMemo(() => countLeads(filtered), [filtered]);
   const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
+  const selection = useLeadSelection(sorted, page.rows);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
   const updateFilters = useCallback(
@@ -210,6 +213,14 @@ export default function LeadsPage() {
             exporting={exporter.busy}
             onImport={canEdit ? () => setImporting(true) : undefined}
           />
+          {canEdit && (
+            <BulkActionBar
+              selection={selection}
+              visibility={visibility}
+              choices={choices}
+              onReload={() => void leads.refetch()}
+            />
+          )}
           <LeadsTable
             rows={page.rows}
             visibility={visibility}
@@ -223,6 +234,7 @@ export default function LeadsPage() {
             canEdit={canEdit}
             onEdit={openEditor}
             onDelete={openDelete}
+            {...(canEdit && selection.tableProps)}
           />
           <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
             {page.footer}

@@ -15,6 +15,7 @@ import {
   MantineReactTable,
   useMantineReactTable,
   type MRT_ColumnDef,
+  type MRT_RowSelectionState,
   type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
@@ -42,6 +43,9 @@ interface LeadsTableProps {
   canEdit: boolean;
   onEdit: (row: LeadRow) => void;
   onDelete: (row: LeadRow) => void;
+  /** The page's chosen rows, for a bulk action; without it, no selection column. */
+  rowSelection?: MRT_RowSelectionState;
+  onRowSelectionChange?: (updater: MRT_Updater<MRT_RowSelectionState>) => void;
 }
 
 /** The table scrolls inside its box; the header row and the first column stay in view. */
@@ -67,6 +71,19 @@ const CELL_STYLE = {
   borderBottom: ROW_LINE,
   ...OPAQUE,
 } as const;
+/**
+ * Just the box. Its width is taken from the address (cut with an ellipsis anyway), the
+ * customer's name and the house type, as far as their filters' placeholders still fit, so
+ * the default columns with the selection fit a 1440 px screen.
+ */
+const SELECT_COLUMN_WIDTH = 36;
+const ROOM_FOR_SELECTION: Partial<Record<LeadColumnId, number>> = {
+  address: 28,
+  customerName: 4,
+  houseType: 4,
+};
+const widthOf = (id: LeadColumnId, selectable: boolean) =>
+  COLUMN_WIDTHS[id] - (selectable ? (ROOM_FOR_SELECTION[id] ?? 0) : 0);
 /** Small enough for 'Filter {header}...' to fit its column. */
 const FILTER_INPUT_STYLES = { input: { fontSize: 11, paddingInline: 4 } };
 
@@ -174,13 +191,14 @@ function toggledColumn(current: Sorting | null, updater: MRT_Updater<MRT_Sorting
 export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
   const { columnFilters, referredBy, onColumnFilter, onReferredBy, sorting, onSort } = props;
   const timeZone = useBusinessTimeZone();
+  const selectable = props.onRowSelectionChange !== undefined;
   const columns = useMemo<MRT_ColumnDef<LeadRow>[]>(
     () =>
       LEAD_COLUMNS.map(({ id, header }) => ({
         id,
         accessorKey: id,
         header,
-        size: COLUMN_WIDTHS[id],
+        size: widthOf(id, selectable),
         Cell: ({ row }) => <LeadCell row={row.original} column={id} timeZone={timeZone} />,
         Filter: () => (
           <Stack gap={4}>
@@ -211,7 +229,7 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
           </Stack>
         ),
       })),
-    [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone],
+    [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone, selectable],
   );
   const firstColumn = visibleColumns(props.visibility)[0]?.id;
 
@@ -234,9 +252,15 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     enableColumnPinning: true,
     columnFilterDisplayMode: 'subheader',
     enableRowActions: props.canEdit,
+    enableRowSelection: selectable,
+    selectAllMode: 'page',
+    onRowSelectionChange: props.onRowSelectionChange,
+    mantineSelectCheckboxProps: { size: 'xs' },
+    mantineSelectAllCheckboxProps: { size: 'xs' },
     positionActionsColumn: 'last',
     // the actions column says what it is to a screen reader, and nothing on screen
     displayColumnDefOptions: {
+      'mrt-row-select': { size: SELECT_COLUMN_WIDTH },
       'mrt-row-actions': {
         size: 68,
         header: 'Actions',
@@ -266,7 +290,11 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     ),
     state: {
       columnVisibility: props.visibility as Record<string, boolean>,
-      columnPinning: { left: firstColumn ? [firstColumn] : [], right: [] },
+      columnPinning: {
+        left: [...(selectable ? ['mrt-row-select'] : []), ...(firstColumn ? [firstColumn] : [])],
+        right: [],
+      },
+      rowSelection: props.rowSelection ?? {},
       sorting: sorting ? [sorting] : [],
       showColumnFilters: true,
       density: 'xs',

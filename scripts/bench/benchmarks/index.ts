@@ -1,4 +1,5 @@
 import type { Benchmark } from '../benchmark';
+import { bulkLeadsBenchmark } from './bulkLeads';
 import { calendarSourcesBenchmark } from './calendarSources';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
@@ -22,6 +23,7 @@ export const BENCHMARKS: Benchmark[] = [
   leadsListBenchmark,
   gridDataBenchmark,
   leadImportBenchmark,
+  bulkLeadsBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   firstLoadBenchmark,

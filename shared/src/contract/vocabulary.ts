@@ -39,7 +39,8 @@ export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted', 'restored', 
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
 
 /** What changed many leads at once, under one action that can be named (and undone). */
-export const LEAD_ACTION_KINDS = ['bulk', 'import'] as const;
+/** 'undo': the undo of another action, which puts back what that one changed. */
+export const LEAD_ACTION_KINDS = ['bulk', 'import', 'undo'] as const;
 export type LeadActionKind = (typeof LEAD_ACTION_KINDS)[number];
 
 /**

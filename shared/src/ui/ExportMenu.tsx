@@ -10,10 +10,12 @@ interface ExportMenuProps {
   onExport: (format: ExportFormat) => void;
   busy: ExportFormat | null;
   disabled?: boolean;
+  /** The button's text, where a screen has more than one export. */
+  label?: string;
 }
 
 /** 'Export': one button per format, or a menu when there are several. */
-export function ExportMenu({ formats, onExport, busy, disabled }: ExportMenuProps) {
+export function ExportMenu({ formats, onExport, busy, disabled, label = 'Export' }: ExportMenuProps) {
   if (formats.length === 1) {
     const format = formats[0]!;
     return (
@@ -24,9 +26,9 @@ export function ExportMenu({ formats, onExport, busy, disabled }: ExportMenuProp
         loading={busy === format}
         disabled={disabled}
         onClick={() => onExport(format)}
-        aria-label={`Export as ${LABELS[format]}`}
+        aria-label={`${label} as ${LABELS[format]}`}
       >
-        Export
+        {label}
       </Button>
     );
   }
@@ -41,7 +43,7 @@ export function ExportMenu({ formats, onExport, busy, disabled }: ExportMenuProp
           loading={busy !== null}
           disabled={disabled}
         >
-          Export
+          {label}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

@@ -8,8 +8,9 @@ import {
   type LeadHistoryPage,
 } from '@auditdesk/shared';
 import { Loader, Text, Timeline } from '@mantine/core';
-import { IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { ActionNote } from './ActionNote';
 import { describeHistoryEntry } from './describeHistoryEntry';
 
 /** Under the leads' key: whatever refreshes the leads (an edit, a sync) refreshes it. */
@@ -47,6 +48,8 @@ export function LeadHistory({ leadId }: { leadId: number }) {
                 <IconPlus size={ICON_SIZE} />
               ) : entry.kind === 'deleted' ? (
                 <IconTrash size={ICON_SIZE} />
+              ) : entry.kind === 'restored' ? (
+                <IconArrowBackUp size={ICON_SIZE} />
               ) : entry.by.kind === 'sync' ? (
                 <IconRefresh size={ICON_SIZE} />
               ) : (
@@ -55,6 +58,7 @@ export function LeadHistory({ leadId }: { leadId: number }) {
             }
           >
             <Text size="sm">{describeHistoryEntry(entry, timeZone)}</Text>
+            {entry.action && <ActionNote action={entry.action} />}
             <Text size="xs" c="dimmed" title={formatDateTime(entry.at)}>
               {formatRelativeTime(entry.at)}
             </Text>

@@ -41,8 +41,13 @@ export function editHistory(
     );
 }
 
-/** One row saying the leads `where` selects were created or deleted. */
-export const eventHistory = (kind: 'created' | 'deleted', where: SQL, actor: Actor, at: string) =>
+/** One row saying the leads `where` selects were created, deleted or restored (undeleted). */
+export const eventHistory = (
+  kind: 'created' | 'deleted' | 'restored',
+  where: SQL,
+  actor: Actor,
+  at: string,
+) =>
   sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
     SELECT id, ${kind}, NULL, NULL, NULL, ${actorColumns(actor)}, ${at} FROM leads WHERE ${where}`;
 

@@ -14,12 +14,12 @@ const column = (field: OfficeField) => sql.raw(leads[field].name);
  * keeps the lead's value as the calendar's; a later one keeps the calendar's value it found.
  */
 export function officeEditStatements(
-  changes: Partial<Record<OfficeField, string | null>>,
+  changes: Partial<Record<OfficeField, string | null | SQL>>,
   where: SQL,
   userId: number | null,
   at: string,
 ): SQL[] {
-  return (Object.entries(changes) as [OfficeField, string | null | undefined][])
+  return (Object.entries(changes) as [OfficeField, string | null | SQL | undefined][])
     .filter(([field, value]) => OFFICE_FIELDS.includes(field) && value !== undefined)
     .map(
       ([field, value]) =>

@@ -1,0 +1,33 @@
+import { useAuth, type LeadHistoryEntry } from '@auditdesk/shared';
+import { Button, Group, Text } from '@mantine/core';
+import { useUndoAction } from '../bulk/useUndoAction';
+
+type EntryAction = NonNullable<LeadHistoryEntry['action']>;
+
+/**
+ * The bulk change or import a history entry was part of, with Undo (for an Admin or a
+ * Manager) while it stands. An undo itself is not undone.
+ */
+export function ActionNote({ action }: { action: EntryAction }) {
+  const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  const { undo, busy } = useUndoAction();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        {action.label}
+        {action.undoneAt ? ' (undone)' : ''}
+      </Text>
+      {canEdit && !action.undoneAt && action.kind !== 'undo' && (
+        <Button
+          size="compact-xs"
+          variant="light"
+          loading={busy}
+          onClick={() => void undo(action)}
+          aria-label={`Undo ${action.label}`}
+        >
+          Undo
+        </Button>
+      )}
+    </Group>
+  );
+}
