@@ -1,7 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
+import { leadCreate, standardViewState, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
+import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
 import type { TestApp } from './testApp';
 
 /**
@@ -38,6 +39,17 @@ async function someLead(t: TestApp): Promise<number> {
 
 /** A fresh agenda feed, with its secret. */
 const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', 'matrix@example.com');
+
+/** A fresh view shared with everyone: only Managers and Admins change or delete one. */
+async function someSharedView(t: TestApp): Promise<number> {
+  const view = await createSavedViewsRepository(t.db).create(await target(t), {
+    name: `Shared ${++seq}`,
+    shared: true,
+    state: standardViewState(),
+  });
+  if (typeof view !== 'object' || view === null) throw new Error('The shared view was not saved.');
+  return view.id;
+}
 
 /** Every editable field of a lead, as PUT requires. */
 const wholeLead = {
@@ -396,5 +408,47 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: SIGNED_IN,
     ok: 200,
     request: () => ({ method: 'PUT', url: '/api/preferences', payload: { sidebarPinned: true } }),
+  },
+  {
+    route: 'GET /api/views',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/views' }),
+  },
+  {
+    route: 'POST /api/views',
+    allowed: SIGNED_IN,
+    ok: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/views',
+      payload: { name: `Mine ${++seq}`, state: standardViewState() },
+    }),
+  },
+  {
+    route: 'PATCH /api/views/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'PATCH',
+      url: `/api/views/${await someSharedView(t)}`,
+      payload: { name: `Renamed ${++seq}` },
+    }),
+  },
+  {
+    route: 'DELETE /api/views/{id}',
+    allowed: LEAD_EDITORS,
+    ok: 204,
+    request: async (t) => ({ method: 'DELETE', url: `/api/views/${await someSharedView(t)}` }),
+  },
+  {
+    route: 'PUT /api/views/default',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: '/api/views/default',
+      payload: { viewId: await someSharedView(t) },
+    }),
   },
 ];

@@ -17,6 +17,7 @@ export * from './contract/leadHistory';
 export * from './contract/health';
 export * from './contract/notifications';
 export * from './contract/preferences';
+export * from './contract/views';
 export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
