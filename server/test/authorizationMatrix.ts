@@ -3,6 +3,7 @@ import { leadCreate, standardViewState, type LeadEditableFields } from '@auditde
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
 import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
+import { callerEmail, type Caller } from './roleSessions';
 import type { TestApp } from './testApp';
 
 /**
@@ -15,8 +16,11 @@ export interface RouteRule {
   /** 'anyone' needs no token; otherwise the roles that get `ok`, the rest 403 (anonymous 401). */
   allowed: 'anyone' | Role[];
   ok: number;
-  /** Builds the request for one call (a fresh target for routes that change or delete). */
-  request: (t: TestApp) => InjectOptions | Promise<InjectOptions>;
+  /**
+   * Builds the request for one call (a fresh target for routes that change or delete; the
+   * caller's own, for routes whose record belongs to one person).
+   */
+  request: (t: TestApp, caller: Caller) => InjectOptions | Promise<InjectOptions>;
 }
 
 const SIGNED_IN: Role[] = ['User', 'Manager', 'Admin'];
@@ -40,14 +44,23 @@ async function someLead(t: TestApp): Promise<number> {
 /** A fresh agenda feed, with its secret. */
 const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', 'matrix@example.com');
 
-/** A fresh view shared with everyone: only Managers and Admins change or delete one. */
+/** A fresh view shared with everyone (anyone may make it their default). */
 async function someSharedView(t: TestApp): Promise<number> {
-  const view = await createSavedViewsRepository(t.db).create(await target(t), {
-    name: `Shared ${++seq}`,
-    shared: true,
+  return someView(t, await target(t), true);
+}
+
+/** A fresh private view of the caller's: anyone signed in changes and deletes their own. */
+async function ownView(t: TestApp, caller: Caller): Promise<number> {
+  return someView(t, (await t.users.findByEmail(callerEmail(caller)))!.id, false);
+}
+
+async function someView(t: TestApp, ownerId: number, shared: boolean): Promise<number> {
+  const view = await createSavedViewsRepository(t.db).create(ownerId, {
+    name: `View ${++seq}`,
+    shared,
     state: standardViewState(),
   });
-  if (typeof view !== 'object' || view === null) throw new Error('The shared view was not saved.');
+  if (typeof view !== 'object' || view === null) throw new Error('The view was not saved.');
   return view.id;
 }
 
@@ -427,19 +440,19 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
   },
   {
     route: 'PATCH /api/views/{id}',
-    allowed: LEAD_EDITORS,
+    allowed: SIGNED_IN,
     ok: 200,
-    request: async (t) => ({
+    request: async (t, caller) => ({
       method: 'PATCH',
-      url: `/api/views/${await someSharedView(t)}`,
+      url: `/api/views/${await ownView(t, caller)}`,
       payload: { name: `Renamed ${++seq}` },
     }),
   },
   {
     route: 'DELETE /api/views/{id}',
-    allowed: LEAD_EDITORS,
+    allowed: SIGNED_IN,
     ok: 204,
-    request: async (t) => ({ method: 'DELETE', url: `/api/views/${await someSharedView(t)}` }),
+    request: async (t, caller) => ({ method: 'DELETE', url: `/api/views/${await ownView(t, caller)}` }),
   },
   {
     route: 'PUT /api/views/default',
