@@ -43,11 +43,14 @@ export type {
   LeadHistoryPage,
   LeadPatch,
   LeadResource,
+  LeadsViewState,
   Notification,
   NotificationsPage,
   PasswordLink,
   Profile,
   ResourceStatsResponse,
+  SavedView,
+  SavedViews,
   SyncHistoryEntry,
   SyncHistoryPage,
   SyncRange,
@@ -73,6 +76,7 @@ export {
   parseLeadsView,
   type LeadsView,
 } from './leads/leadsView';
+export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

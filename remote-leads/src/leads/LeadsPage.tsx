@@ -34,6 +34,7 @@ import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
 import { useLeadsView, visibilityOf, visibleList } from './useLeadsView';
 import { useSearchIndexWarmup } from './useSearchIndexWarmup';
+import { ViewMenu } from './views/ViewMenu';
 
 export default function LeadsPage() {
   const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
@@ -175,6 +176,7 @@ export default function LeadsPage() {
             </Alert>
           )}
           <Group mb="sm">
+            <ViewMenu view={view} change={change} />
             <DateRangeFilter
               startDate={filters.startDate}
               endDate={filters.endDate}

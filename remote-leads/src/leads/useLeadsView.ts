@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
 import { DEFAULT_PAGE_SIZE } from './pagination';
+import { savedViewIn, withSavedView } from './views/savedViewParam';
 
 const COLUMN_IDS = LEAD_COLUMNS.map((column) => column.id);
 
@@ -73,10 +74,14 @@ export function useLeadsView() {
   /**
    * A new view. `replace`: the next letters of a search or a filter, so back does not walk
    * every letter; their URL is written once typing pauses, so a keystroke repaints the rows
-   * without a navigation.
+   * without a navigation. `savedView`: the saved view the URL now names (by default the one it
+   * named).
    */
   const change = useCallback(
-    (next: Partial<LeadsView>, { replace = false }: { replace?: boolean } = {}) => {
+    (
+      next: Partial<LeadsView>,
+      { replace = false, savedView }: { replace?: boolean; savedView?: number | null } = {},
+    ) => {
       if (next.pageSize !== undefined) setPageSize(next.pageSize);
       if (next.visibleColumns) setVisibility(visibilityOf(next.visibleColumns));
       // the page size and the columns follow the person to other browsers
@@ -88,7 +93,8 @@ export function useLeadsView() {
       pending.current = { view, base };
       setAsked(pending.current);
       clearTimeout(typing.current);
-      const write = () => setParams(leadsViewQuery(view, SPEC_VIEW), { replace });
+      const named = savedView === undefined ? savedViewIn(base) : savedView;
+      const write = () => setParams(withSavedView(leadsViewQuery(view, SPEC_VIEW), named), { replace });
       if (replace) typing.current = setTimeout(write, TYPING_PAUSE_MS);
       else write();
     },

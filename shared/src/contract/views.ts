@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defaultLeadsView, LEAD_PAGE_SIZES, type LeadsView } from '../leads/leadsView';
+import { LEAD_PAGE_SIZES } from '../leads/leadsView';
+import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
 import { isoDay } from './common';
 
 /**
@@ -53,14 +54,6 @@ export const leadsViewState = z.strictObject({
 });
 export type LeadsViewState = z.infer<typeof leadsViewState>;
 
-/** The state of a leads view (the URL's) to save: all of it but the page. */
-export function viewStateOf({ page: _page, ...state }: LeadsView): LeadsViewState {
-  return { ...state, pageSize: state.pageSize as LeadsViewState['pageSize'] };
-}
-
-/** The standard view: what an empty leads URL shows to someone without a default view. */
-export const standardViewState = (): LeadsViewState => viewStateOf(defaultLeadsView());
-
 /** The state with only the columns the table has: an unknown one is ignored, as a link's is. */
 export function knownColumnsOnly(state: LeadsViewState): LeadsViewState {
   const known = new Set<string>(LEAD_COLUMN_IDS);
@@ -87,7 +80,7 @@ export function fittingViewState(value: unknown): LeadsViewState {
   return knownColumnsOnly(state as LeadsViewState);
 }
 
-export const VIEW_NAME_MAX = 80;
+export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
 const viewName = z
   .string({ error: 'Give the view a name.' })
   .trim()
