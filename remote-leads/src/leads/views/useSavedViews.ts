@@ -6,6 +6,7 @@ import {
   viewStateOf,
   type LeadsView,
   type SavedView,
+  type SavedViews,
 } from '@auditdesk/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -72,6 +73,10 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
   const saveAs = useMutation({
     mutationFn: ({ name, shared }: ViewNaming) => createView({ name, shared, state: viewStateOf(view) }),
     onSuccess: (created) => {
+      // the menu names it at once, before the list is read again
+      client.setQueryData<SavedViews>(savedViewsQuery.queryKey, (old) =>
+        old ? { ...old, views: [...old.views, created] } : old,
+      );
       change({}, { savedView: created.id });
       toastSuccess(`The view "${created.name}" was saved.`, 'View saved');
     },
