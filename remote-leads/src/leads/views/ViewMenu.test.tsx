@@ -153,7 +153,7 @@ describe('ViewMenu', () => {
       'true',
     );
     // a User may use a shared view but not change it
-    expect(within(again).queryByRole('menuitem', { name: /^Save “/ })).not.toBeInTheDocument();
+    expect(within(again).queryByRole('menuitem', { name: 'Save changes' })).not.toBeInTheDocument();
     expect(within(again).queryByRole('menuitem', { name: /Delete/ })).not.toBeInTheDocument();
   });
 
@@ -176,7 +176,7 @@ describe('ViewMenu', () => {
 
     await userEvent.type(screen.getByLabelText('Search'), 'elm');
     await screen.findByTestId('view-modified');
-    await choose('Save “Scheduled”');
+    await choose('Save changes');
     await waitFor(() => expect(screen.queryByTestId('view-modified')).not.toBeInTheDocument());
     const patch = fetchMock.calls.find((call) => call.method === 'PATCH')!;
     expect(patch.url).toBe('/api/views/1');

@@ -109,7 +109,7 @@ export function ViewMenu({ view, change }: { view: LeadsView; change: ChangeView
                 disabled={!modified || views.saveOver.isPending}
                 onClick={() => views.saveOver.mutate(active)}
               >
-                Save “{active.name}”
+                Save changes
               </Menu.Item>
             )}
             <Menu.Item
