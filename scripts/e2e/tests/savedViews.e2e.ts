@@ -42,6 +42,12 @@ const shownRows = (page: Page) =>
       ),
     );
 
+/** Waits until the open menu has faded in, for its picture. */
+async function menuShown(page: Page) {
+  const menu = page.getByRole('menu');
+  await expect.poll(() => menu.evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+}
+
 /** A fresh browser of its own, signed in (the e2e admin by default), on the leads screen. */
 async function signedIn(browser: Browser, baseURL: string, person?: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORT });
@@ -112,6 +118,7 @@ test('a Manager shares a view; another person finds it in the menu, sees the sam
   await expect(manager.page.getByText('View saved')).toBeHidden({ timeout: 10_000 });
   await viewButton.click();
   await expect(manager.page.getByRole('menuitem', { name: /Reset to the saved view/ })).toBeVisible();
+  await menuShown(manager.page);
   await manager.page.screenshot({ path: path.join(SCREENSHOTS, 'saved-views-menu.png') });
   await manager.page.keyboard.press('Escape');
 
@@ -131,7 +138,7 @@ test('a Manager shares a view; another person finds it in the menu, sees the sam
   await expect(reader.page.getByTestId('view-modified')).toBeVisible();
   await reader.page.getByRole('button', { name: /^Saved views/ }).click();
   await expect(reader.page.getByRole('menuitem', { name: 'Save changes' })).toHaveCount(0);
-  await reader.page.mouse.move(900, 600);
+  await menuShown(reader.page);
   await reader.page.screenshot({ path: path.join(SCREENSHOTS, 'saved-views-menu-shared.png') });
   await reader.page.getByRole('menuitem', { name: 'Reset to the saved view' }).click();
   await expect(reader.page.getByTestId('view-modified')).toBeHidden();

@@ -97,7 +97,7 @@ export function ViewMenu({ view, change }: { view: LeadsView; change: ChangeView
               </Menu.Item>
             )}
             {saved.isSuccess && mine.length === 0 && (
-              <Menu.Item disabled>None yet: Save as… keeps what the screen shows.</Menu.Item>
+              <Menu.Item disabled>No views of your own yet.</Menu.Item>
             )}
             {mine.map(item)}
             {others.length > 0 && <Menu.Label>Shared with everyone</Menu.Label>}
