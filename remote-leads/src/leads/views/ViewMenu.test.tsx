@@ -212,7 +212,7 @@ describe('ViewMenu', () => {
     await waitFor(() => expect(menuButton()).toHaveAccessibleName('Saved views: Pine street'));
   });
 
-  it('lets a Manager share a view with everyone', async () => {
+  it('lets a Manager share a view with everyone, rename it and stop sharing it', async () => {
     signInAs('Manager');
     fetchMock = serveViews([]);
     render('/leads?q=birch');
@@ -226,6 +226,24 @@ describe('ViewMenu', () => {
       name: 'Birch',
       shared: true,
     });
+
+    // renaming sends the name alone; switching sharing off sends that
+    await waitFor(() => expect(menuButton()).toHaveAccessibleName('Saved views: Birch'));
+    await choose('Rename or share…');
+    const rename = await screen.findByRole('dialog', { name: 'Rename or share the view' });
+    await userEvent.clear(within(rename).getByLabelText('Name'));
+    await userEvent.type(within(rename).getByLabelText('Name'), 'Birch trees');
+    await userEvent.click(within(rename).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The view is now named "Birch trees".')).toBeInTheDocument();
+    await choose('Rename or share…');
+    const unshare = await screen.findByRole('dialog', { name: 'Rename or share the view' });
+    await userEvent.click(within(unshare).getByText('Share with everyone'));
+    await userEvent.click(within(unshare).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The view "Birch trees" is no longer shared.')).toBeInTheDocument();
+    expect(fetchMock.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { name: 'Birch trees' },
+      { name: 'Birch trees', shared: false },
+    ]);
   });
 
   it('opens the default view on an empty address, in its place; a link keeps its own view', async () => {

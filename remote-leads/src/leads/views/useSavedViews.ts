@@ -42,6 +42,18 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
   const active = views.find((candidate) => candidate.id === activeId) ?? null;
   const defaultViewId = saved.data?.defaultViewId ?? null;
   const reload = () => client.invalidateQueries({ queryKey: savedViewsQuery.queryKey });
+  /** The menu shows a view just saved at once, before the list is read again. */
+  const remember = (kept: SavedView) =>
+    client.setQueryData<SavedViews>(savedViewsQuery.queryKey, (old) =>
+      old
+        ? {
+            ...old,
+            views: old.views.some((other) => other.id === kept.id)
+              ? old.views.map((other) => (other.id === kept.id ? kept : other))
+              : [...old.views, kept],
+          }
+        : old,
+    );
 
   /** A saved view, or (null) the standard one with the person's page size and columns. */
   const open = (target: SavedView | null, { replace = false } = {}) => {
@@ -73,10 +85,7 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
   const saveAs = useMutation({
     mutationFn: ({ name, shared }: ViewNaming) => createView({ name, shared, state: viewStateOf(view) }),
     onSuccess: (created) => {
-      // the menu names it at once, before the list is read again
-      client.setQueryData<SavedViews>(savedViewsQuery.queryKey, (old) =>
-        old ? { ...old, views: [...old.views, created] } : old,
-      );
+      remember(created);
       change({}, { savedView: created.id });
       toastSuccess(`The view "${created.name}" was saved.`, 'View saved');
     },
@@ -88,7 +97,17 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
         name: naming.name,
         ...(naming.shared !== target.shared && { shared: naming.shared }),
       }),
-    onSuccess: (updated) => toastSuccess(`The view is now named "${updated.name}".`, 'View renamed'),
+    onSuccess: (updated, { target }) => {
+      remember(updated);
+      const said = [
+        updated.name !== target.name && `The view is now named "${updated.name}".`,
+        updated.shared !== target.shared &&
+          (updated.shared
+            ? `Everyone now sees the view "${updated.name}".`
+            : `The view "${updated.name}" is no longer shared.`),
+      ].filter(Boolean);
+      toastSuccess(said.join(' ') || 'Nothing was changed.', 'View saved');
+    },
     onSettled: reload,
   });
   const remove = useMutation({
