@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
+import { checkWithAxe } from '../support/axe';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
 import { createUserWithPassword } from '../support/users';
 
@@ -107,6 +108,9 @@ test('a Manager shares a view; another person finds it in the menu, sees the sam
   const dialog = manager.page.getByRole('dialog', { name: 'Save as a new view' });
   await dialog.getByLabel('Name').fill('Scheduled, newest names first');
   await dialog.getByText('Share with everyone').click();
+  expect(
+    (await checkWithAxe(manager.page, 'Save as dialog', '[role="dialog"][aria-modal="true"]')).blocking,
+  ).toEqual([]);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(manager.page).toHaveURL(/view=\d+/);
@@ -120,6 +124,7 @@ test('a Manager shares a view; another person finds it in the menu, sees the sam
   await expect(manager.page.getByRole('menuitem', { name: /Reset to the saved view/ })).toBeVisible();
   await menuShown(manager.page);
   await manager.page.screenshot({ path: path.join(SCREENSHOTS, 'saved-views-menu.png') });
+  expect((await checkWithAxe(manager.page, 'view menu open')).blocking).toEqual([]);
   await manager.page.keyboard.press('Escape');
 
   const reader = await signedIn(browser, baseURL, READER);

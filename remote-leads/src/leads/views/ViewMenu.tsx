@@ -92,7 +92,7 @@ export function ViewMenu({ view, change }: { view: LeadsView; change: ChangeView
             <Menu.Label>My views</Menu.Label>
             {saved.isPending && <Menu.Item disabled>Loading your views…</Menu.Item>}
             {saved.error && (
-              <Menu.Item color="red" closeMenuOnClick={false} onClick={() => void saved.refetch()}>
+              <Menu.Item color="red" c="red.9" closeMenuOnClick={false} onClick={() => void saved.refetch()}>
                 The views could not be loaded. Select to try again.
               </Menu.Item>
             )}
@@ -141,8 +141,10 @@ export function ViewMenu({ view, change }: { view: LeadsView; change: ChangeView
                     >
                       {views.mayShare ? 'Rename or share…' : 'Rename…'}
                     </Menu.Item>
+                    {/* c: the menu draws a coloured item in shade 6, too light to read */}
                     <Menu.Item
                       color="red"
+                      c="red.9"
                       leftSection={<IconTrash size={14} />}
                       onClick={() => setDialog({ kind: 'delete', target: active })}
                     >
