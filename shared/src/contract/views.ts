@@ -3,6 +3,8 @@ import { LEAD_PAGE_SIZES } from '../leads/leadsView';
 import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
 import { isoDay } from './common';
 
+export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
+
 /**
  * The columns of the leads table by id, in the table's order. A saved view names columns by
  * id: an id not in this list (a column removed since, or never there) is dropped, not refused.
@@ -80,7 +82,6 @@ export function fittingViewState(value: unknown): LeadsViewState {
   return knownColumnsOnly(state as LeadsViewState);
 }
 
-export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
 const viewName = z
   .string({ error: 'Give the view a name.' })
   .trim()
