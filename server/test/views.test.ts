@@ -1,5 +1,7 @@
 import { standardViewState, type LeadsViewState, type SavedView } from '@auditdesk/shared/core';
-import { savedViews } from '../src/db/schema';
+import { defaultViews, savedViews } from '../src/db/schema';
+import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
+import { MAX_VIEWS_PER_PERSON } from '../src/views/viewsRoutes';
 import { signInEveryRole, type Caller } from './roleSessions';
 import { bearer, createTestApp, type TestApp } from './testApp';
 import { ENGINES } from './support/engines';
@@ -221,5 +223,23 @@ describe.each(ENGINES)('saved views on %s', (engine) => {
     expect((await list('User')).defaultViewId).toBe(own.id);
     expect((await call('User', 'PUT', '/default', { viewId: null })).json()).toEqual({ viewId: null });
     expect((await list('User')).defaultViewId).toBeNull();
+  });
+
+  it('keeps at most 200 views a person, and a person’s views go with their account', async () => {
+    const repository = createSavedViewsRepository(t.db);
+    const user = (await t.users.findByEmail('user@example.com'))!;
+    for (let n = 1; n < MAX_VIEWS_PER_PERSON; n += 1)
+      await repository.create(user.id, { name: `View ${n}`, shared: false, state: STATE });
+    const last = await save('User', { name: 'The last one' });
+    const over = await call('User', 'POST', '', { name: 'One too many', state: STATE });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().detail).toBe('You keep 200 views, the most one person may. Delete one first.');
+    expect((await call('User', 'DELETE', `/${last.id}`)).statusCode).toBe(204);
+    await save('User', { name: 'One too many' });
+
+    await call('User', 'PUT', '/default', { viewId: last.id + 1 });
+    await t.users.remove(user.id);
+    expect(await t.db.orm.select().from(savedViews).all()).toEqual([]);
+    expect(await t.db.orm.select().from(defaultViews).all()).toEqual([]);
   });
 });

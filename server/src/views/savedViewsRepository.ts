@@ -1,5 +1,5 @@
 import { fittingViewState, knownColumnsOnly, type LeadsViewState } from '@auditdesk/shared/core';
-import { asc, desc, eq, or } from 'drizzle-orm';
+import { asc, count, desc, eq, or } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { rootDatabaseError } from '../db/databaseUnavailable';
 import { defaultViews, savedViews, users } from '../db/schema';
@@ -86,6 +86,13 @@ export function createSavedViewsRepository({ orm }: Database) {
 
   return {
     find,
+
+    async countOwned(ownerId: number): Promise<number> {
+      return (
+        (await orm.select({ n: count() }).from(savedViews).where(eq(savedViews.ownerId, ownerId)).get())?.n ??
+        0
+      );
+    },
 
     /** The person's own views and the shared ones (theirs first, then by name), and their default. */
     async list(userId: number): Promise<{ views: StoredView[]; defaultViewId: number | null }> {

@@ -19,6 +19,8 @@ import { mayChangeView, maySeeView, mayShareViews } from './viewPermissions';
 const tags = ['Views'];
 const UNKNOWN_VIEW = 'This view does not exist, or it is not shared with you.';
 const ONLY_SHARERS = 'Only a Manager or an Admin may share a view with everyone.';
+/** Plenty for a person's own use, and a bound on what one account can store. */
+export const MAX_VIEWS_PER_PERSON = 200;
 const duplicateName = (name: string) =>
   conflict(`You already have a view named "${name}". Choose another name, or save over that view.`);
 
@@ -82,6 +84,8 @@ export const viewsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const person = request.currentUser!;
       if (request.body.shared && !mayShareViews(person)) throw forbidden(ONLY_SHARERS);
+      if ((await views.countOwned(person.id)) >= MAX_VIEWS_PER_PERSON)
+        throw conflict(`You keep ${MAX_VIEWS_PER_PERSON} views, the most one person may. Delete one first.`);
       const created = await views.create(person.id, request.body);
       if (created === DUPLICATE_NAME) throw duplicateName(request.body.name);
       return reply.code(201).send(shown(person, created!));
