@@ -286,7 +286,11 @@ export async function buildApp({
         preferences: createPreferencesRepository(db),
         authenticate,
       });
-      await api.register(viewsRoutes, { prefix: '/views', views: createSavedViewsRepository(db), authenticate });
+      await api.register(viewsRoutes, {
+        prefix: '/views',
+        views: createSavedViewsRepository(db),
+        authenticate,
+      });
       await api.register(resourcesRoutes, {
         prefix: '/resources',
         config,
