@@ -35,16 +35,18 @@ export interface ViewNaming {
 export function useSavedViews(view: LeadsView, change: ChangeView) {
   const [params] = useSearchParams();
   const client = useQueryClient();
-  const saved = useQuery(savedViewsQuery);
-  const mayShare = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  const user = useAuth((state) => state.user);
+  const query = savedViewsQuery(user?.id);
+  const saved = useQuery(query);
+  const mayShare = user?.role === 'Admin' || user?.role === 'Manager';
   const views = saved.data?.views ?? [];
   const activeId = savedViewIn(params);
   const active = views.find((candidate) => candidate.id === activeId) ?? null;
   const defaultViewId = saved.data?.defaultViewId ?? null;
-  const reload = () => client.invalidateQueries({ queryKey: savedViewsQuery.queryKey });
+  const reload = () => client.invalidateQueries({ queryKey: query.queryKey });
   /** The menu shows a view just saved at once, before the list is read again. */
   const remember = (kept: SavedView) =>
-    client.setQueryData<SavedViews>(savedViewsQuery.queryKey, (old) =>
+    client.setQueryData<SavedViews>(query.queryKey, (old) =>
       old
         ? {
             ...old,

@@ -1,9 +1,10 @@
 import { apiData, type LeadsViewState, type SavedView, type SavedViews } from '@auditdesk/shared';
 
-export const savedViewsQuery = {
-  queryKey: ['saved-views'],
+/** One person's views: the key names them, so a later sign-in in this tab never sees another's. */
+export const savedViewsQuery = (userId: string | undefined) => ({
+  queryKey: ['saved-views', userId],
   queryFn: () => apiData<SavedViews>('/views'),
-};
+});
 
 export interface ViewFields {
   name: string;
