@@ -48,6 +48,8 @@ import { notificationsRoutes } from './notifications/notificationsRoutes';
 import { createNotifier } from './notifications/notifier';
 import { createPreferencesRepository } from './preferences/preferencesRepository';
 import { preferencesRoutes } from './preferences/preferencesRoutes';
+import { createSavedViewsRepository } from './views/savedViewsRepository';
+import { viewsRoutes } from './views/viewsRoutes';
 import { hubRoutes } from './realtime/hubRoutes';
 import { redisPlugin } from './redis/redisPlugin';
 import { resourcesRoutes } from './resources/resourcesRoutes';
@@ -299,6 +301,11 @@ export async function buildApp({
       await api.register(preferencesRoutes, {
         prefix: '/preferences',
         preferences: createPreferencesRepository(db),
+        authenticate,
+      });
+      await api.register(viewsRoutes, {
+        prefix: '/views',
+        views: createSavedViewsRepository(db),
         authenticate,
       });
       await api.register(resourcesRoutes, {

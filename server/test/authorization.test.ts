@@ -55,7 +55,7 @@ describe.each(ENGINES)('on %s', (engine) => {
 
     it.each(cases)('%s as %s', async (_route, caller, rule) => {
       const token = tokens[caller];
-      const request = await rule.request(t);
+      const request = await rule.request(t, caller);
       const response = await t.app.inject({
         ...request,
         headers: { ...request.headers, ...(token ? bearer(token) : {}) },

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
+import { leadCreate, standardViewState, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';
 import { importRequest } from './support/importForm';
+import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
+import { callerEmail, type Caller } from './roleSessions';
 import type { TestApp } from './testApp';
 import { createLeadActions } from '../src/leads/actions/leadActions';
 
@@ -19,8 +21,11 @@ export interface RouteRule {
   /** 'anyone' needs no token; otherwise the roles that get `ok`, the rest 403 (anonymous 401). */
   allowed: 'anyone' | Role[];
   ok: number;
-  /** Builds the request for one call (a fresh target for routes that change or delete). */
-  request: (t: TestApp) => InjectOptions | Promise<InjectOptions>;
+  /**
+   * Builds the request for one call (a fresh target for routes that change or delete; the
+   * caller's own, for routes whose record belongs to one person).
+   */
+  request: (t: TestApp, caller: Caller) => InjectOptions | Promise<InjectOptions>;
 }
 
 const SIGNED_IN: Role[] = ['User', 'Manager', 'Admin'];
@@ -53,6 +58,26 @@ async function editedCalendarLead(t: TestApp, gone = false): Promise<number> {
 
 /** A fresh agenda feed, with its secret. */
 const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', 'matrix@example.com');
+
+/** A fresh view shared with everyone (anyone may make it their default). */
+async function someSharedView(t: TestApp): Promise<number> {
+  return someView(t, await target(t), true);
+}
+
+/** A fresh private view of the caller's: anyone signed in changes and deletes their own. */
+async function ownView(t: TestApp, caller: Caller): Promise<number> {
+  return someView(t, (await t.users.findByEmail(callerEmail(caller)))!.id, false);
+}
+
+async function someView(t: TestApp, ownerId: number, shared: boolean): Promise<number> {
+  const view = await createSavedViewsRepository(t.db).create(ownerId, {
+    name: `View ${++seq}`,
+    shared,
+    state: standardViewState(),
+  });
+  if (typeof view !== 'object' || view === null) throw new Error('The view was not saved.');
+  return view.id;
+}
 
 /** Every editable field of a lead, as PUT requires. */
 const wholeLead = {
@@ -477,5 +502,47 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: SIGNED_IN,
     ok: 200,
     request: () => ({ method: 'PUT', url: '/api/preferences', payload: { sidebarPinned: true } }),
+  },
+  {
+    route: 'GET /api/views',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/views' }),
+  },
+  {
+    route: 'POST /api/views',
+    allowed: SIGNED_IN,
+    ok: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/views',
+      payload: { name: `Mine ${++seq}`, state: standardViewState() },
+    }),
+  },
+  {
+    route: 'PATCH /api/views/{id}',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: async (t, caller) => ({
+      method: 'PATCH',
+      url: `/api/views/${await ownView(t, caller)}`,
+      payload: { name: `Renamed ${++seq}` },
+    }),
+  },
+  {
+    route: 'DELETE /api/views/{id}',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: async (t, caller) => ({ method: 'DELETE', url: `/api/views/${await ownView(t, caller)}` }),
+  },
+  {
+    route: 'PUT /api/views/default',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: async (t) => ({
+      method: 'PUT',
+      url: '/api/views/default',
+      payload: { viewId: await someSharedView(t) },
+    }),
   },
 ];

@@ -23,6 +23,7 @@ export * from './contract/leadImportVocabulary';
 export * from './contract/leadImport';
 export { formatTimeIn } from './format/formatInZone';
 export { restoreNeutralizedFormula } from './export/neutralizeFormula';
+export * from './contract/views';
 export * from './contract/resources';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';

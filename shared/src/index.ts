@@ -55,6 +55,7 @@ export type {
   LeadHistoryPage,
   LeadPatch,
   LeadResource,
+  LeadsViewState,
   Notification,
   NotificationsPage,
   OfficeValue,
@@ -62,6 +63,8 @@ export type {
   PasswordLink,
   Profile,
   ResourceStatsResponse,
+  SavedView,
+  SavedViews,
   SyncHistoryEntry,
   SyncHistoryPage,
   SyncRange,
@@ -90,6 +93,7 @@ export {
   parseLeadsView,
   type LeadsView,
 } from './leads/leadsView';
+export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

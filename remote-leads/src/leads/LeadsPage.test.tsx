@@ -50,6 +50,7 @@ function serve(
     if (url.startsWith('/api/leads/calendar-not-formatted')) return json(200, UNFORMATTED);
     if (url.startsWith('/api/leads')) return overrides.leads?.() ?? json(200, FORMATTED);
     if (url === '/api/business') return json(200, { timeZone: 'America/Los_Angeles' });
+    if (url === '/api/views') return json(200, { views: [], defaultViewId: null });
     return json(404);
   });
 }
@@ -106,6 +107,7 @@ describe('LeadsPage', () => {
     expect(fetchMock.calls.map((call) => call.url).sort()).toEqual([
       '/api/business',
       '/api/leads?excludeCalendarNotFormatted=true',
+      '/api/views',
     ]);
   });
 

@@ -39,6 +39,7 @@ import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
 import { useLeadsView, visibilityOf, visibleList } from './useLeadsView';
 import { useSearchIndexWarmup } from './useSearchIndexWarmup';
+import { ViewMenu } from './views/ViewMenu';
 
 export default function LeadsPage() {
   const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
@@ -183,11 +184,14 @@ export default function LeadsPage() {
             </Alert>
           )}
           <Group mb="sm" justify="space-between" align="flex-end">
-            <DateRangeFilter
-              startDate={filters.startDate}
-              endDate={filters.endDate}
-              onChange={updateFilters}
-            />
+            <Group gap="sm" align="flex-end">
+              <ViewMenu view={view} change={change} />
+              <DateRangeFilter
+                startDate={filters.startDate}
+                endDate={filters.endDate}
+                onChange={updateFilters}
+              />
+            </Group>
             <NeedsReviewFilter
               rows={leads.rows}
               active={view.needsReview}

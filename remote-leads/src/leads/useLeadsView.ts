@@ -12,6 +12,7 @@ import { useSearchParams } from 'react-router-dom';
 import { defaultVisibility, type ColumnVisibility } from './ColumnsMenu';
 import { LEAD_COLUMNS, type LeadColumnId } from './leadTypes';
 import { DEFAULT_PAGE_SIZE } from './pagination';
+import { savedViewIn, withSavedView } from './views/savedViewParam';
 
 const COLUMN_IDS = LEAD_COLUMNS.map((column) => column.id);
 
@@ -24,9 +25,13 @@ export const visibilityOf = (visible: readonly string[]): ColumnVisibility =>
 /** How long typing pauses before the URL follows it. */
 const TYPING_PAUSE_MS = 300;
 
-/** A view asked for, the URL it was asked on, and the URLs of earlier asks written since, which may still land. */
+/**
+ * A view asked for, its query string, the URL it was asked on, and the URLs of earlier asks
+ * written since, which may still land.
+ */
 interface Asked {
   view: LeadsView;
+  query: string;
   base: URLSearchParams;
   landing: string[];
 }
@@ -39,7 +44,7 @@ function stillAsked(asked: Asked | null, url: URLSearchParams): asked is Asked {
   if (!asked) return false;
   if (asked.base === url) return true;
   const query = url.toString();
-  return asked.landing.includes(query) && query !== leadsViewQuery(asked.view, SPEC_VIEW).toString();
+  return asked.landing.includes(query) && query !== asked.query;
 }
 
 /**
@@ -83,10 +88,14 @@ export function useLeadsView() {
   /**
    * A new view. `replace`: the next letters of a search or a filter, so back does not walk
    * every letter; their URL is written once typing pauses, so a keystroke repaints the rows
-   * without a navigation.
+   * without a navigation. `savedView`: the saved view the URL now names (by default the one it
+   * named).
    */
   const change = useCallback(
-    (next: Partial<LeadsView>, { replace = false }: { replace?: boolean } = {}) => {
+    (
+      next: Partial<LeadsView>,
+      { replace = false, savedView }: { replace?: boolean; savedView?: number | null } = {},
+    ) => {
       if (next.pageSize !== undefined) setPageSize(next.pageSize);
       if (next.visibleColumns) setVisibility(visibilityOf(next.visibleColumns));
       // the page size and the columns follow the person to other browsers
@@ -94,16 +103,17 @@ export function useLeadsView() {
       const base = now.current.params;
       const earlier = stillAsked(pending.current, base) ? pending.current : null;
       const view = { ...(earlier?.view ?? now.current.fromUrl), ...next };
-      pending.current = { view, base, landing: earlier?.landing ?? [] };
+      const named = savedView === undefined ? savedViewIn(base) : savedView;
+      const query = withSavedView(leadsViewQuery(view, SPEC_VIEW), named).toString();
+      pending.current = { view, query, base, landing: earlier?.landing ?? [] };
       setAsked(pending.current);
       clearTimeout(typing.current);
       const write = () => {
-        const query = leadsViewQuery(view, SPEC_VIEW);
         // while later asks wait, this URL landing must not undo them
         const latest = pending.current!;
-        pending.current = { ...latest, landing: [...latest.landing, query.toString()] };
+        pending.current = { ...latest, landing: [...latest.landing, query] };
         setAsked(pending.current);
-        setParams(query, { replace });
+        setParams(new URLSearchParams(query), { replace });
       };
       if (replace) typing.current = setTimeout(write, TYPING_PAUSE_MS);
       else write();

@@ -402,3 +402,35 @@ export const userPreferences = sqliteTable('user_preferences', {
   document: text('document').notNull(),
   updatedAt: text('updated_at').notNull().default(now),
 });
+
+/**
+ * Saved views of the leads screen (DESIGN.md section 17): a named `leadsViewState` document,
+ * its owner's alone or shared with everyone. Names are unique per owner, without case.
+ */
+export const savedViews = sqliteTable(
+  'saved_views',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The name lower-cased: what makes two names the same. */
+    nameKey: text('name_key').notNull(),
+    shared: integer('shared', { mode: 'boolean' }).notNull().default(false),
+    state: text('state').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (table) => [uniqueIndex('saved_views_owner_name').on(table.ownerId, table.nameKey)],
+);
+
+/** The view an empty leads URL opens, per person; deleting the view ends it. */
+export const defaultViews = sqliteTable('default_views', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  viewId: integer('view_id')
+    .notNull()
+    .references(() => savedViews.id, { onDelete: 'cascade' }),
+});

@@ -18,6 +18,8 @@ const TABLES = [
   'notifications',
   'notification_reads',
   'user_preferences',
+  'saved_views',
+  'default_views',
 ];
 const THROWAWAYS = 8;
 

@@ -4,6 +4,8 @@ import { createUserBody, grantBody } from './users';
 import { leadCreate } from './leads';
 import { gridQuery } from './scheduling';
 import { executeBody } from './sync';
+import { standardViewState } from '../leads/savedViewState';
+import { savedViewCreate } from './views';
 
 /** What a person can type wrong on a screen, and the schema that judges it. */
 const MISTAKES: [string, z.ZodType, unknown][] = [
@@ -25,6 +27,8 @@ const MISTAKES: [string, z.ZodType, unknown][] = [
   ['grant: bad role', grantBody, { email: 'a@example.com', role: 'Boss' }],
   ['forgot password: empty', forgotPasswordBody, { email: '' }],
   ['set password: short', setPasswordBody, { token: 't', password: 'short' }],
+  ['view: no name', savedViewCreate, { name: '  ', state: standardViewState() }],
+  ['view: long name', savedViewCreate, { name: 'v'.repeat(81), state: standardViewState() }],
 ];
 
 describe('the messages a person reads when a form is refused', () => {

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { LEAD_PAGE_SIZES } from '../leads/leadsView';
+import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
+import { isoDay } from './common';
+
+export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
+
+/**
+ * The columns of the leads table by id, in the table's order. A saved view names columns by
+ * id: an id not in this list (a column removed since, or never there) is dropped, not refused.
+ */
+export const LEAD_COLUMN_IDS = [
+  'scheduledDate',
+  'customerName',
+  'address',
+  'status',
+  'auditor',
+  'houseType',
+  'scheduledBy',
+  'referredBy',
+  'leadId',
+  'linkId',
+  'weekView',
+  'phoneNumber',
+  'heatingFuel',
+  'provider',
+  'comments',
+  'endDate',
+  'lastSyncedAt',
+] as const;
+
+/** Room for columns added later, not for a document that grows without end. */
+const MAX_COLUMNS = 100;
+const columnId = z.string().min(1).max(64);
+const filterText = z.string().max(500, 'Use at most 500 characters.');
+const dayOrOpen = z.union([z.literal(''), isoDay]);
+
+/**
+ * What a saved view shows on the leads screen: the URL's state (shared/src/leads/leadsView.ts)
+ * less the page, which a chosen view starts at 1.
+ */
+export const leadsViewState = z.strictObject({
+  search: filterText,
+  startDate: dayOrOpen,
+  endDate: dayOrOpen,
+  /** Column filters by column id. */
+  columns: z
+    .record(columnId, filterText)
+    .refine((columns) => Object.keys(columns).length <= MAX_COLUMNS, `At most ${MAX_COLUMNS} columns.`),
+  referredBy: z.enum(['all', 'empty', 'hide']),
+  sort: z.strictObject({ id: columnId, desc: z.boolean() }).nullable(),
+  pageSize: z.literal(LEAD_PAGE_SIZES, `Choose a page size of ${LEAD_PAGE_SIZES.join(', ')}.`),
+  /** The visible columns in the table's order; null: the person's own columns. */
+  visibleColumns: z.array(columnId).max(MAX_COLUMNS).nullable(),
+  hideUnformatted: z.boolean(),
+  /** Only the leads that need review; a view saved before this filter existed has it off. */
+  needsReview: z.boolean().default(false),
+});
+export type LeadsViewState = z.infer<typeof leadsViewState>;
+
+/** The state with only the columns the table has: an unknown one is ignored, as a link's is. */
+export function knownColumnsOnly(state: LeadsViewState): LeadsViewState {
+  const known = new Set<string>(LEAD_COLUMN_IDS);
+  const visible = state.visibleColumns?.filter((id) => known.has(id)) ?? null;
+  return {
+    ...state,
+    columns: Object.fromEntries(Object.entries(state.columns).filter(([id]) => known.has(id))),
+    sort: state.sort && known.has(state.sort.id) ? state.sort : null,
+    visibleColumns: visible && visible.length > 0 ? visible : null,
+  };
+}
+
+/**
+ * A stored state as it fits the contract now: a part an older release wrote that no longer
+ * parses is the standard view's, and unknown columns are dropped; the view stays usable.
+ */
+export function fittingViewState(value: unknown): LeadsViewState {
+  const stored = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const state: Record<string, unknown> = standardViewState();
+  for (const [part, shape] of Object.entries(leadsViewState.shape)) {
+    const parsed = shape.safeParse(stored[part]);
+    if (parsed.success) state[part] = parsed.data;
+  }
+  return knownColumnsOnly(state as LeadsViewState);
+}
+
+const viewName = z
+  .string({ error: 'Give the view a name.' })
+  .trim()
+  .min(1, 'Give the view a name.')
+  .max(VIEW_NAME_MAX, `Use at most ${VIEW_NAME_MAX} characters.`);
+
+/** A saved view of the leads screen, as the person asking sees it (GET /api/views). */
+export const savedView = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ownerName: z.string(),
+  /** The person asking made it. */
+  mine: z.boolean(),
+  /** Everyone sees it; otherwise only its owner. */
+  shared: z.boolean(),
+  /** The person asking may change or delete it. */
+  editable: z.boolean(),
+  state: leadsViewState,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SavedView = z.infer<typeof savedView>;
+
+/** Someone's views and the shared ones, and the one an empty leads URL opens. */
+export const savedViews = z.object({
+  views: z.array(savedView),
+  defaultViewId: z.number().int().nullable(),
+});
+export type SavedViews = z.infer<typeof savedViews>;
+
+export const savedViewCreate = z.strictObject({
+  name: viewName,
+  /** Only a Manager or an Admin may share a view. */
+  shared: z.boolean().default(false),
+  state: leadsViewState,
+});
+export type SavedViewCreate = z.input<typeof savedViewCreate>;
+
+export const savedViewPatch = z
+  .strictObject({ name: viewName, shared: z.boolean(), state: leadsViewState })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'Say what to change: name, shared or state.');
+export type SavedViewPatch = z.input<typeof savedViewPatch>;
+
+/** PUT /api/views/default: the view an empty leads URL opens; null for the standard view. */
+export const defaultViewChoice = z.strictObject({ viewId: z.number().int().positive().nullable() });
+export type DefaultViewChoice = z.infer<typeof defaultViewChoice>;
