@@ -34,6 +34,8 @@ import { createRedisBackplane } from './realtime/backplane/redisBackplane';
 import { createRedisSyncLock } from './sync/lock/redisSyncLock';
 import { businessRoutes } from './business/businessRoutes';
 import { dashboardRoutes } from './leads/dashboardRoutes';
+import { createDuplicatesRepository } from './leads/duplicates/duplicatesRepository';
+import { duplicatesRoutes } from './leads/duplicates/duplicatesRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
@@ -233,6 +235,13 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
+      await api.register(duplicatesRoutes, {
+        prefix: '/leads',
+        duplicates: createDuplicatesRepository(db),
+        leads,
+        authenticate,
+        sendVersioned,
+      });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',
         // the older summary endpoints compare the default pair
