@@ -12,6 +12,9 @@ import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/cor
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { DateRangeFilter } from './DateRangeFilter';
+import { groupedDuplicates } from './duplicates/duplicateIndex';
+import { DuplicatesFilter, DuplicatesStatus } from './duplicates/DuplicatesFilter';
+import { DuplicatesContext, useDuplicates } from './duplicates/useDuplicates';
 import {
   countLeads,
   filterLeads,
@@ -86,9 +89,17 @@ export default function LeadsPage() {
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);
   const filtered = useMemo(() => filterLeads(leads.rows, deferredFilters), [leads.rows, deferredFilters]);
-  const sorted = useMemo(() => sortLeads(filtered, sorting), [filtered, sorting]);
+  const duplicates = useDuplicates({ rows: leads.rows, canDismiss: canEdit, open: openEditor });
+  const { duplicatesOnly } = view;
+  const sorted = useMemo(() => {
+    const bySort = sortLeads(filtered, sorting);
+    return duplicatesOnly ? groupedDuplicates(bySort, duplicates.index) : bySort;
+  }, [filtered, sorting, duplicatesOnly, duplicates.index]);
   const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
-  const counts = useMemo(() => countLeads(filtered), [filtered]);
+  const counts = useMemo(
+    () => countLeads(duplicatesOnly ? sorted : filtered),
+    [duplicatesOnly, sorted, filtered],
+  );
   const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
@@ -167,7 +178,7 @@ export default function LeadsPage() {
           <Skeleton h={400} />
         </Stack>
       ) : (
-        <>
+        <DuplicatesContext.Provider value={duplicates}>
           <SummaryCards {...counts} />
           {actionError && (
             <Alert color="red" mb="sm" withCloseButton onClose={() => setActionError(null)}>
@@ -188,9 +199,15 @@ export default function LeadsPage() {
             onVisibility={(next) => change({ visibleColumns: visibleList(next) })}
             hideUnformatted={hideUnformatted}
             onHideUnformatted={(hide) => change({ hideUnformatted: hide, page: 1 })}
+            filters={
+              <DuplicatesFilter
+                checked={duplicatesOnly}
+                onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
+              />
+            }
             search={filters.search}
             onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}
-            onRefresh={() => void leads.refetch()}
+            onRefresh={() => void Promise.all([leads.refetch(), duplicates.refetch()])}
             refreshing={leads.isFetching}
             pageIndex={page.pageIndex}
             pageCount={page.pageCount}
@@ -199,6 +216,7 @@ export default function LeadsPage() {
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
           />
+          {duplicatesOnly && <DuplicatesStatus />}
           <LeadsTable
             rows={page.rows}
             visibility={visibility}
@@ -208,7 +226,7 @@ export default function LeadsPage() {
             referredBy={filters.referredBy}
             onColumnFilter={onColumnFilter}
             onReferredBy={onReferredBy}
-            filtered={hasActiveFilters(deferredFilters)}
+            filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
             canEdit={canEdit}
             onEdit={openEditor}
             onDelete={openDelete}
@@ -216,7 +234,7 @@ export default function LeadsPage() {
           <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
             {page.footer}
           </Text>
-        </>
+        </DuplicatesContext.Provider>
       )}
       <LeadFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}

@@ -21,6 +21,7 @@ import {
 import { formatDayAndTimeIn, useBusinessTimeZone } from '@auditdesk/shared';
 import { memo, useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
+import { DuplicateMark } from './duplicates/DuplicateMark';
 import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
 import { cellText, type LeadFilters, type Sorting } from './leadFilters';
 import { displayStatus, statusColor } from './leadRows';
@@ -106,8 +107,13 @@ function LeadCell({ row, column, timeZone }: { row: LeadRow; column: LeadColumnI
     column === 'scheduledDate'
       ? formatDayAndTimeIn(row.scheduledDate, timeZone)
       : cellText(row, column, timeZone);
-  if (column === 'customerName' && !row.isFormatted) return <UnformattedName row={row} text={text} />;
-  return <span title={text}>{text}</span>;
+  if (column !== 'customerName') return <span title={text}>{text}</span>;
+  return (
+    <>
+      <DuplicateMark leadId={row.id} name={text} />
+      {row.isFormatted ? <span title={text}>{text}</span> : <UnformattedName row={row} text={text} />}
+    </>
+  );
 }
 
 /** An unformatted lead's name, marked with what its calendar event lacks. */

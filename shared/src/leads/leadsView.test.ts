@@ -22,10 +22,11 @@ describe('the leads view in the URL', () => {
       pageSize: 100,
       visibleColumns: ['customerName', 'leadId'],
       hideUnformatted: false,
+      duplicatesOnly: true,
     };
     const query = leadsViewQuery(view, DEFAULTS);
     expect(query.toString()).toBe(
-      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown',
+      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown&duplicates=only',
     );
     expect(parse(query.toString())).toEqual(view);
   });

@@ -17,6 +17,8 @@ export interface LeadsView {
   /** The visible columns in order of the table; null: the person's own (or the spec's) default. */
   visibleColumns: string[] | null;
   hideUnformatted: boolean;
+  /** Only the leads with possible duplicates, each group's rows together. */
+  duplicatesOnly: boolean;
 }
 
 /** The page sizes the leads screen offers; 25 is the spec's default. */
@@ -35,6 +37,7 @@ export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): Lea
   pageSize,
   visibleColumns: null,
   hideUnformatted: true,
+  duplicatesOnly: false,
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -79,6 +82,7 @@ export function parseLeadsView(
     hideUnformatted: query.has('unformatted')
       ? query.get('unformatted') !== 'shown'
       : defaults.hideUnformatted,
+    duplicatesOnly: query.has('duplicates') ? query.get('duplicates') === 'only' : defaults.duplicatesOnly,
   };
 }
 
@@ -98,6 +102,8 @@ export function leadsViewQuery(view: LeadsView, defaults: LeadsView): URLSearchP
     query.set('cols', view.visibleColumns.join(','));
   if (view.hideUnformatted !== defaults.hideUnformatted)
     query.set('unformatted', view.hideUnformatted ? 'hidden' : 'shown');
+  if (view.duplicatesOnly !== defaults.duplicatesOnly)
+    query.set('duplicates', view.duplicatesOnly ? 'only' : 'all');
   return query;
 }
 

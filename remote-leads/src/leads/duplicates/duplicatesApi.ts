@@ -1,0 +1,21 @@
+import { apiData, queryClient, queryKeys, type PossibleDuplicates } from '@auditdesk/shared';
+
+/** Under the leads' key: every change of the leads (here, by a sync, by anyone) refreshes it. */
+export const duplicatesQuery = {
+  queryKey: [...queryKeys.leads, 'duplicates'],
+  queryFn: () => apiData<PossibleDuplicates>('/leads/duplicates'),
+};
+
+const refresh = () => queryClient.invalidateQueries({ queryKey: duplicatesQuery.queryKey });
+
+/** "Not a duplicate": these two leave each other's possible duplicates, for everyone. */
+export async function dismissPair(a: number, b: number): Promise<void> {
+  await apiData('/leads/duplicates/dismissals', { method: 'POST', body: { a, b } });
+  await refresh();
+}
+
+/** Undoes dismissPair: the two count as possible duplicates again. */
+export async function restorePair(a: number, b: number): Promise<void> {
+  await apiData(`/leads/duplicates/dismissals?a=${a}&b=${b}`, { method: 'DELETE' });
+  await refresh();
+}
