@@ -1,5 +1,6 @@
 import type { Benchmark } from '../benchmark';
 import { calendarSourcesBenchmark } from './calendarSources';
+import { duplicatesBenchmark } from './duplicates';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
@@ -18,6 +19,7 @@ export const BENCHMARKS: Benchmark[] = [
   calendarSourcesBenchmark,
   leadsListBenchmark,
   gridDataBenchmark,
+  duplicatesBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   firstLoadBenchmark,

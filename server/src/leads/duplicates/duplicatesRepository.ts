@@ -5,6 +5,18 @@ import { createDataVersions } from '../../db/dataVersions';
 import { duplicateDismissals, leads } from '../../db/schema';
 import { findDuplicates, type LeadPair } from './findDuplicates';
 
+/** What the duplicates pass reads of each live lead (findDuplicates.ts's DuplicateSource). */
+export const duplicateSourceColumns = {
+  id: leads.id,
+  leadId: leads.leadId,
+  customerName: leads.customerName,
+  address: leads.address,
+  email: leads.email,
+  phoneNumber: leads.phoneNumber,
+  scheduledDate: leads.scheduledDate,
+  isFormatted: leads.isFormatted,
+};
+
 /** A pair as it is kept: the smaller id first. */
 const ordered = ({ a, b }: LeadPair): LeadPair => (a < b ? { a, b } : { a: b, b: a });
 
@@ -18,20 +30,7 @@ export function createDuplicatesRepository(db: Database) {
   return {
     /** The live leads' keys read once, grouped in one pass (findDuplicates.ts). */
     async find(): Promise<PossibleDuplicates> {
-      const live = await orm
-        .select({
-          id: leads.id,
-          leadId: leads.leadId,
-          customerName: leads.customerName,
-          address: leads.address,
-          email: leads.email,
-          phoneNumber: leads.phoneNumber,
-          scheduledDate: leads.scheduledDate,
-          isFormatted: leads.isFormatted,
-        })
-        .from(leads)
-        .where(isNull(leads.deletedAt))
-        .all();
+      const live = await orm.select(duplicateSourceColumns).from(leads).where(isNull(leads.deletedAt)).all();
       const dismissed = await orm
         .select({ a: duplicateDismissals.leadA, b: duplicateDismissals.leadB })
         .from(duplicateDismissals)

@@ -88,14 +88,21 @@ export function findDuplicates(
   leads: readonly DuplicateSource[],
   dismissed: readonly LeadPair[],
 ): PossibleDuplicates {
+  // most keys have one holder: it is kept alone, and a list is made only for a second one
+  const firstHolder = REASONS.map(() => new Map<string, DuplicateSource>());
   const byKey = REASONS.map(() => new Map<string, DuplicateSource[]>());
   for (const lead of leads) {
     for (let reason = 0; reason < REASONS.length; reason += 1) {
       const key = KEYS[REASONS[reason]!](lead);
       if (key === null) continue;
+      const first = firstHolder[reason]!.get(key);
+      if (!first) {
+        firstHolder[reason]!.set(key, lead);
+        continue;
+      }
       const holders = byKey[reason]!.get(key);
       if (holders) holders.push(lead);
-      else byKey[reason]!.set(key, [lead]);
+      else byKey[reason]!.set(key, [first, lead]);
     }
   }
 
@@ -105,7 +112,6 @@ export function findDuplicates(
   const dismissedInside = new Map<string, LeadPair>();
   REASONS.forEach((reason, index) => {
     for (const holders of byKey[index]!.values()) {
-      if (holders.length < 2) continue;
       const members = withoutDismissed(holders, notDuplicates, dismissedInside);
       if (members.length < 2) continue;
       members.sort(newestFirst);
