@@ -31,7 +31,7 @@ test('two leads with the same phone in different formats are marked, listed by t
   const list = page.getByTestId('duplicate-list');
   await expect(list).toContainText('Possible duplicate of');
   await expect(list.getByRole('link', { name: 'R. Marchetti' })).toBeVisible();
-  await expect(list).toContainText('no date · same phone');
+  await expect(list).toContainText('No date · same phone');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'duplicates-mark.png') });
   await page.keyboard.press('Escape');
 

@@ -102,7 +102,7 @@ function DuplicateList({
             </Anchor>
             <Text size="xs" c="dimmed">
               {[
-                formatDayAndTimeIn(match.lead.scheduledDate, timeZone) || 'no date',
+                formatDayAndTimeIn(match.lead.scheduledDate, timeZone) || 'No date',
                 ...match.reasons.map((reason) => REASON_TEXT[reason]),
               ].join(' · ')}
             </Text>

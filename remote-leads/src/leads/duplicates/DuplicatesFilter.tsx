@@ -12,7 +12,7 @@ export function DuplicatesFilter({
   onChange: (only: boolean) => void;
 }) {
   const duplicates = useContext(DuplicatesContext);
-  const count = duplicates?.index ? ` (${formatNumber(duplicates.index.size)})` : '';
+  const count = duplicates?.count == null ? '' : ` (${formatNumber(duplicates.count)})`;
   return (
     <Checkbox
       size="xs"

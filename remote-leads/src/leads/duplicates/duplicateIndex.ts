@@ -14,8 +14,6 @@ export const REASON_TEXT: Record<DuplicateReason, string> = {
 
 /** The server's answer, looked up by lead. Framework-free. */
 export interface DuplicateIndex {
-  /** The leads that have possible duplicates (the filter's count). */
-  readonly size: number;
   has(id: number): boolean;
   /** The cluster's place in the filter's order; undefined for a lead without duplicates. */
   clusterOf(id: number): number | undefined;
@@ -41,7 +39,6 @@ export function indexDuplicates(answer: PossibleDuplicates): DuplicateIndex {
     }
   }
   return {
-    size: cluster.size,
     has: (id) => cluster.has(id),
     clusterOf: (id) => cluster.get(id),
     matchesOf(id) {

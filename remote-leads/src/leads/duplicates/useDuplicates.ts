@@ -8,6 +8,8 @@ import { indexDuplicates, type DuplicateIndex } from './duplicateIndex';
 /** What the table's marks need: the duplicates, who may dismiss, how a named lead opens. */
 export interface DuplicatesState {
   index: DuplicateIndex | null;
+  /** How many of the table's leads have possible duplicates (what the filter would list). */
+  count: number | null;
   isPending: boolean;
   error: Error | null;
   isFetching: boolean;
@@ -37,6 +39,7 @@ export function useDuplicates<Row extends { id: number }>({
 }): DuplicatesState {
   const query = useQuery(duplicatesQuery);
   const index = useMemo(() => (query.data ? indexDuplicates(query.data) : null), [query.data]);
+  const count = useMemo(() => (index ? rows.filter((row) => index.has(row.id)).length : null), [index, rows]);
   const navigate = useNavigate();
   const openLead = useCallback<DuplicatesState['openLead']>(
     (lead) => {
@@ -48,6 +51,7 @@ export function useDuplicates<Row extends { id: number }>({
   );
   return {
     index,
+    count,
     isPending: query.isPending,
     error: query.error,
     isFetching: query.isFetching,

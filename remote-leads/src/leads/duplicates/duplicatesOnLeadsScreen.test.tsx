@@ -53,9 +53,14 @@ const DUPLICATES: PossibleDuplicates = {
 };
 const NONE: PossibleDuplicates = { groups: [], dismissed: [], leads: [] };
 
-function serve() {
+function serve({ failures = 0 } = {}) {
   let duplicates = DUPLICATES;
+  let failing = failures;
   return mockFetch(({ url, method }) => {
+    if (url === '/api/leads/duplicates' && failing > 0) {
+      failing -= 1;
+      return json(503, { title: 'Service Unavailable', status: 503, detail: 'The database did not answer.' });
+    }
     if (url.startsWith('/api/leads/duplicates/dismissals')) {
       duplicates = method === 'POST' ? NONE : DUPLICATES;
       return new Response(null, { status: 204 });
@@ -167,5 +172,18 @@ describe('possible duplicates on the leads screen', () => {
     expect(fetchMock.calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
       '/api/leads/duplicates/dismissals?a=1&b=2',
     ]);
+  });
+
+  it('says why the filter has nothing to list when the duplicates could not be loaded, and tries again', async () => {
+    signInAs('User');
+    // the first read and its one automatic retry fail
+    fetchMock = serve({ failures: 2 });
+    render('/leads?duplicates=only');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The possible duplicates could not be loaded');
+    expect(alert).toHaveTextContent('The database did not answer.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Showing 1 to 4 of 4 results')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
