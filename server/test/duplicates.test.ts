@@ -71,7 +71,12 @@ describe.each(ENGINES)('possible duplicates on %s', (engine) => {
     await add({ phoneNumber: 'ext 204' });
     await add({ phoneNumber: '' });
     await add({ phoneNumber: '' });
-    expect(groupsOf(await read())).toEqual([`phone: ${[a, b, c].join(',')}`]);
+    // 7 digits are enough (a local number), 6 are not
+    const d = await add({ phoneNumber: '555-0142' });
+    const e = await add({ phoneNumber: '5550142' });
+    await add({ phoneNumber: '55-0142' });
+    await add({ phoneNumber: '550142' });
+    expect(groupsOf(await read())).toEqual([`phone: ${[a, b, c].join(',')}`, `phone: ${d},${e}`]);
   });
 
   it('groups the same e-mail without case or surrounding spaces; empty ones match nothing', async () => {

@@ -49,14 +49,10 @@ export function useDuplicates<Row extends { id: number }>({
     },
     [rows, canDismiss, open, navigate],
   );
-  return {
-    index,
-    count,
-    isPending: query.isPending,
-    error: query.error,
-    isFetching: query.isFetching,
-    refetch: query.refetch,
-    canDismiss,
-    openLead,
-  };
+  const { isPending, error, isFetching, refetch } = query;
+  // one value while nothing changed: the marks of the table's rows do not render again
+  return useMemo(
+    () => ({ index, count, isPending, error, isFetching, refetch, canDismiss, openLead }),
+    [index, count, isPending, error, isFetching, refetch, canDismiss, openLead],
+  );
 }
