@@ -27,6 +27,8 @@ test('two leads with the same phone in different formats are marked, listed by t
   // both are marked; the mark names the other, its date and why
   const marks = page.getByTestId('duplicate-mark');
   await expect(marks).toHaveCount(2);
+  const rowHeight = async () => (await page.getByRole('row').nth(1).boundingBox())!.height;
+  const markedHeight = await rowHeight();
   await page.getByRole('button', { name: 'Possible duplicates of Rosa Marchetti' }).click();
   const list = page.getByTestId('duplicate-list');
   await expect(list).toContainText('Possible duplicate of');
@@ -58,4 +60,6 @@ test('two leads with the same phone in different formats are marked, listed by t
   await page.getByRole('checkbox', { name: /^Possible duplicates/ }).uncheck();
   await expect(page.getByTestId('leads-footer')).toHaveText('Showing 1 to 2 of 2 results');
   await expect(marks).toHaveCount(0);
+  // the mark sits on the name's line: a marked row is no taller than any other
+  expect(await rowHeight()).toBe(markedHeight);
 });

@@ -1,5 +1,5 @@
 import { formatDayAndTimeIn, toastFailure, useBusinessTimeZone } from '@auditdesk/shared';
-import { ActionIcon, Anchor, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useContext, useState, type MouseEvent } from 'react';
 import { dismissPair } from './duplicatesApi';
@@ -24,18 +24,15 @@ export function DuplicateMark({ leadId, name }: { leadId: number; name: string }
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow shadow="md" width={380}>
       <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="orange"
-          size="xs"
+        <UnstyledButton
           aria-label={`Possible duplicates of ${name}`}
           data-testid="duplicate-mark"
           onClick={() => setOpened((open) => !open)}
-          // on the text's line, like the text of the other cells
-          style={{ verticalAlign: '-3px', marginRight: 4, display: 'inline-flex' }}
+          // on the text's line, and no taller than it: the rows keep their height
+          style={{ verticalAlign: '-2px', marginRight: 4, lineHeight: 0, cursor: 'pointer' }}
         >
-          <IconCopy size={14} />
-        </ActionIcon>
+          <IconCopy size={14} color="var(--mantine-color-orange-text)" />
+        </UnstyledButton>
       </Popover.Target>
       <Popover.Dropdown>
         {opened && (
