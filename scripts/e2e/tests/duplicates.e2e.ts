@@ -34,6 +34,12 @@ test('two leads with the same phone in different formats are marked, listed by t
   await expect(list).toContainText('Possible duplicate of');
   await expect(list.getByRole('link', { name: 'R. Marchetti' })).toBeVisible();
   await expect(list).toContainText('No date · same phone');
+  // the picture once the popover has faded in
+  await expect
+    .poll(() =>
+      list.evaluate((element) => getComputedStyle(element.closest('[role="dialog"]') ?? element).opacity),
+    )
+    .toBe('1');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'duplicates-mark.png') });
   await page.keyboard.press('Escape');
 

@@ -22,7 +22,16 @@ export function DuplicateMark({ leadId, name }: { leadId: number; name: string }
   const [opened, setOpened] = useState(false);
   if (!duplicates?.index?.has(leadId)) return null;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow shadow="md" width={380}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      withArrow
+      shadow="md"
+      width={380}
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <UnstyledButton
           aria-label={`Possible duplicates of ${name}`}
