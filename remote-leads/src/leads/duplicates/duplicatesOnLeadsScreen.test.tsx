@@ -126,6 +126,17 @@ describe('possible duplicates on the leads screen', () => {
     expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
   });
 
+  it('opens a named lead in its dialog for Admin and Manager', async () => {
+    signInAs('Admin');
+    fetchMock = serve();
+    const { router } = render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Possible duplicates of Jane Doe' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Jane Doe (2nd visit)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Lead' });
+    expect(within(dialog).getByLabelText(/Customer Name/)).toHaveValue('Jane Doe (2nd visit)');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('lists only the possible duplicates, group by group, with the filter kept in the URL', async () => {
     signInAs('User');
     fetchMock = serve();
