@@ -3,7 +3,13 @@ import { apiData, queryClient, queryKeys, type PossibleDuplicates } from '@audit
 /** Under the leads' key: every change of the leads (here, by a sync, by anyone) refreshes it. */
 export const duplicatesQuery = {
   queryKey: [...queryKeys.leads, 'duplicates'],
-  queryFn: () => apiData<PossibleDuplicates>('/leads/duplicates'),
+  queryFn: async () => {
+    const answer = await apiData<PossibleDuplicates>('/leads/duplicates');
+    // an answer of another shape (an older server, a proxy's page) is a failure, not a broken screen
+    if (!Array.isArray(answer?.groups) || !Array.isArray(answer.leads) || !Array.isArray(answer.dismissed))
+      throw new Error('The server answered something other than the possible duplicates. Reload the page.');
+    return answer;
+  },
 };
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: duplicatesQuery.queryKey });

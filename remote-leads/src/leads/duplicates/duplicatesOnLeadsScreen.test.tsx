@@ -197,4 +197,16 @@ describe('possible duplicates on the leads screen', () => {
     expect(await screen.findByText('Showing 1 to 4 of 4 results')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('takes an answer of another shape for a failure, and the table stays', async () => {
+    signInAs('User');
+    fetchMock = mockFetch(({ url }) =>
+      url.startsWith('/api/leads') ? json(200, LEADS) : json(200, { timeZone: 'America/New_York' }),
+    );
+    render('/leads?duplicates=only');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      'The server answered something other than the possible duplicates. Reload the page.',
+    );
+    expect(screen.queryAllByTestId('duplicate-mark')).toHaveLength(0);
+  });
 });
