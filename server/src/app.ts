@@ -38,6 +38,8 @@ import { createLeadImport } from './leads/import/leadImport';
 import { leadImportRoutes } from './leads/import/leadImportRoutes';
 import { createLeadActions } from './leads/actions/leadActions';
 import { bulkLeadsRoute, leadActionsRoutes } from './leads/actions/leadActionsRoutes';
+import { createDuplicatesRepository } from './leads/duplicates/duplicatesRepository';
+import { duplicatesRoutes } from './leads/duplicates/duplicatesRoutes';
 import { leadsRoutes } from './leads/leadsRoutes';
 import { createLeadsRepository } from './leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './limits/memoryCounterStore';
@@ -251,6 +253,13 @@ export async function buildApp({
         prefix: '/lead-actions',
         undo: leadActions.undo,
         authenticate,
+      });
+      await api.register(duplicatesRoutes, {
+        prefix: '/leads',
+        duplicates: createDuplicatesRepository(db),
+        leads,
+        authenticate,
+        sendVersioned,
       });
       await api.register(schedulingRoutes, {
         prefix: '/scheduling',

@@ -371,6 +371,31 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: async (t) => ({ method: 'GET', url: `/api/leads/${await someLead(t)}/history` }),
   },
   {
+    route: 'GET /api/leads/duplicates',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads/duplicates' }),
+  },
+  {
+    route: 'POST /api/leads/duplicates/dismissals',
+    allowed: LEAD_EDITORS,
+    ok: 204,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/leads/duplicates/dismissals',
+      payload: { a: await someLead(t), b: await someLead(t) },
+    }),
+  },
+  {
+    route: 'DELETE /api/leads/duplicates/dismissals',
+    allowed: LEAD_EDITORS,
+    ok: 204,
+    request: async (t) => ({
+      method: 'DELETE',
+      url: `/api/leads/duplicates/dismissals?a=${await someLead(t)}&b=${await someLead(t)}`,
+    }),
+  },
+  {
     route: 'GET /api/business',
     allowed: SIGNED_IN,
     ok: 200,

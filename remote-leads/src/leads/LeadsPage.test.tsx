@@ -48,6 +48,7 @@ function serve(
     if (method !== 'GET')
       return overrides.write?.(method, body) ?? json(200, { ...lead(1), ...(body as object) });
     if (url.startsWith('/api/leads/calendar-not-formatted')) return json(200, UNFORMATTED);
+    if (url === '/api/leads/duplicates') return json(200, { groups: [], dismissed: [], leads: [] });
     if (url.startsWith('/api/leads')) return overrides.leads?.() ?? json(200, FORMATTED);
     if (url === '/api/business') return json(200, { timeZone: 'America/Los_Angeles' });
     if (url === '/api/views') return json(200, { views: [], defaultViewId: null });
@@ -106,6 +107,7 @@ describe('LeadsPage', () => {
     ]);
     expect(fetchMock.calls.map((call) => call.url).sort()).toEqual([
       '/api/business',
+      '/api/leads/duplicates',
       '/api/leads?excludeCalendarNotFormatted=true',
       '/api/views',
     ]);

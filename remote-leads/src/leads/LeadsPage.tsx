@@ -14,6 +14,9 @@ import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { BulkActionBar } from './bulk/BulkActionBar';
 import { useLeadSelection } from './bulk/useLeadSelection';
 import { DateRangeFilter } from './DateRangeFilter';
+import { groupedDuplicates } from './duplicates/duplicateIndex';
+import { DuplicatesFilter, DuplicatesStatus } from './duplicates/DuplicatesFilter';
+import { DuplicatesContext, useDuplicates } from './duplicates/useDuplicates';
 import {
   countLeads,
   filterLeads,
@@ -94,9 +97,17 @@ export default function LeadsPage() {
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);
   const filtered = useMemo(() => filterLeads(leads.rows, deferredFilters), [leads.rows, deferredFilters]);
-  const sorted = useMemo(() => sortLeads(filtered, sorting), [filtered, sorting]);
+  const duplicates = useDuplicates({ rows: leads.rows, canDismiss: canEdit, open: openEditor });
+  const { duplicatesOnly } = view;
+  const sorted = useMemo(() => {
+    const bySort = sortLeads(filtered, sorting);
+    return duplicatesOnly ? groupedDuplicates(bySort, duplicates.index) : bySort;
+  }, [filtered, sorting, duplicatesOnly, duplicates.index]);
   const page = useMemo(() => paginate(sorted, pageIndex, pageSize), [sorted, pageIndex, pageSize]);
-  const counts = useMemo(() => countLeads(filtered), [filtered]);
+  const counts = useMemo(
+    () => countLeads(duplicatesOnly ? sorted : filtered),
+    [duplicatesOnly, sorted, filtered],
+  );
   const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
   const selection = useLeadSelection(sorted, page.rows);
 
@@ -176,7 +187,7 @@ export default function LeadsPage() {
           <Skeleton h={400} />
         </Stack>
       ) : (
-        <>
+        <DuplicatesContext.Provider value={duplicates}>
           <SummaryCards {...counts} />
           {actionError && (
             <Alert color="red" mb="sm" withCloseButton onClose={() => setActionError(null)}>
@@ -205,9 +216,15 @@ export default function LeadsPage() {
             onVisibility={(next) => change({ visibleColumns: visibleList(next) })}
             hideUnformatted={hideUnformatted}
             onHideUnformatted={(hide) => change({ hideUnformatted: hide, page: 1 })}
+            filters={
+              <DuplicatesFilter
+                checked={duplicatesOnly}
+                onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
+              />
+            }
             search={filters.search}
             onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}
-            onRefresh={() => void leads.refetch()}
+            onRefresh={() => void Promise.all([leads.refetch(), duplicates.refetch()])}
             refreshing={leads.isFetching}
             pageIndex={page.pageIndex}
             pageCount={page.pageCount}
@@ -225,6 +242,7 @@ export default function LeadsPage() {
               onReload={() => void leads.refetch()}
             />
           )}
+          {duplicatesOnly && <DuplicatesStatus />}
           <LeadsTable
             rows={page.rows}
             visibility={visibility}
@@ -234,7 +252,7 @@ export default function LeadsPage() {
             referredBy={filters.referredBy}
             onColumnFilter={onColumnFilter}
             onReferredBy={onReferredBy}
-            filtered={hasActiveFilters(deferredFilters)}
+            filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
             canEdit={canEdit}
             onEdit={openEditor}
             onDelete={openDelete}
@@ -243,7 +261,7 @@ export default function LeadsPage() {
           <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
             {page.footer}
           </Text>
-        </>
+        </DuplicatesContext.Provider>
       )}
       <LeadFormModal
         key={editing === null ? 'closed' : editing === 'new' ? 'new' : editing.id}

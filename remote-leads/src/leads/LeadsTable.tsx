@@ -22,6 +22,7 @@ import {
 import { formatDayAndTimeIn, useBusinessTimeZone } from '@auditdesk/shared';
 import { memo, useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
+import { DuplicateMark } from './duplicates/DuplicateMark';
 import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
 import { cellText, type LeadFilters, type Sorting } from './leadFilters';
 import { displayStatus, statusColor } from './leadRows';
@@ -123,9 +124,14 @@ function LeadCell({ row, column, timeZone }: { row: LeadRow; column: LeadColumnI
     column === 'scheduledDate'
       ? formatDayAndTimeIn(row.scheduledDate, timeZone)
       : cellText(row, column, timeZone);
-  const marks = column === 'customerName' ? nameMarks(row) : [];
-  if (marks.length > 0) return <MarkedName marks={marks} text={text} />;
-  return <span title={text}>{text}</span>;
+  if (column !== 'customerName') return <span title={text}>{text}</span>;
+  const marks = nameMarks(row);
+  return (
+    <>
+      <DuplicateMark leadId={row.id} name={text} />
+      {marks.length > 0 ? <MarkedName marks={marks} text={text} /> : <span title={text}>{text}</span>}
+    </>
+  );
 }
 
 /** Something a person should notice about a lead, shown as an icon before its name. */

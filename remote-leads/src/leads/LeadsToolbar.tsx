@@ -1,4 +1,5 @@
 import { ExportMenu, formatNumber, type ExportFormat } from '@auditdesk/shared';
+import type { ReactNode } from 'react';
 import { Button, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { IconFileImport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { ColumnsMenu, type ColumnVisibility } from './ColumnsMenu';
@@ -11,6 +12,8 @@ interface LeadsToolbarProps {
   onVisibility: (next: ColumnVisibility) => void;
   hideUnformatted: boolean;
   onHideUnformatted: (hide: boolean) => void;
+  /** More filters, after Hide Unformatted (the Possible duplicates box). */
+  filters?: ReactNode;
   search: string;
   onSearch: (text: string) => void;
   onRefresh: () => void;
@@ -48,6 +51,7 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           checked={props.hideUnformatted}
           onChange={(event) => props.onHideUnformatted(event.currentTarget.checked)}
         />
+        {props.filters}
         <TextInput
           size="xs"
           w={240}

@@ -1,6 +1,7 @@
 import type { Benchmark } from '../benchmark';
 import { bulkLeadsBenchmark } from './bulkLeads';
 import { calendarSourcesBenchmark } from './calendarSources';
+import { duplicatesBenchmark } from './duplicates';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
@@ -24,6 +25,7 @@ export const BENCHMARKS: Benchmark[] = [
   gridDataBenchmark,
   leadImportBenchmark,
   bulkLeadsBenchmark,
+  duplicatesBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   firstLoadBenchmark,

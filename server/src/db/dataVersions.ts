@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from './database';
 import { dataVersions } from './schema';
 
-export type DataSet = 'leads';
+/** 'duplicate-dismissals': the pairs said not to be duplicates (the possible duplicates read them). */
+export type DataSet = 'leads' | 'duplicate-dismissals';
 
 /** All SQL on data_versions: a counter per data set, bumped in the batch of every write to it. */
 export function createDataVersions({ orm }: Database) {

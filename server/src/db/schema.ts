@@ -434,3 +434,19 @@ export const defaultViews = sqliteTable('default_views', {
     .notNull()
     .references(() => savedViews.id, { onDelete: 'cascade' }),
 });
+
+/**
+ * Pairs of leads a person said are not the same household (issue 21): the possible
+ * duplicates leave them out, for everyone. Kept as (smaller id, larger id).
+ */
+export const duplicateDismissals = sqliteTable(
+  'duplicate_dismissals',
+  {
+    leadA: integer('lead_a').notNull(),
+    leadB: integer('lead_b').notNull(),
+    /** Who said so (like lead_history, kept when the account goes). */
+    userId: integer('user_id'),
+    at: text('at').notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.leadA, table.leadB] })],
+);

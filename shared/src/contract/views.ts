@@ -55,6 +55,8 @@ export const leadsViewState = z.strictObject({
   hideUnformatted: z.boolean(),
   /** Only the leads that need review; a view saved before this filter existed has it off. */
   needsReview: z.boolean().default(false),
+  /** Only the possible duplicates, group by group; off in a view saved before this filter existed. */
+  duplicatesOnly: z.boolean().default(false),
 });
 export type LeadsViewState = z.infer<typeof leadsViewState>;
 

@@ -19,6 +19,8 @@ export interface LeadsView {
   hideUnformatted: boolean;
   /** Only the leads that need review (the calendar changed what the office changed). */
   needsReview: boolean;
+  /** Only the leads with possible duplicates, each group's rows together. */
+  duplicatesOnly: boolean;
 }
 
 /** The page sizes the leads screen offers; 25 is the spec's default. */
@@ -38,6 +40,7 @@ export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): Lea
   visibleColumns: null,
   hideUnformatted: true,
   needsReview: false,
+  duplicatesOnly: false,
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -83,6 +86,7 @@ export function parseLeadsView(
       ? query.get('unformatted') !== 'shown'
       : defaults.hideUnformatted,
     needsReview: query.has('review') ? query.get('review') === '1' : defaults.needsReview,
+    duplicatesOnly: query.has('duplicates') ? query.get('duplicates') === 'only' : defaults.duplicatesOnly,
   };
 }
 
@@ -103,6 +107,8 @@ export function leadsViewQuery(view: LeadsView, defaults: LeadsView): URLSearchP
   if (view.hideUnformatted !== defaults.hideUnformatted)
     query.set('unformatted', view.hideUnformatted ? 'hidden' : 'shown');
   if (view.needsReview !== defaults.needsReview) query.set('review', view.needsReview ? '1' : '0');
+  if (view.duplicatesOnly !== defaults.duplicatesOnly)
+    query.set('duplicates', view.duplicatesOnly ? 'only' : 'all');
   return query;
 }
 
