@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { leadCreate, type LeadEditableFields } from '@auditdesk/shared/core';
 import type { Role } from '../src/db/schema';
 import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
+import { publishedRelease } from './support/releaseBuilds';
 import type { TestApp } from './testApp';
 
 /**
@@ -396,5 +397,56 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     allowed: SIGNED_IN,
     ok: 200,
     request: () => ({ method: 'PUT', url: '/api/preferences', payload: { sidebarPinned: true } }),
+  },
+  {
+    route: 'GET /api/releases',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/releases' }),
+  },
+  {
+    route: 'POST /api/releases/:remote/promote',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/releases/remote_sync/promote',
+      payload: { version: (await publishedRelease(t, 'remote_sync')).version },
+    }),
+  },
+  {
+    route: 'POST /api/releases/:remote/rollback',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => {
+      await publishedRelease(t, 'remote_admin', { live: true });
+      return { method: 'POST', url: '/api/releases/remote_admin/rollback' };
+    },
+  },
+  {
+    route: 'POST /api/releases/load-errors',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: () => ({
+      method: 'POST',
+      url: '/api/releases/load-errors',
+      payload: {
+        remote: 'remote_leads',
+        version: null,
+        phase: 'entry',
+        error: 'Failed to fetch',
+        route: '/leads',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/releases/page-loads',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: () => ({
+      method: 'POST',
+      url: '/api/releases/page-loads',
+      payload: { remote: 'remote_leads', version: null },
+    }),
   },
 ];

@@ -18,6 +18,7 @@ export * from './contract/health';
 export * from './contract/notifications';
 export * from './contract/preferences';
 export * from './contract/resources';
+export * from './contract/releases';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';

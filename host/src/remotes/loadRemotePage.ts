@@ -1,6 +1,5 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { checkSharedUsage } from './checkSharedUsage';
 import type { RemotePageDefinition } from './remotePages';
 import { remoteUrls } from './remoteUrls';
 
@@ -22,12 +21,8 @@ async function register(page: RemotePageDefinition, again: boolean): Promise<voi
  */
 export async function loadRemotePage(page: RemotePageDefinition, again = false): Promise<ComponentType> {
   await register(page, again);
-  const entry = (await remoteUrls())[page.remote]!;
-  // the check runs beside the download: it only has to answer before the page renders
-  const [module] = await Promise.all([
-    loadRemote<{ default?: ComponentType }>(`${page.remote}${page.module.slice(1)}`),
-    checkSharedUsage(page.remote, entry, again),
-  ]);
+  // whether the remote fits this host was checked when its release was promoted
+  const module = await loadRemote<{ default?: ComponentType }>(`${page.remote}${page.module.slice(1)}`);
   if (!module?.default) {
     throw new Error(`${page.remote} loaded, but ${page.module} has no default export.`);
   }
