@@ -35,7 +35,7 @@ export const REMOTES = [
     path: 'admin',
     setting: 'REMOTE_ADMIN_URL',
     label: 'Admin',
-    exposes: ['./UserManagementPage', './CloudflareResourcesPage', './RedisResourcesPage'],
+    exposes: ['./UserManagementPage', './CloudflareResourcesPage', './RedisResourcesPage', './ReleasesPage'],
   },
 ] as const satisfies readonly { name: RemoteName; [key: string]: unknown }[];
 
