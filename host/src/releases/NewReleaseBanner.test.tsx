@@ -1,11 +1,11 @@
 import { fakeSyncHub, renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hasLoaded, registeredEntry } from '../remotes/loadRemotePage';
+import { hasLoaded, registeredEntry } from '../remotes/registeredRemotes';
 import { remoteReleased } from '../remotes/remoteUrls';
 import { NewReleaseBanner } from './NewReleaseBanner';
 
-jest.mock('../remotes/loadRemotePage');
+jest.mock('../remotes/registeredRemotes');
 jest.mock('../remotes/remoteUrls');
 const OLD = '/releases/leads/0.1.0-1/mf-manifest.json';
 const NEW = '/releases/leads/0.1.0-2/mf-manifest.json';

@@ -1,6 +1,6 @@
 import { syncHubClient, type SyncHubClient } from '@auditdesk/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { hasLoaded, registeredEntry } from '../remotes/loadRemotePage';
+import { hasLoaded, registeredEntry } from '../remotes/registeredRemotes';
 import type { RemoteName } from '../remotes/remotePages';
 import { remoteReleased } from '../remotes/remoteUrls';
 

@@ -2,11 +2,13 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { loadRemotePage } from './loadRemotePage';
+import { reportLoadError } from './loadReports';
 import { REMOTE_PAGES } from './remotePages';
 import { RemotePage } from './RemotePage';
 import { GIVE_UP_AFTER_MS, SLOW_AFTER_MS } from './useLoadClock';
 
 jest.mock('./loadRemotePage');
+jest.mock('./loadReports');
 const load = jest.mocked(loadRemotePage);
 const leads = REMOTE_PAGES.find((page) => page.remote === 'remote_leads')!;
 
@@ -85,6 +87,7 @@ describe('RemotePage', () => {
 
       act(() => jest.advanceTimersByTime(GIVE_UP_AFTER_MS));
       expect(screen.getByTestId('remote-error')).toHaveTextContent('The Leads module could not be loaded.');
+      expect(reportLoadError).toHaveBeenCalledWith('remote_leads', 'timeout', 'No answer within 30 seconds.');
       act(() => screen.getByRole('button', { name: 'Show technical details' }).click());
       expect(screen.getByTestId('remote-error-details')).toHaveTextContent(
         'remote_leads did not answer within 30 seconds.',

@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { reportLoadError } from './loadReports';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import type { RemotePageDefinition } from './remotePages';
@@ -13,8 +14,13 @@ export function RemotePage({ page }: { page: RemotePageDefinition }) {
   const state = useRemotePage(page, attempt);
   const clock = useLoadClock(state.status === 'loading', attempt);
   const retry = () => setAttempt((n) => n + 1);
+  const givenUp = state.status === 'loading' && clock === 'given-up';
+  useEffect(() => {
+    if (givenUp)
+      reportLoadError(page.remote, 'timeout', `No answer within ${GIVE_UP_AFTER_MS / 1000} seconds.`);
+  }, [givenUp, page.remote]);
 
-  if (state.status === 'loading' && clock === 'given-up') {
+  if (givenUp) {
     const error = new Error(`${page.remote} did not answer within ${GIVE_UP_AFTER_MS / 1000} seconds.`);
     return <RemoteErrorPanel page={page} error={error} onRetry={retry} />;
   }

@@ -1,14 +1,17 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import type { RemoteName, RemotePageDefinition } from './remotePages';
+import { loadReportsPlugin, reportPageLoad } from './loadReports';
+import { loaded, registered } from './registeredRemotes';
+import type { RemotePageDefinition } from './remotePages';
 import { remoteUrls } from './remoteUrls';
 
-/** The entry each remote is registered with in this tab. */
-const registered = new Map<RemoteName, string>();
-/** The remotes whose page has loaded in this tab: they keep their version until the tab reloads. */
-const loaded = new Set<RemoteName>();
+let reporting = false;
 
 async function register(page: RemotePageDefinition, again: boolean): Promise<void> {
+  if (!reporting) {
+    registerPlugins([loadReportsPlugin()]);
+    reporting = true;
+  }
   const entry = (await remoteUrls(again))[page.remote];
   if (!entry) throw new Error(`/remotes.json gives no address for ${page.remote}.`);
   const current = registered.get(page.remote);
@@ -17,12 +20,6 @@ async function register(page: RemotePageDefinition, again: boolean): Promise<voi
   registerRemotes([{ name: page.remote, entry }], { force: current !== undefined });
   registered.set(page.remote, entry);
 }
-
-/** Whether this tab has loaded the remote (then a new release needs a reload to show). */
-export const hasLoaded = (remote: RemoteName) => loaded.has(remote);
-
-/** The manifest URL this tab loads the remote from, once registered. */
-export const registeredEntry = (remote: RemoteName) => registered.get(remote);
 
 /**
  * Fetches a remote's page component through the federation runtime. `again` reads
@@ -36,6 +33,7 @@ export async function loadRemotePage(page: RemotePageDefinition, again = false):
   if (!module?.default) {
     throw new Error(`${page.remote} loaded, but ${page.module} has no default export.`);
   }
+  if (!loaded.has(page.remote)) reportPageLoad(page.remote);
   loaded.add(page.remote);
   return module.default;
 }
