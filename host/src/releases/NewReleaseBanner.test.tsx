@@ -2,7 +2,7 @@ import { fakeSyncHub, renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hasLoaded, registeredEntry } from '../remotes/registeredRemotes';
-import { remoteReleased } from '../remotes/remoteUrls';
+import { remoteReleased, remoteUrls } from '../remotes/remoteUrls';
 import { NewReleaseBanner } from './NewReleaseBanner';
 
 jest.mock('../remotes/registeredRemotes');
@@ -52,6 +52,19 @@ describe('NewReleaseBanner', () => {
     );
     expect(screen.queryByTestId('new-release-banner')).not.toBeInTheDocument();
     expect(remoteReleased).toHaveBeenCalledWith('remote_sync', '/releases/sync/0.1.0-4/mf-manifest.json');
+  });
+
+  it('reads what is live each time the hub connects: a release made meanwhile is not missed', async () => {
+    jest
+      .mocked(remoteUrls)
+      .mockResolvedValue({ remote_leads: NEW, remote_sync: '/remotes/sync/mf-manifest.json' });
+    const hub = fakeSyncHub();
+    renderWithProviders(<NewReleaseBanner client={hub.client} />);
+    await act(() => hub.client.start());
+    expect(await screen.findByTestId('new-release-banner')).toHaveTextContent(
+      'A new version of Leads is available.',
+    );
+    expect(remoteUrls).toHaveBeenCalledWith(true);
   });
 
   it('can be put off', async () => {

@@ -1,4 +1,3 @@
-import { apiRequest } from '@auditdesk/shared';
 import type { RemoteLoadError } from '@auditdesk/shared/core';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { registeredEntry } from './registeredRemotes';
@@ -26,8 +25,12 @@ export function phaseOf(lifecycle: Lifecycle, error: unknown): Phase {
   return 'expose';
 }
 
+// imported when used: this module loads before the shell's async boundary (preloadRemotePage),
+// where a shared singleton cannot be taken yet
 const send = (path: string, body: object) =>
-  void apiRequest(path, { method: 'POST', body }).catch(() => undefined); // telling is best effort
+  void import('@auditdesk/shared')
+    .then(({ apiRequest }) => apiRequest(path, { method: 'POST', body }))
+    .catch(() => undefined); // telling is best effort
 
 const versionOf = (remote: RemoteName) => {
   const entry = registeredEntry(remote);
