@@ -51,6 +51,7 @@ test('a release goes live with no restart, open tabs are told, and a rollback br
     const banner = leadsTab.getByTestId('new-release-banner');
     await expect(banner).toContainText('A new version of Leads is available.');
     console.log(`promote → banner in the open tab: ${Date.now() - promoted} ms`);
+    await foldSidebar(leadsTab);
     await leadsTab.screenshot({ path: path.join(SCREENSHOTS, 'release-banner.png') });
     // the tab runs the release it loaded until its person reloads
     await expect(leadsTab.getByRole('heading', { name: HEADING, exact: true })).toBeVisible();
@@ -93,6 +94,16 @@ test('a release goes live with no restart, open tabs are told, and a rollback br
     releaseCommand(server, 'leads', '--dist', builds[3]!, '--notes', 'Its manifest will be lost');
     releaseCommand(server, 'promote', 'leads', '0.1.0-4');
     fs.rmSync(path.join(server.dataDir, 'releases', 'leads', '0.1.0-4', 'mf-manifest.json'));
+    // a change from the command line (no Redis here) reaches the server's /remotes.json within its cache time
+    await expect
+      .poll(
+        async () =>
+          ((await (await fetch(`${server.url}/remotes.json`)).json()) as Record<string, string>).remote_leads,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('/releases/leads/0.1.0-4/mf-manifest.json');
     const freshTab = await context.newPage();
     await freshTab.goto('/leads');
     await expect(freshTab.getByTestId('remote-error')).toContainText('The Leads module could not be loaded.');
