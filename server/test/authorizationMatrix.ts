@@ -405,7 +405,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     request: () => ({ method: 'GET', url: '/api/releases' }),
   },
   {
-    route: 'POST /api/releases/:remote/promote',
+    route: 'POST /api/releases/{remote}/promote',
     allowed: ADMIN_ONLY,
     ok: 200,
     request: async (t) => ({
@@ -415,7 +415,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     }),
   },
   {
-    route: 'POST /api/releases/:remote/rollback',
+    route: 'POST /api/releases/{remote}/rollback',
     allowed: ADMIN_ONLY,
     ok: 200,
     request: async (t) => {
