@@ -16,7 +16,10 @@ describe('what a release must expose (server/src/config/remotes.ts)', () => {
     for (const remote of REMOTES) {
       const routed = REMOTE_PAGES.filter((page) => page.remote === remote.name).map((page) => page.module);
       expect([remote.name, [...remote.exposes].sort()]).toEqual([remote.name, routed.sort()]);
-      expect([remote.name, [...remote.exposes].sort()]).toEqual([remote.name, exposedBy(remote.folder).sort()]);
+      expect([remote.name, [...remote.exposes].sort()]).toEqual([
+        remote.name,
+        exposedBy(remote.folder).sort(),
+      ]);
     }
   });
 });

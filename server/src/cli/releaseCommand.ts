@@ -34,7 +34,9 @@ const USAGE = `usage:
 const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 function remoteOf(given: string | undefined): RemoteName | null {
-  const remote = REMOTES.find((entry) => [entry.path, entry.folder, entry.name].some((name) => name === given));
+  const remote = REMOTES.find((entry) =>
+    [entry.path, entry.folder, entry.name].some((name) => name === given),
+  );
   return remote?.name ?? null;
 }
 

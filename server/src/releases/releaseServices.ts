@@ -58,7 +58,12 @@ export function createReleaseServices({
   tellTabs: (target: 'RemoteReleased', args: [string, string | null, string]) => void;
 }) {
   // the closure runs at a promotion, long after liveRemotes exists
-  const { releases, repository } = createReleasesFor(config, db, notifier, () => void liveRemotes.invalidate());
+  const { releases, repository } = createReleasesFor(
+    config,
+    db,
+    notifier,
+    () => void liveRemotes.invalidate(),
+  );
   const liveRemotes = createLiveRemotes({
     read: () => releases.live(),
     backplane,
