@@ -166,6 +166,16 @@ describe.each(ENGINES)('remote releases on %s', (engine) => {
     ]);
   });
 
+  it('refuses every release while the live host was built before releases (no manifest to compare)', async () => {
+    await start();
+    fs.rmSync(path.join(webRoot, 'host', 'dist', 'mf-manifest.json'));
+    fs.writeFileSync(path.join(webRoot, 'host', 'dist', 'index.html'), '<!doctype html>');
+    await publish();
+    expect((await promote('0.1.0-1')).json().problems).toEqual([
+      'The live host build has no mf-manifest.json to check releases against (it was built before releases existed): build and deploy the host again (pnpm build), then promote.',
+    ]);
+  });
+
   it('keeps a pinned remote on its setting, and says so', async () => {
     await start({ REMOTE_LEADS_URL: 'https://cdn.example.com/leads/mf-manifest.json' });
     await publish();

@@ -15,12 +15,18 @@ function readIfThere(file: string): string | null {
 
 /**
  * The live host as the compatibility check reads it: the host build this server serves
- * (<webRoot>/host/dist). null when there is no built host (a development server).
+ * (<webRoot>/host/dist). null when there is no built host (a development server); throws
+ * when the host is built but cannot be compared with.
  */
 export function readHostBuild(webRoot: string): BuildFacts | null {
   const dist = path.join(webRoot, 'host', 'dist');
   const manifestText = readIfThere(path.join(dist, 'mf-manifest.json'));
-  if (!manifestText) return null;
+  if (!manifestText) {
+    if (!fs.existsSync(path.join(dist, 'index.html'))) return null;
+    throw new Error(
+      'The live host build has no mf-manifest.json to check releases against (it was built before releases existed): build and deploy the host again (pnpm build), then promote.',
+    );
+  }
   const manifest = parseFederationManifest(manifestText);
   if (typeof manifest === 'string') throw new Error(`The live host's ${manifest}`);
   const usageText = readIfThere(path.join(dist, 'shared-usage.json'));

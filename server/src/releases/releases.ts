@@ -85,10 +85,16 @@ export function createReleases(options: ReleasesOptions) {
     const url = store.manifestUrl(definition, version);
     if (!(await options.manifestLoads(url, () => store.read(definition, version, 'mf-manifest.json'))))
       return [`Its manifest does not load from ${url}.`];
+    let host: BuildFacts | null;
+    try {
+      host = options.hostBuild();
+    } catch (error) {
+      return [error instanceof Error ? error.message : String(error)];
+    }
     return compatibilityProblems({
       remote,
       release: { manifest, usage: row.sharedUsage ? (JSON.parse(row.sharedUsage) as SharedUsage) : null },
-      host: options.hostBuild(),
+      host,
       routedModules: definition.exposes,
     });
   }
