@@ -20,6 +20,8 @@ export interface LiveRemotesOptions {
   backplane: HubBackplane | null;
   /** A remote's URL changed since this instance last looked: tell its open tabs. */
   changed: (remote: string, live: LiveRemote) => void;
+  /** What /remotes.json answers while the database cannot be read and nothing was read before. */
+  fallback: Record<string, string>;
   cacheMs?: number;
   pollMs?: number;
 }
@@ -34,6 +36,7 @@ export function createLiveRemotes({
   read,
   backplane,
   changed,
+  fallback,
   cacheMs = LIVE_CACHE_MS,
   pollMs = LIVE_POLL_MS,
 }: LiveRemotesOptions) {
@@ -73,9 +76,17 @@ export function createLiveRemotes({
       await refresh().catch(() => undefined);
     },
 
+    /**
+     * The live map; while the database cannot be read, the last one read (or the settings'),
+     * so remotes still load: a database outage must not blank every page.
+     */
     urls(): Promise<Record<string, string>> {
-      if (!current || Date.now() - readAt >= cacheMs) return refresh();
-      return current;
+      const answer = !current || Date.now() - readAt >= cacheMs ? refresh() : current;
+      return answer.catch(() =>
+        known
+          ? Object.fromEntries(Object.entries(known).map(([remote, live]) => [remote, live.url]))
+          : fallback,
+      );
     },
 
     stop(): void {

@@ -67,6 +67,7 @@ export function createReleaseServices({
   const liveRemotes = createLiveRemotes({
     read: () => releases.live(),
     backplane,
+    fallback: config.remoteUrls,
     changed: (remote, live) => tellTabs('RemoteReleased', [remote, live.version, live.url]),
   });
   return { releases, releasesRepository: repository, liveRemotes };
