@@ -47,7 +47,7 @@ export function RemoteReleasesCard({ entry, busy, refusal, onPromote, onRollback
         <Group justify="space-between" align="flex-start">
           <Stack gap={2}>
             <Group gap="xs">
-              <Title order={3} size="h4">
+              <Title order={2} size="h4">
                 {entry.label}
               </Title>
               <Text size="sm" c="dimmed" ff="monospace">
