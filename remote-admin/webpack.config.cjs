@@ -9,5 +9,6 @@ module.exports = createAppConfig({
     './UserManagementPage': './src/user-management/UserManagementPage.tsx',
     './CloudflareResourcesPage': './src/resources/CloudflareResourcesPage.tsx',
     './RedisResourcesPage': './src/resources/RedisResourcesPage.tsx',
+    './ReleasesPage': './src/releases/ReleasesPage.tsx',
   },
 });

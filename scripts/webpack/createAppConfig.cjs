@@ -78,7 +78,9 @@ module.exports = function createAppConfig(app) {
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.
           shareStrategy: 'loaded-first',
-          manifest: !isHost,
+          // the host's manifest says which shared versions the live host provides: a release's
+          // compatibility check reads it (server/src/releases/compatibility.ts)
+          manifest: true,
           dts: false,
           // One federation runtime on the page: the host's. Remotes built for production
           // leave theirs out (their standalone dev servers keep their own).

@@ -54,6 +54,9 @@ import { createSavedViewsRepository } from './views/savedViewsRepository';
 import { viewsRoutes } from './views/viewsRoutes';
 import { hubRoutes } from './realtime/hubRoutes';
 import { redisPlugin } from './redis/redisPlugin';
+import { createReleaseServices } from './releases/releaseServices';
+import { releaseFiles } from './releases/releaseFiles';
+import { releasesRoutes } from './releases/releasesRoutes';
 import { resourcesRoutes } from './resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './realtime/syncHub';
 import { createSchedulingStats } from './scheduling/schedulingStats';
@@ -133,10 +136,11 @@ export async function buildApp({
 
   const users = createUsersRepository(db);
   const signingSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const backplane = redis && createRedisBackplane(redis);
   const hub = createSyncHub({
     ...hubOptions,
     stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
-    backplane: redis && createRedisBackplane(redis),
+    backplane,
   });
   const signIns = createSignIns(db, signingSecret, (userId, sessionId) => hub.endSignIn(userId, sessionId));
   const passwordLinks = createPasswordLinks(db);
@@ -200,6 +204,15 @@ export async function buildApp({
     lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
     log: app.log,
   });
+  const { releases, releasesRepository, liveRemotes } = createReleaseServices({
+    config,
+    db,
+    notifier,
+    backplane,
+    tellTabs: (target, args) => hub.sendToOwnConnections(target, args),
+  });
+  app.addHook('onReady', () => liveRemotes.ready());
+  app.addHook('onClose', async () => liveRemotes.stop());
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
   app.decorate('mailer', mailer);
@@ -317,6 +330,13 @@ export async function buildApp({
         views: createSavedViewsRepository(db),
         authenticate,
       });
+      await api.register(releasesRoutes, {
+        prefix: '/releases',
+        releases,
+        repository: releasesRepository,
+        authenticate,
+        counters,
+      });
       await api.register(resourcesRoutes, {
         prefix: '/resources',
         config,
@@ -329,7 +349,8 @@ export async function buildApp({
   );
 
   await app.register(hubRoutes, { hub, tokenCaller: createTokenCaller(ctx), config });
-  await app.register(remotesManifest, { config });
+  await app.register(remotesManifest, { live: liveRemotes });
+  await app.register(releaseFiles, { dir: config.releases.dir });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;
 }

@@ -8,6 +8,7 @@ import { syncLeads } from './support/syncLeads';
 import { importRequest } from './support/importForm';
 import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
 import { callerEmail, type Caller } from './roleSessions';
+import { publishedRelease } from './support/releaseBuilds';
 import type { TestApp } from './testApp';
 import { createLeadActions } from '../src/leads/actions/leadActions';
 
@@ -568,6 +569,57 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
       method: 'PUT',
       url: '/api/views/default',
       payload: { viewId: await someSharedView(t) },
+    }),
+  },
+  {
+    route: 'GET /api/releases',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/releases' }),
+  },
+  {
+    route: 'POST /api/releases/{remote}/promote',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/releases/remote_sync/promote',
+      payload: { version: (await publishedRelease(t, 'remote_sync')).version },
+    }),
+  },
+  {
+    route: 'POST /api/releases/{remote}/rollback',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => {
+      await publishedRelease(t, 'remote_admin', { live: true });
+      return { method: 'POST', url: '/api/releases/remote_admin/rollback' };
+    },
+  },
+  {
+    route: 'POST /api/releases/load-errors',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: () => ({
+      method: 'POST',
+      url: '/api/releases/load-errors',
+      payload: {
+        remote: 'remote_leads',
+        version: null,
+        phase: 'entry',
+        error: 'Failed to fetch',
+        route: '/leads',
+      },
+    }),
+  },
+  {
+    route: 'POST /api/releases/page-loads',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: () => ({
+      method: 'POST',
+      url: '/api/releases/page-loads',
+      payload: { remote: 'remote_leads', version: null },
     }),
   },
 ];

@@ -26,6 +26,7 @@ export { formatTimeIn } from './format/formatInZone';
 export { restoreNeutralizedFormula } from './export/neutralizeFormula';
 export * from './contract/views';
 export * from './contract/resources';
+export * from './contract/releases';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';

@@ -2,6 +2,7 @@ import { PREFERENCE_KEYS, savePreferencesSoon } from '@auditdesk/shared';
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
+import { NewReleaseBanner } from '../releases/NewReleaseBanner';
 import { useSyncEndToast } from '../sync-feedback/useSyncEndToast';
 import { Sidebar } from './Sidebar';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, TOP_BAR_PX } from './sidebarWidths';
@@ -50,6 +51,7 @@ export function AppLayout() {
         <Sidebar expanded={expanded} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <NewReleaseBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

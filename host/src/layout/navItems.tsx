@@ -3,6 +3,7 @@ import {
   IconCalendarStats,
   IconDatabase,
   IconRefresh,
+  IconRocket,
   IconServer,
   IconUserShield,
   IconUsers,
@@ -29,6 +30,7 @@ export const MAIN_NAV: NavLinkItem[] = [
 
 export const ADMIN_NAV: NavLinkItem[] = [
   { to: '/user-management', label: 'User Management', icon: IconUserShield },
+  { to: '/releases', label: 'Releases', icon: IconRocket },
 ];
 
 export const RESOURCES_NAV: NavGroupItem = {

@@ -2,8 +2,10 @@ import { formatRelativeTime, type Notification } from '@auditdesk/shared';
 import { Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconArrowBackUp,
   IconCircleCheck,
   IconMailExclamation,
+  IconRocket,
   IconUserCog,
   IconUserMinus,
   IconUserPlus,
@@ -18,6 +20,8 @@ const ICONS = {
   'role-changed': IconUserCog,
   'user-deleted': IconUserX,
   'mail-failed': IconMailExclamation,
+  'release-promoted': IconRocket,
+  'release-rolled-back': IconArrowBackUp,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

@@ -1,35 +1,39 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-import { checkSharedUsage } from './checkSharedUsage';
+import { loadReportsPlugin, reportPageLoad } from './loadReports';
+import { loaded, registered } from './registeredRemotes';
 import type { RemotePageDefinition } from './remotePages';
 import { remoteUrls } from './remoteUrls';
 
-const registered = new Set<string>();
+let reporting = false;
 
 async function register(page: RemotePageDefinition, again: boolean): Promise<void> {
-  if (registered.has(page.remote) && !again) return;
-  const urls = await remoteUrls();
-  const entry = urls[page.remote];
+  if (!reporting) {
+    registerPlugins([loadReportsPlugin()]);
+    reporting = true;
+  }
+  const entry = (await remoteUrls(again))[page.remote];
   if (!entry) throw new Error(`/remotes.json gives no address for ${page.remote}.`);
-  // force drops what the runtime cached of an earlier, failed attempt
-  registerRemotes([{ name: page.remote, entry }], { force: registered.has(page.remote) });
-  registered.add(page.remote);
+  const current = registered.get(page.remote);
+  if (!again && (current === entry || (current && loaded.has(page.remote)))) return;
+  // force drops what the runtime cached of an earlier, failed attempt (or an older release)
+  registerRemotes([{ name: page.remote, entry }], { force: current !== undefined });
+  registered.set(page.remote, entry);
 }
 
 /**
- * Fetches a remote's page component through the federation runtime. `again` re-registers
- * the remote, so a retry really goes back to the network.
+ * Fetches a remote's page component through the federation runtime. `again` reads
+ * /remotes.json again and re-registers the remote, so a retry really goes back to the network
+ * and to what is live now.
  */
 export async function loadRemotePage(page: RemotePageDefinition, again = false): Promise<ComponentType> {
   await register(page, again);
-  const entry = (await remoteUrls())[page.remote]!;
-  // the check runs beside the download: it only has to answer before the page renders
-  const [module] = await Promise.all([
-    loadRemote<{ default?: ComponentType }>(`${page.remote}${page.module.slice(1)}`),
-    checkSharedUsage(page.remote, entry, again),
-  ]);
+  // whether the remote fits this host was checked when its release was promoted
+  const module = await loadRemote<{ default?: ComponentType }>(`${page.remote}${page.module.slice(1)}`);
   if (!module?.default) {
     throw new Error(`${page.remote} loaded, but ${page.module} has no default export.`);
   }
+  if (!loaded.has(page.remote)) reportPageLoad(page.remote);
+  loaded.add(page.remote);
   return module.default;
 }

@@ -1,4 +1,6 @@
-export type RemoteName = 'remote_leads' | 'remote_scheduling' | 'remote_sync' | 'remote_admin';
+import type { RemoteName } from '@auditdesk/shared/core';
+
+export type { RemoteName };
 
 /** A route whose page comes from a remote, loaded only when the route opens. */
 export interface RemotePageDefinition {
@@ -16,6 +18,7 @@ export interface RemotePageDefinition {
 
 const USER_MANAGEMENT_DENIED = "You don't have permission to access user management.";
 const RESOURCES_DENIED = "You don't have permission to view resource usage.";
+const RELEASES_DENIED = "You don't have permission to manage releases.";
 
 export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
   {
@@ -73,5 +76,13 @@ export const REMOTE_PAGES: readonly RemotePageDefinition[] = [
     label: 'Redis',
     title: 'Redis Resources',
     adminOnly: { deniedMessage: RESOURCES_DENIED },
+  },
+  {
+    path: '/releases',
+    remote: 'remote_admin',
+    module: './ReleasesPage',
+    label: 'Releases',
+    title: 'Releases',
+    adminOnly: { deniedMessage: RELEASES_DENIED },
   },
 ];

@@ -45,6 +45,7 @@ const SIGNED_IN_ROUTES = [
   '/profile',
   '/resources/cloudflare',
   '/resources/redis',
+  '/releases',
 ];
 
 test('axe-core finds no critical or serious violation on any page, dialog or popover', async ({

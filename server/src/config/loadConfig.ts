@@ -31,8 +31,12 @@ export interface Config {
   publicOrigin: string;
   /** Which proxies may tell the client's address (Fastify's trustProxy). */
   trustProxy: false | number | string[];
-  /** Federation name → URL of its mf-manifest.json, as /remotes.json tells the host. */
+  /** Federation name → URL of its mf-manifest.json, as /remotes.json tells the host without releases. */
   remoteUrls: Record<string, string>;
+  /** The remotes a REMOTE_*_URL setting pins: no release changes what /remotes.json gives for them. */
+  pinnedRemoteUrls: Partial<Record<string, string>>;
+  /** The release store (DESIGN.md section 19). */
+  releases: { dir: string; publicUrl?: string; keep: number };
   /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
   allowedOrigins: string[];
   oidc: { issuer: string; clientId?: string; clientSecret?: string; allowUnverifiedEmail: boolean };
@@ -240,6 +244,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteUrls: Object.fromEntries(
       REMOTES.map((remote) => [remote.name, settings[remote.setting] ?? defaultRemoteUrl(remote)]),
     ),
+    pinnedRemoteUrls: Object.fromEntries(
+      REMOTES.flatMap((remote) =>
+        settings[remote.setting] ? [[remote.name, settings[remote.setting]]] : [],
+      ),
+    ),
+    releases: {
+      dir: settings.RELEASES_DIR ? path.resolve(settings.RELEASES_DIR) : path.join(dataDir, 'releases'),
+      publicUrl: settings.RELEASES_URL?.replace(/\/+$/, ''),
+      keep: settings.RELEASES_KEEP,
+    },
     allowedOrigins: settings.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     oidc: {
       issuer: settings.OIDC_ISSUER,

@@ -100,6 +100,12 @@ export const settingsSchema = z.object({
   REMOTE_SYNC_URL: remoteUrl.optional(),
   /** Where remote-admin's mf-manifest.json is; default /remotes/admin/mf-manifest.json. */
   REMOTE_ADMIN_URL: remoteUrl.optional(),
+  /** The release store: where `pnpm release` writes each remote's releases, served at /releases/<remote>/<version>/; default $DATA_DIR/releases. */
+  RELEASES_DIR: optionalText,
+  /** Where browsers fetch releases when the store is copied to a static host (an S3-compatible bucket, a CDN): its base URL, in place of /releases. */
+  RELEASES_URL: httpUrl.optional(),
+  /** How many releases per remote the store keeps (the live one always). */
+  RELEASES_KEEP: z.coerce.number().int().min(2).max(1000).default(20),
   /** Origins besides PUBLIC_URL and the server's own that sign-in may return to (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()

@@ -4,6 +4,9 @@ import {
   LEAD_SOURCES,
   NOTIFICATION_KINDS,
   NOTIFICATION_SEVERITIES,
+  RELEASE_ACTIONS,
+  REMOTE_LOAD_PHASES,
+  REMOTE_NAMES,
   ROLES,
   SYNC_RUN_STATUSES,
   SYNC_STEP_IDS,
@@ -450,3 +453,58 @@ export const duplicateDismissals = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.leadA, table.leadB] })],
 );
+/** Published releases of the remotes (DESIGN.md section 19): never changed once written. */
+export const remoteReleases = sqliteTable(
+  'remote_releases',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
+    version: text('version').notNull(),
+    commit: text('commit').notNull(),
+    builtAt: text('built_at').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** The release's mf-manifest.json and shared-usage.json, for the check before a promotion. */
+    manifest: text('manifest').notNull(),
+    sharedUsage: text('shared_usage'),
+    publishedAt: text('published_at').notNull().default(now),
+  },
+  (table) => [uniqueIndex('remote_releases_version_idx').on(table.remote, table.version)],
+);
+
+/** Every change of a remote's live version; the newest one per remote says what is live. */
+export const releaseChanges = sqliteTable(
+  'release_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
+    action: text('action', { enum: RELEASE_ACTIONS }).notNull(),
+    /** null: the build the server serves itself */
+    fromVersion: text('from_version'),
+    toVersion: text('to_version'),
+    by: text('by').notNull(),
+    at: text('at').notNull().default(now),
+  },
+  (table) => [index('release_changes_remote_idx').on(table.remote, table.id)],
+);
+
+/** Remote page loads and failed loads reported by the browsers, kept a few days. */
+export const remoteLoads = sqliteTable(
+  'remote_loads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
+    version: text('version'),
+    /** null: the page loaded */
+    phase: text('phase', { enum: REMOTE_LOAD_PHASES }),
+    error: text('error'),
+    route: text('route'),
+    userId: integer('user_id'),
+    at: text('at').notNull().default(now),
+  },
+  (table) => [
+    index('remote_loads_release_idx').on(table.remote, table.version, table.at),
+    index('remote_loads_at_idx').on(table.at),
+  ],
+);
+export type RemoteReleaseRow = typeof remoteReleases.$inferSelect;
+export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;

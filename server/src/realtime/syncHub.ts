@@ -351,6 +351,11 @@ export function createSyncHub(
       publish(channels.all, { text });
     },
 
+    /** Sends an event to this instance's connections only (each instance tells its own). */
+    sendToOwnConnections(target: string, args: unknown[]): void {
+      deliver(invocation(target, args), () => true);
+    },
+
     /** Sends an event to one connection, on whichever instance holds it. */
     sendToConnection(connectionId: string, target: string, args: unknown[]): void {
       const text = invocation(target, args);

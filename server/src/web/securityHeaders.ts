@@ -6,7 +6,8 @@ import { remoteOrigins } from './remoteOrigins';
 
 /** helmet's headers, with a CSP that admits exactly the configured remote origins. */
 export const securityHeaders = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  const remotes = remoteOrigins(config.remoteUrls);
+  // the release store may be a bucket or CDN of its own
+  const remotes = remoteOrigins({ ...config.remoteUrls, releases: config.releases.publicUrl ?? '' });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -21,6 +21,7 @@ function isPageRequest(request: FastifyRequest): boolean {
     !url.startsWith('/api/') &&
     !url.startsWith('/hubs/') &&
     !url.startsWith('/remotes/') &&
+    !url.startsWith('/releases/') &&
     !path.extname(url) &&
     (request.headers.accept ?? '').includes('text/html')
   );

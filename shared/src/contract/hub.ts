@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { notification } from './notifications';
+import { remoteName } from './releases';
 import { SYNC_STEP_IDS, type HubEventName } from './vocabulary';
 
 /**
@@ -80,6 +81,8 @@ export const hubEvents = {
   SyncError: z.tuple([z.string()]),
   /** To its recipients only: a new notification for the bell. */
   NotificationAdded: z.tuple([notification]),
+  /** To everyone: a remote's live version changed (remote, version or null for the built-in build, its manifest URL). */
+  RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string()]),
 } as const satisfies Record<HubEventName, z.ZodTuple>;
 
 export type HubEventArgs<E extends HubEventName> = z.infer<(typeof hubEvents)[E]>;

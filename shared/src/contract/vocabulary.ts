@@ -74,6 +74,8 @@ export const NOTIFICATION_KINDS = [
   'role-changed',
   'user-deleted',
   'mail-failed',
+  'release-promoted',
+  'release-rolled-back',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
@@ -87,6 +89,7 @@ export const HUB_EVENT_NAMES = [
   'SyncCompleted',
   'SyncError',
   'NotificationAdded',
+  'RemoteReleased',
 ] as const;
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;

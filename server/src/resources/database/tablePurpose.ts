@@ -2,7 +2,8 @@ import type { TablePurpose } from '@auditdesk/shared/core';
 
 /**
  * The tables the app keeps for itself: migrations (Drizzle's and D1's), sign-ins, one-time
- * links, the mail outbox, the read caches' versions and the sync's staging. Every other
+ * links, the mail outbox, the read caches' versions, the sync's staging and
+ * the remotes' releases with their load reports. Every other
  * table holds the business's records.
  */
 const BOOKKEEPING = new Set([
@@ -16,6 +17,9 @@ const BOOKKEEPING = new Set([
   'leads_staging',
   'lead_import_staging',
   'notification_reads',
+  'remote_releases',
+  'release_changes',
+  'remote_loads',
 ]);
 
 export const tablePurpose = (name: string): TablePurpose =>

@@ -1,0 +1,170 @@
+// `pnpm release <remote> [--notes "…"]` publishes a remote's build as an immutable release;
+// `pnpm release promote <remote> <version>` and `pnpm release rollback <remote>` change what
+// is live, after the same check as the Releases page; `pnpm release list` shows them all.
+// It reads the server's settings (DATA_DIR, DATABASE, RELEASES_DIR…) as the server and
+// `pnpm sync` do (DESIGN.md section 19).
+import type { RemoteName } from '@auditdesk/shared/core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { ConfigError } from '../config/ConfigError';
+import { loadConfig } from '../config/loadConfig';
+import { REMOTES } from '../config/remotes';
+import { openDatabase } from '../db/openDatabase';
+import { HttpProblem } from '../errors/httpProblem';
+import { createNotificationsRepository } from '../notifications/notificationsRepository';
+import { createNotifier } from '../notifications/notifier';
+import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
+import { createSyncHub } from '../realtime/syncHub';
+import { createRedisConnection } from '../redis/redisConnection';
+import { LIVE_CHANGED_CHANNEL } from '../releases/liveRemotes';
+import { createReleasesFor } from '../releases/releaseServices';
+import { createUsersRepository } from '../users/usersRepository';
+
+const USAGE = `usage:
+  pnpm release <remote> [--notes "…"] [--no-build | --dist <folder>]
+  pnpm release promote <remote> <version>
+  pnpm release rollback <remote>
+  pnpm release list
+<remote>: ${REMOTES.map((remote) => remote.path).join(', ')} (or remote-leads, remote_leads…)`;
+
+const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+function remoteOf(given: string | undefined): RemoteName | null {
+  const remote = REMOTES.find((entry) =>
+    [entry.path, entry.folder, entry.name].some((name) => name === given),
+  );
+  return remote?.name ?? null;
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      cwd: REPOSITORY_ROOT,
+      encoding: 'utf8',
+    });
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: REPOSITORY_ROOT, encoding: 'utf8' });
+    return `${commit.trim()}${dirty.trim() ? '-dirty' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      notes: { type: 'string', default: '' },
+      dist: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) return (console.log(USAGE), 0);
+  const [first, second, third, ...rest] = positionals;
+  const action = first === 'promote' || first === 'rollback' || first === 'list' ? first : 'publish';
+  const remote = remoteOf(action === 'publish' ? first : second);
+  const wanted = { publish: 1, list: 1, rollback: 2, promote: 3 }[action];
+  if (rest.length || positionals.length !== wanted || (action !== 'list' && !remote))
+    return (console.error(USAGE), 2);
+
+  const config = loadConfig();
+  const db = await openDatabase(config);
+  const redis = config.redis
+    ? createRedisConnection(config.redis, pino({ level: config.logLevel }, pino.destination(2)))
+    : null;
+  const backplane = redis && createRedisBackplane(redis);
+  // a hub without connections of its own: the admins' bells hear of a change through Redis
+  const hub = backplane && createSyncHub({ backplane });
+  const notifier = createNotifier(
+    createNotificationsRepository(db),
+    createUsersRepository(db),
+    hub ? (userIds, target, args) => hub.sendToUsers(userIds, target, args) : undefined,
+  );
+  // every instance reads the live versions again at once (through Redis; else within seconds)
+  const { releases } = createReleasesFor(config, db, notifier, () =>
+    backplane?.publish(LIVE_CHANGED_CHANNEL, '{}'),
+  );
+  const by = `command line (${os.userInfo().username})`;
+  try {
+    if (action === 'list') {
+      for (const entry of (await releases.overview()).remotes) {
+        const live = entry.pinnedUrl
+          ? `pinned to ${entry.pinnedUrl}`
+          : (entry.live?.version ?? 'built-in build');
+        console.log(`${entry.label} (${entry.remote}): live ${live}`);
+        for (const release of entry.releases)
+          console.log(
+            `  ${release.live ? '*' : ' '} ${release.version}  ${release.publishedAt}  ${release.commit}  ${release.notes}`,
+          );
+      }
+      return 0;
+    }
+    if (action === 'promote') {
+      const result = await releases.promote(remote!, third!, by);
+      console.log(`${result.label}: ${result.live?.version} is live.`);
+      return 0;
+    }
+    if (action === 'rollback') {
+      const result = await releases.rollback(remote!, by);
+      console.log(`${result.label}: ${result.live?.version ?? 'the built-in build'} is live.`);
+      return 0;
+    }
+    const definition = REMOTES.find((entry) => entry.name === remote)!;
+    const folder = path.join(REPOSITORY_ROOT, definition.folder);
+    const buildDir = values.dist ? path.resolve(values.dist) : path.join(folder, 'dist');
+    if (!values.dist && !values['no-build']) {
+      console.log(`Building ${definition.folder}…`);
+      execFileSync('pnpm', ['--filter', definition.folder, 'run', 'build'], {
+        cwd: REPOSITORY_ROOT,
+        stdio: 'inherit',
+      });
+    }
+    const manifest = path.join(buildDir, 'mf-manifest.json');
+    if (!fs.existsSync(manifest))
+      return (console.error(`${buildDir} has no mf-manifest.json: build ${definition.folder} first.`), 1);
+    const { version: packageVersion } = JSON.parse(
+      fs.readFileSync(path.join(folder, 'package.json'), 'utf8'),
+    ) as {
+      version: string;
+    };
+    const published = await releases.publish({
+      remote: remote!,
+      packageVersion,
+      buildDir,
+      commit: gitCommit(),
+      builtAt: fs.statSync(manifest).mtime.toISOString(),
+      notes: values.notes ?? '',
+    });
+    console.log(
+      `Published ${remote} ${published.version} (${published.manifestUrl}). It is not live yet: pnpm release promote ${definition.path} ${published.version}`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof HttpProblem) {
+      const problems = (error.extras.problems as string[] | undefined) ?? [];
+      console.error(
+        problems.length
+          ? `Refused:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`
+          : error.detail,
+      );
+      return 1;
+    }
+    throw error;
+  } finally {
+    hub?.stop();
+    await redis?.close();
+    await db.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
