@@ -63,6 +63,7 @@ import { createUsersService } from './users/usersService';
 import { remotesManifest } from './web/remotesManifest';
 import { securityHeaders } from './web/securityHeaders';
 import { webAssets } from './web/webAssets';
+import { createWriteBack, type WriteBackOptions } from './writeBack/writeBack';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
   terminal?: boolean;
   /** The outbox's retries and where its mails go (tests shorten the pauses). */
   mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
+  /** The calendar write-back's pauses and writer (tests shorten and replace them). */
+  writeBack?: WriteBackOptions;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -98,6 +101,7 @@ export async function buildApp({
   hub: hubOptions,
   readStore,
   mail: mailOptions,
+  writeBack: writeBackOptions,
   terminal = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -172,7 +176,14 @@ export async function buildApp({
   const counters = redis
     ? createSharedCounterStore(redis, createRedisCounterStore(redis), createMemoryCounterStore())
     : createMemoryCounterStore();
-  const leads = createLeadsRepository(db);
+  const writeBack = createWriteBack(config, db, app.log, writeBackOptions);
+  if (writeBack.worker) {
+    // writes left waiting by the last run go out once the app is up
+    const worker = writeBack.worker;
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
   const readCache = createReadCache(
     readStore ??
       (redis
@@ -265,6 +276,7 @@ export async function buildApp({
       await api.register(businessRoutes, {
         prefix: '/business',
         timeZone: config.calendar.timeZone,
+        writeBack: writeBack.mode,
         authenticate,
       });
       await api.register(dashboardRoutes, {

@@ -6,6 +6,7 @@ import { leadOfficeValues, leads, users } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import type { EditOutcome } from '../repository/leadEdits';
 import { settleOfficeValues } from './officeValueStatements';
+import { createCalendarWritesRepository } from '../../writeBack/calendarWritesRepository';
 
 type Choice = 'office' | 'calendar';
 
@@ -21,6 +22,7 @@ export function createLeadReview(
   find: (id: number) => Promise<LeadResource | undefined>,
 ) {
   const { orm } = db;
+  const calendarWrites = createCalendarWritesRepository(db);
 
   async function officeValuesOf(leadId: number): Promise<OfficeValue[]> {
     const rows = await orm
@@ -52,6 +54,7 @@ export function createLeadReview(
       ...lead,
       officeValues: await officeValuesOf(id),
       calendarDeletedAt: row?.calendarDeletedAt ?? null,
+      calendarWrite: await calendarWrites.pending(id),
     };
   }
 

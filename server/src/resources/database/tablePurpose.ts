@@ -15,6 +15,7 @@ const BOOKKEEPING = new Set([
   'data_versions',
   'leads_staging',
   'notification_reads',
+  'calendar_writes',
 ]);
 
 export const tablePurpose = (name: string): TablePurpose =>
