@@ -60,7 +60,8 @@ export function createGraphEventWriter({
       const patch: Record<string, unknown> = {};
       const summary = summaryAfter(current.subject ?? '', edit, true);
       if (summary !== (current.subject ?? '')) patch.subject = summary;
-      const text = (current.body?.content ?? '').replace(/\r\n?/g, '\n');
+      // its own line endings (Graph's are CRLF) stay as they are
+      const text = current.body?.content ?? '';
       const description = descriptionAfter(text, edit);
       if (description !== text) patch.body = { contentType: 'text', content: description };
       if (edit.address !== undefined && edit.address !== (current.location?.displayName ?? '').trim())
