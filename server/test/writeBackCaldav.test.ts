@@ -16,11 +16,16 @@ import { bearer, createTestApp, TEST_D1_RETRY, type TestApp } from './testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 /** Pauses of milliseconds between attempts, and retries of busy answers that never wait. */
-const QUICK = { policy: { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 20, maxDelayMs: 50 }, pollMs: 50 };
+const QUICK = {
+  policy: { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 20, maxDelayMs: 50 },
+  pollMs: 50,
+};
 
 const CRLF = '\r\n';
 const vcalendar = (...lines: string[]) =>
-  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Auditdesk tests//EN', ...lines, 'END:VCALENDAR', ''].join(CRLF);
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Auditdesk tests//EN', ...lines, 'END:VCALENDAR', ''].join(
+    CRLF,
+  );
 
 /** One visit, with a description line nobody knows and free text, and a property the app never reads. */
 const SINGLE = vcalendar(
@@ -108,7 +113,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
   };
   const object = async (name: string) => {
     const response = await fetch(`${calendarUrl}${name}`, {
-      headers: { authorization: `Basic ${Buffer.from(`${radicale.username}:${radicale.password}`).toString('base64')}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${radicale.username}:${radicale.password}`).toString('base64')}`,
+      },
     });
     expect(response.status).toBe(200);
     return { ics: await response.text(), etag: response.headers.get('etag') };
@@ -139,8 +146,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       sql`SELECT event_ref AS ref, event_etag AS etag FROM leads WHERE id = ${id}`,
     );
     expect(stored).toEqual({ ref: `${calendarUrl}single.ics`, etag: before.etag });
-    expect((await t.app.inject({ method: 'GET', url: '/api/business', headers: bearer(tokens.Manager!) })).json())
-      .toMatchObject({ writeBack: 'on' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/business', headers: bearer(tokens.Manager!) })).json(),
+    ).toMatchObject({ writeBack: 'on' });
 
     await edit(id, {
       phoneNumber: '(617) 555-0100',
@@ -151,7 +159,11 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     });
     const after = await written(id);
     expect(after.officeValues).toEqual([]);
-    expect(after).toMatchObject({ phoneNumber: '(617) 555-0100', customerName: 'Jane Q. Doe', needsReview: false });
+    expect(after).toMatchObject({
+      phoneNumber: '(617) 555-0100',
+      customerName: 'Jane Q. Doe',
+      needsReview: false,
+    });
 
     const now = await object('single.ics');
     expect(now.etag).not.toBe(before.etag);
@@ -170,7 +182,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     ]);
     expect(text(event!, 'x-apple-travel-advisory-behavior')).toBe('AUTOMATIC');
     expect(text(event!, 'dtstart')).toBe('2025-03-04T14:00:00Z');
-    const [etag] = await t.db.all<{ etag: string }>(sql`SELECT event_etag AS etag FROM leads WHERE id = ${id}`);
+    const [etag] = await t.db.all<{ etag: string }>(
+      sql`SELECT event_etag AS etag FROM leads WHERE id = ${id}`,
+    );
     expect(etag!.etag).toBe(now.etag);
 
     // the next sync reads what was written: the same lead, nothing to review
@@ -198,7 +212,11 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     await start();
     await sync();
     const id = await idOf('single-1@example.com');
-    await edit(id, { status: 'Cancelled', scheduledDate: '2025-03-05T15:00:00.000Z', endDate: '2025-03-05T16:00:00.000Z' });
+    await edit(id, {
+      status: 'Cancelled',
+      scheduledDate: '2025-03-05T15:00:00.000Z',
+      endDate: '2025-03-05T16:00:00.000Z',
+    });
     await written(id);
     const [event] = vevents((await object('single.ics')).ics);
     expect(text(event!, 'status')).toBe('CANCELLED');
@@ -206,7 +224,11 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     expect(text(event!, 'dtstart')).toBe('2025-03-05T15:00:00Z');
     expect(text(event!, 'dtend')).toBe('2025-03-05T16:00:00Z');
     await sync();
-    expect(await detail(id)).toMatchObject({ status: 'Cancelled', scheduledDate: '2025-03-05T15:00:00.000Z', officeValues: [] });
+    expect(await detail(id)).toMatchObject({
+      status: 'Cancelled',
+      scheduledDate: '2025-03-05T15:00:00.000Z',
+      officeValues: [],
+    });
   });
 
   it('writes one instance of a series as its override (RECURRENCE-ID), never the series', async () => {
@@ -304,10 +326,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     await proxy.close();
     expect(after).toMatchObject({ needsReview: false, officeValues: [] });
     // refused on the ETag the sync read, then made on the one read after the refusal
-    expect(proxy.exchanges.filter((exchange) => exchange.method === 'PUT').map((exchange) => exchange.status)).toEqual([
-      412,
-      expect.any(Number),
-    ]);
+    expect(
+      proxy.exchanges.filter((exchange) => exchange.method === 'PUT').map((exchange) => exchange.status),
+    ).toEqual([412, expect.any(Number)]);
     expect(proxy.exchanges.filter((exchange) => exchange.method === 'PUT')[1]!.status).toBeLessThan(300);
     const description = text(vevents((await object('single.ics')).ics)[0]!, 'description');
     expect(description).toContain('Phone: (617) 555-0100');
@@ -342,7 +363,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       const { config } = t;
       await t.app.close();
       await t.db.close();
-      expect(text(vevents((await object('single.ics')).ics)[0]!, 'description')).toContain('Phone: (617) 555-0142');
+      expect(text(vevents((await object('single.ics')).ics)[0]!, 'description')).toContain(
+        'Phone: (617) 555-0142',
+      );
 
       refusing = false;
       const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
@@ -350,7 +373,11 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
         sql`SELECT attempts, last_error AS error FROM calendar_writes WHERE lead_id = ${id}`,
       );
       expect(stored!.attempts).toBeGreaterThanOrEqual(1);
-      const app = await buildApp({ config, db, writeBack: { ...QUICK, retry: { clock: testClock().clock } } });
+      const app = await buildApp({
+        config,
+        db,
+        writeBack: { ...QUICK, retry: { clock: testClock().clock } },
+      });
       await app.ready();
       try {
         await eventually(

@@ -16,7 +16,8 @@ import { writableGoogleCalendar, writableGraphCalendar } from './support/writabl
 // contracts (PATCH with If-Match on the event's ETag; 412 when it changed meanwhile).
 
 const AUDITORS = ['Sam Rivera', 'Alex Chen'];
-const DESCRIPTION = 'Auditor: Sam Rivera\nHouse Type: 2 Family\nPhone: (617) 555-0142\nGate Code:  4711 \nbring the ladder';
+const DESCRIPTION =
+  'Auditor: Sam Rivera\nHouse Type: 2 Family\nPhone: (617) 555-0142\nGate Code:  4711 \nbring the ladder';
 
 const targetOf = (record: LeadRecord): WriteTarget => ({
   leadId: record.leadId,
@@ -141,7 +142,10 @@ const graph: Remote = {
         graphEvent({
           id: 'occurrence-2',
           subject: 'Weekly Customer',
-          body: { contentType: 'text', content: 'Auditor: Alex Chen\r\nHouse Type: Single Family\r\nPhone: (617) 555-0300' },
+          body: {
+            contentType: 'text',
+            content: 'Auditor: Alex Chen\r\nHouse Type: Single Family\r\nPhone: (617) 555-0300',
+          },
           type: 'occurrence',
           seriesMasterId: 'master',
           originalStart: '2025-03-11T15:00:00Z',
@@ -160,14 +164,16 @@ const graph: Remote = {
     const read = (id: string) => calendar.get(id) as GraphEvent;
     return {
       writer,
-      synced: (id) => parseEvent(fromGraphEvent(read(id), read(id).seriesMasterId ? SERIES_UID : undefined)!, AUDITORS),
+      synced: (id) =>
+        parseEvent(fromGraphEvent(read(id), read(id).seriesMasterId ? SERIES_UID : undefined)!, AUDITORS),
       stored: (id) => ({
         summary: read(id).subject ?? '',
         description: read(id).body?.content ?? '',
         location: read(id).location?.displayName ?? '',
         etag: read(id)['@odata.etag'] ?? '',
       }),
-      change: (id, description) => calendar.change(id, { body: { contentType: 'text', content: description } }),
+      change: (id, description) =>
+        calendar.change(id, { body: { contentType: 'text', content: description } }),
       patches: () => api.requests.filter((request) => request.method === 'PATCH'),
       close: api.close,
     };
@@ -181,7 +187,11 @@ describe.each([google, graph])('write-back to $name', (remote) => {
   it('patches with If-Match on the ETag the sync read, keeps every other line, and reads back field by field', async () => {
     fake = await remote.start();
     const synced = fake.synced(remote.single);
-    expect(synced.eventRef).toEqual({ id: remote.single, etag: fake.stored(remote.single).etag, instance: null });
+    expect(synced.eventRef).toEqual({
+      id: remote.single,
+      etag: fake.stored(remote.single).etag,
+      instance: null,
+    });
 
     const outcome = await fake.writer.write(targetOf(synced), EDIT);
     expect(outcome.kind).toBe('written');
@@ -213,7 +223,9 @@ describe.each([google, graph])('write-back to $name', (remote) => {
       kind: 'written',
       record: { leadId: remote.instanceLeadId, phoneNumber: '(617) 555-0311', auditor: 'Alex Chen' },
     });
-    expect(fake.patches().map((patch) => patch.path)).toEqual([expect.stringMatching(new RegExp(`/events/${remote.instance}$`))]);
+    expect(fake.patches().map((patch) => patch.path)).toEqual([
+      expect.stringMatching(new RegExp(`/events/${remote.instance}$`)),
+    ]);
   });
 
   it('writes nothing over a change made since the sync (412) and answers the event as it is now', async () => {

@@ -139,7 +139,13 @@ export function createCalendarWritesRepository(db: Database) {
      * event says, read back (so the office value goes where they agree), the event's new ETag
      * is kept, and the history records each field written.
      */
-    async written(work: WriteWork, fields: OfficeField[], record: LeadRecord, etag: string | null, now: Date) {
+    async written(
+      work: WriteWork,
+      fields: OfficeField[],
+      record: LeadRecord,
+      etag: string | null,
+      now: Date,
+    ) {
       const at = now.toISOString();
       const written = work.officeValues.filter((value) => fields.includes(value.field));
       await db.batch([
@@ -162,7 +168,13 @@ export function createCalendarWritesRepository(db: Database) {
      * (the lead needs review, and the write waits for the person's choice). The new ETag is
      * kept, so a write the calendar's change did not touch goes out at `retryAt`.
      */
-    async changedInCalendar(work: WriteWork, record: LeadRecord, etag: string | null, retryAt: Date, now: Date) {
+    async changedInCalendar(
+      work: WriteWork,
+      record: LeadRecord,
+      etag: string | null,
+      retryAt: Date,
+      now: Date,
+    ) {
       const at = now.toISOString();
       await db.batch([
         ...work.officeValues.flatMap(({ field }) => {

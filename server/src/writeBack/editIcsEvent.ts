@@ -19,7 +19,9 @@ function timeLike(instant: Date, like: Time, tzid: string | null, defaultZone: s
   const zone = like.zone;
   if (zone && zone.tzid !== 'floating') return zone.tzid === 'UTC' ? utc : utc.convertToZone(zone);
   // floating, or a TZID the file does not define: the wall clock of the zone it is read in
-  const wall = new Date(instant.getTime() + zoneOffsetMs(instant.getTime(), resolveZoneName(tzid) ?? defaultZone));
+  const wall = new Date(
+    instant.getTime() + zoneOffsetMs(instant.getTime(), resolveZoneName(tzid) ?? defaultZone),
+  );
   const time = ICAL.Time.fromJSDate(wall, true);
   time.zone = ICAL.Timezone.localTimezone;
   return time;
@@ -133,7 +135,9 @@ export function editIcsEvent(
     event.removeAllProperties('duration');
     setTime(event, 'dtend', edit.end, defaultZone);
   }
-  if (event.hasProperty('dtstamp')) event.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
-  if (event.hasProperty('last-modified')) event.updatePropertyWithValue('last-modified', ICAL.Time.fromJSDate(new Date(), true));
+  if (event.hasProperty('dtstamp'))
+    event.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));
+  if (event.hasProperty('last-modified'))
+    event.updatePropertyWithValue('last-modified', ICAL.Time.fromJSDate(new Date(), true));
   return calendar.toString();
 }

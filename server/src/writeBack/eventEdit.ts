@@ -105,7 +105,9 @@ export function descriptionAfter(description: string, edit: EventEdit): string {
   const values = new Map(
     (Object.entries(edit.lines) as [LineField, string][]).map(([field, value]) => [
       field,
-      field === 'comments' ? commentsLineValue(description, value) : value.replace(/\s*\r?\n\s*/g, ' ').trim(),
+      field === 'comments'
+        ? commentsLineValue(description, value)
+        : value.replace(/\s*\r?\n\s*/g, ' ').trim(),
     ]),
   );
   if (values.size === 0) return description;

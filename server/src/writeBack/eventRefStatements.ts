@@ -9,10 +9,11 @@ const field = (name: string) => sql.raw(`json_extract(r.value, '$.${name}')`);
  * an event whose ETag alone changed is not a changed lead. Only rows that differ are written.
  * `chunks` cuts the JSON as the sync's own rows are cut (D1's limits).
  */
-export function eventRefStatements(run: readonly LeadRecord[], chunks: (items: unknown[]) => string[]): SQL[] {
-  const refs = run
-    .filter((lead) => lead.eventRef)
-    .map(({ leadId, eventRef }) => ({ leadId, ...eventRef }));
+export function eventRefStatements(
+  run: readonly LeadRecord[],
+  chunks: (items: unknown[]) => string[],
+): SQL[] {
+  const refs = run.filter((lead) => lead.eventRef).map(({ leadId, eventRef }) => ({ leadId, ...eventRef }));
   return chunks(refs).map(
     (chunk) =>
       sql`UPDATE leads SET event_ref = ${field('id')}, event_etag = ${field('etag')}, event_instance = ${field('instance')}

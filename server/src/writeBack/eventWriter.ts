@@ -38,7 +38,10 @@ export function rangeAround(instants: Date[]): { startDate: string; endDate: str
   const day = 24 * 3600 * 1000;
   const from = Math.min(...times) - 2 * day;
   const to = Math.max(...times) + 2 * day;
-  return { startDate: new Date(from).toISOString().slice(0, 10), endDate: new Date(to).toISOString().slice(0, 10) };
+  return {
+    startDate: new Date(from).toISOString().slice(0, 10),
+    endDate: new Date(to).toISOString().slice(0, 10),
+  };
 }
 
 /** "HTTP 403 Forbidden: …", what a refused write says. */

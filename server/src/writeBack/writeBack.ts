@@ -28,7 +28,12 @@ export interface WriteBackOptions {
  * Write-back of office edits to the calendar (DESIGN.md section 16): with it on and a
  * writable source, each edit stores a write that the worker makes in the background.
  */
-export function createWriteBack(config: Config, db: Database, log: FastifyBaseLogger, options: WriteBackOptions = {}) {
+export function createWriteBack(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  options: WriteBackOptions = {},
+) {
   const mode = writeBackMode(config.calendar);
   const writer = mode === 'on' ? (options.writer ?? createEventWriter(config, options.retry)) : null;
   const worker: CalendarWriter | null =
@@ -45,7 +50,10 @@ export function createWriteBack(config: Config, db: Database, log: FastifyBaseLo
     worker,
     /** For the leads' edits: null while edits stay office values only. */
     editRequests: worker
-      ? ({ statements: requestWriteStatements, requested: () => worker.requested() } satisfies EditWriteRequests)
+      ? ({
+          statements: requestWriteStatements,
+          requested: () => worker.requested(),
+        } satisfies EditWriteRequests)
       : null,
   };
 }

@@ -50,7 +50,12 @@ export function writableGoogleCalendar(
   events: (calendar_v3.Schema$Event & { id: string })[],
   refuse: (request: FakeRequest) => FakeAnswer | null = () => null,
 ) {
-  const calendar = eventStore(events, (event) => event.id, 'etag', (version) => `"${version}000"`);
+  const calendar = eventStore(
+    events,
+    (event) => event.id,
+    'etag',
+    (version) => `"${version}000"`,
+  );
   const handler: FakeHandler = (request) => {
     const refused = refuse(request);
     if (refused) return refused;
@@ -79,7 +84,12 @@ export function writableGraphCalendar(
   events: (GraphEvent & { id: string })[],
   refuse: (request: FakeRequest) => FakeAnswer | null = () => null,
 ) {
-  const calendar = eventStore(events, (event) => event.id, '@odata.etag', (version) => `W/"DwAAABYAAA${version}"`);
+  const calendar = eventStore(
+    events,
+    (event) => event.id,
+    '@odata.etag',
+    (version) => `W/"DwAAABYAAA${version}"`,
+  );
   const tokens = microsoftGraphHandler({ calendarView: [] });
   const handler: FakeHandler = (request) => {
     const refused = refuse(request);
@@ -87,10 +97,15 @@ export function writableGraphCalendar(
     const id = new RegExp(`^/v1\\.0/users/${MS_APP.calendarUser}/events/([^/]+)$`).exec(request.path)?.[1];
     if (!id || request.method === 'POST') return tokens(request);
     if (!request.headers.authorization?.startsWith('Bearer graph-token-'))
-      return { status: 401, body: { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } } };
+      return {
+        status: 401,
+        body: { error: { code: 'InvalidAuthenticationToken', message: 'Access token is empty.' } },
+      };
     const notFound = {
       status: 404,
-      body: { error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' } },
+      body: {
+        error: { code: 'ErrorItemNotFound', message: 'The specified object was not found in the store.' },
+      },
     };
     if (request.method === 'GET') {
       const event = calendar.get(id);
@@ -102,7 +117,13 @@ export function writableGraphCalendar(
       if (status === 412)
         return {
           status: 412,
-          body: { error: { code: 'ErrorIrresolvableConflict', message: 'The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.' } },
+          body: {
+            error: {
+              code: 'ErrorIrresolvableConflict',
+              message:
+                'The send or update operation could not be performed because the change key passed in the request does not match the current change key for the item.',
+            },
+          },
         };
       return event ? { body: event } : notFound;
     }

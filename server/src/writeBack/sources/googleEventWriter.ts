@@ -11,7 +11,10 @@ import { WriteRefused, type EventWriter } from '../eventWriter';
 const statusOf = (error: unknown) => (error as { response?: { status?: number } }).response?.status;
 
 /** An instant in the form of Google's time `like`: a date for an all-day event, else a date-time in its zone. */
-function timeLike(instant: Date, like: calendar_v3.Schema$EventDateTime | undefined): calendar_v3.Schema$EventDateTime {
+function timeLike(
+  instant: Date,
+  like: calendar_v3.Schema$EventDateTime | undefined,
+): calendar_v3.Schema$EventDateTime {
   if (like?.date) return { date: instant.toISOString().slice(0, 10) };
   return { dateTime: instant.toISOString(), ...(like?.timeZone ? { timeZone: like.timeZone } : {}) };
 }

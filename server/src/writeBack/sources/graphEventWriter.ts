@@ -11,7 +11,9 @@ import { refusal } from './refusal';
 
 /** Graph's dateTimeTimeZone of an instant in UTC (an all-day event: its date at midnight). */
 const graphTime = (instant: Date, allDay: boolean) => ({
-  dateTime: allDay ? `${instant.toISOString().slice(0, 10)}T00:00:00.0000000` : instant.toISOString().replace('Z', ''),
+  dateTime: allDay
+    ? `${instant.toISOString().slice(0, 10)}T00:00:00.0000000`
+    : instant.toISOString().replace('Z', ''),
   timeZone: 'UTC',
 });
 
@@ -26,7 +28,11 @@ export function createGraphEventWriter({
   auditors,
   retry,
   ...credentials
-}: ClientCredentials & { calendarUser: string; auditors: readonly string[]; retry?: RetryTuning }): EventWriter {
+}: ClientCredentials & {
+  calendarUser: string;
+  auditors: readonly string[];
+  retry?: RetryTuning;
+}): EventWriter {
   const token = clientCredentialsToken(credentials);
   const service = 'Microsoft Graph';
   const eventsRoot = `${credentials.graphRoot}/users/${encodeURIComponent(calendarUser)}/events`;
@@ -82,7 +88,11 @@ export function createGraphEventWriter({
       if (response.status === 412) {
         await response.body?.cancel();
         const now = await read();
-        return { kind: 'changed', etag: now?.['@odata.etag'] ?? null, record: now ? recordOf(now, target) : null };
+        return {
+          kind: 'changed',
+          etag: now?.['@odata.etag'] ?? null,
+          record: now ? recordOf(now, target) : null,
+        };
       }
       if (!response.ok) throw await refusal(service, response);
       const written = (await response.json()) as GraphEvent;
