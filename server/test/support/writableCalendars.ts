@@ -67,7 +67,11 @@ export function writableGoogleCalendar(
     }
     if (request.method === 'PATCH') {
       const ifMatch = request.headers['if-match'] as string | undefined;
-      const { status, event } = calendar.patch(id, ifMatch, request.body as calendar_v3.Schema$Event);
+      const { status, event } = calendar.patch(
+        id,
+        ifMatch,
+        request.body as Partial<calendar_v3.Schema$Event & { id: string }>,
+      );
       if (status === 412) return googleError(412, 'conditionNotMet', 'Precondition Failed');
       return event ? { body: event } : googleError(404, 'notFound', 'Not Found');
     }
@@ -81,12 +85,12 @@ export function writableGoogleCalendar(
  * read and patched with @odata.etag and If-Match; `refuse` answers instead where it picks.
  */
 export function writableGraphCalendar(
-  events: (GraphEvent & { id: string })[],
+  events: GraphEvent[],
   refuse: (request: FakeRequest) => FakeAnswer | null = () => null,
 ) {
   const calendar = eventStore(
     events,
-    (event) => event.id,
+    (event) => event.id ?? '',
     '@odata.etag',
     (version) => `W/"DwAAABYAAA${version}"`,
   );
