@@ -32,7 +32,8 @@ export interface WriteWork {
  * After a person's edit of the lead `leadId`, in the edit's batch: a write of its office values
  * to its event, stored so that a restart loses none. Only a live calendar lead that holds
  * office values and knows where its event is (the sync stored its reference) gets one, and
- * only when the edit itself landed (its stamp is on the lead).
+ * only when the edit itself landed (its stamp is on the lead). (A write already under way when
+ * a person puts every value back still lands; the next sync then brings the event's value.)
  */
 export const requestWriteStatements = (leadId: number, stamp: string, userId: number | null): SQL[] => [
   sql`INSERT INTO calendar_writes (lead_id, requested_at, user_id, attempts, next_attempt_at)
@@ -41,6 +42,9 @@ export const requestWriteStatements = (leadId: number, stamp: string, userId: nu
       AND event_ref IS NOT NULL AND EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)
     ON CONFLICT (lead_id) DO UPDATE SET requested_at = excluded.requested_at, user_id = excluded.user_id,
       attempts = 0, next_attempt_at = excluded.next_attempt_at`,
+  // an edit that put every calendar value back leaves nothing to write
+  sql`DELETE FROM calendar_writes WHERE lead_id = ${leadId}
+    AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = ${leadId})`,
 ];
 
 const valueIn = (record: LeadRecord, field: OfficeField): string | null => record[field] ?? null;
