@@ -207,6 +207,24 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     );
   });
 
+  it('keeps the new ETag of an event changed in nothing a lead shows: the run is not skipped as unchanged', async () => {
+    expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
+    await start();
+    await sync();
+    const id = await idOf('single-1@example.com');
+    const other = SINGLE.replace(
+      'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
+      'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:DISABLED',
+    );
+    expect((await radicale.putEvent(calendarUrl, 'single.ics', other)).status).toBe(201);
+    const result = await t.app.syncService.execute(MARCH, 'cli', null);
+    expect(result).toMatchObject({ success: true, eventsUpdated: 0 });
+    const [stored] = await t.db.all<{ etag: string }>(
+      sql`SELECT event_etag AS etag FROM leads WHERE id = ${id}`,
+    );
+    expect(stored!.etag).toBe((await object('single.ics')).etag);
+  });
+
   it('cancels with STATUS:CANCELLED and moves the visit, in the event’s own form', async () => {
     expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
     await start();
