@@ -33,10 +33,10 @@ const edited = (ics: string, changes: OfficeChanges, instance: string | null = n
   editIcsEvent(ics, instance, eventEditOf(changes), ZONE);
 const leadsOf = (ics: string) =>
   readIcsEvents(ics, MARCH, ZONE).events.map((event) => parseEvent(event, AUDITORS));
-const property = (ics: string, name: string, index = 0) =>
-  new ICAL.Component(ICAL.parse(ics) as unknown[])
-    .getAllSubcomponents('vevent')
-    [index]!.getFirstProperty(name);
+const property = (ics: string, name: string, index = 0) => {
+  const vevents = new ICAL.Component(ICAL.parse(ics) as unknown[]).getAllSubcomponents('vevent');
+  return vevents[index]!.getFirstProperty(name);
+};
 
 describe('editIcsEvent', () => {
   it('moves a zoned visit in its own zone, keeping its TZID and the zone definition', () => {
