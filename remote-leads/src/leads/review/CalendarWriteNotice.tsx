@@ -49,7 +49,6 @@ export function CalendarWriteNotice({ leadId }: { leadId: number }) {
           color="yellow"
           icon={<IconCloudUpload size={18} />}
           mb="sm"
-          role="status"
           title={<span title={formatDateTime(lead.calendarWrite!.since)}>Not yet in the calendar</span>}
         >
           <Text size="sm">{pending.replace(/^Not yet in the calendar: /, '')}</Text>
