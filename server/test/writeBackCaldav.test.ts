@@ -373,7 +373,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
         },
         { attempts: 200, delayMs: 50 },
       );
-      expect(waiting.calendarWrite!.reason).toMatch(/answered HTTP 503 .* 5 times in a row/);
+      expect(waiting.calendarWrite!.reason).toMatch(
+        /answered HTTP 503 Service Unavailable 5 times in a row$/,
+      );
       expect(waiting).toMatchObject({ phoneNumber: '(617) 555-0100' });
       expect(waiting.officeValues).toHaveLength(1);
 

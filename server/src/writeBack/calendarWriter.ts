@@ -81,7 +81,8 @@ export function createCalendarWriter({
     try {
       outcome = await writer.write(target, changes);
     } catch (error) {
-      const reason = errorReason(error);
+      // the shared retries tell a person starting a run to try again later: this write is tried again by itself
+      const reason = errorReason(error).replace(/; gave up, try again later$/, '');
       await writes.failed(work, reason, retryAt(work.attempts + 1));
       log.warn({ leadId, attempts: work.attempts + 1, reason }, 'calendar write not made; tried again later');
       return;
