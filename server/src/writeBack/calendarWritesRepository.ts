@@ -3,6 +3,7 @@ import type { Database, Statement } from '../db/database';
 import { createDataVersions } from '../db/dataVersions';
 import { calendarWrites } from '../db/schema';
 import type { EventRef } from '../sync/calendar/calendarEvent';
+import { leadContentHash } from '../sync/database/leadContentHash';
 import type { LeadRecord } from '../sync/parser/leadRecord';
 import { settleOfficeValues, type OfficeField } from '../leads/office/officeValueStatements';
 
@@ -159,7 +160,11 @@ export function createCalendarWritesRepository(db: Database) {
               calendar_run_id = NULL, calendar_at = ${at}
             WHERE lead_id = ${work.leadId} AND field = ${field}`,
         ]),
-        sql`UPDATE leads SET event_etag = ${etag} WHERE id = ${work.leadId}`,
+        // the event as read back is what the next sync reads: its fingerprint, so that sync rewrites
+        // nothing — when the write was conditional, so the event held nothing else new
+        sql`UPDATE leads SET event_etag = ${etag},
+            content_hash = COALESCE(${work.event?.ref.etag ? leadContentHash(record) : null}, content_hash)
+          WHERE id = ${work.leadId}`,
         ...settleOfficeValues(sql`(${work.leadId})`),
         ...release(work, at),
         versions.bump('leads'),
