@@ -7,6 +7,7 @@ import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import type { EditOutcome } from '../repository/leadEdits';
 import { settleOfficeValues } from './officeValueStatements';
 import { createCalendarWritesRepository } from '../../writeBack/calendarWritesRepository';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 
 type Choice = 'office' | 'calendar';
 
@@ -20,6 +21,8 @@ export function createLeadReview(
   db: Database,
   versions: DataVersions,
   find: (id: number) => Promise<LeadResource | undefined>,
+  /** With calendar write-back on: a decision may let a write that waited for it go out. */
+  writeRequests: EditWriteRequests | null = null,
 ) {
   const { orm } = db;
   const calendarWrites = createCalendarWritesRepository(db);
@@ -77,6 +80,7 @@ export function createLeadReview(
     const now = await detail(id);
     if (!now) return { kind: 'missing' };
     if (!changed) return { kind: 'stale', current: now };
+    writeRequests?.requested();
     return { kind: 'done', lead: now };
   }
 

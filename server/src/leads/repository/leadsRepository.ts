@@ -26,7 +26,7 @@ export function createLeadsRepository(
     ...createLeadGrid(db),
     sync: createLeadSyncWriter(db, versions),
     history: createLeadHistoryReads(db),
-    review: createLeadReview(db, versions, reads.find),
+    review: createLeadReview(db, versions, reads.find, writeRequests),
     /** The calendar's leads with the office's values in place: what the spreadsheet shows. */
     asOfficeSees: createOfficeOverlay(db),
     /** Changes with every write to the leads: the ETag of what is read from them. */
