@@ -74,6 +74,7 @@ import { createUsersService } from './users/usersService';
 import { remotesManifest } from './web/remotesManifest';
 import { securityHeaders } from './web/securityHeaders';
 import { webAssets } from './web/webAssets';
+import { createWriteBack, type WriteBackOptions } from './writeBack/writeBack';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,8 @@ export interface BuildAppOptions {
   terminal?: boolean;
   /** The outbox's retries and where its mails go (tests shorten the pauses). */
   mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
+  /** The calendar write-back's pauses and writer (tests shorten and replace them). */
+  writeBack?: WriteBackOptions;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -109,6 +112,7 @@ export async function buildApp({
   hub: hubOptions,
   readStore,
   mail: mailOptions,
+  writeBack: writeBackOptions,
   terminal = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -184,7 +188,14 @@ export async function buildApp({
   const counters = redis
     ? createSharedCounterStore(redis, createRedisCounterStore(redis), createMemoryCounterStore())
     : createMemoryCounterStore();
-  const leads = createLeadsRepository(db);
+  const writeBack = createWriteBack(config, db, app.log, writeBackOptions);
+  if (writeBack.worker) {
+    // writes left waiting by the last run go out once the app is up
+    const worker = writeBack.worker;
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
   const readCache = createReadCache(
     readStore ??
       (redis
@@ -256,11 +267,15 @@ export async function buildApp({
       await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
       await api.register(leadImportRoutes, {
         prefix: '/leads/import',
-        leadImport: createLeadImport(db, { auditors: config.auditors, timeZone: config.calendar.timeZone }),
+        leadImport: createLeadImport(db, {
+          auditors: config.auditors,
+          timeZone: config.calendar.timeZone,
+          writeRequests: writeBack.editRequests,
+        }),
         authenticate,
         maxBytes: config.importMaxBytes,
       });
-      const leadActions = createLeadActions(db);
+      const leadActions = createLeadActions(db, writeBack.editRequests);
       await api.register(bulkLeadsRoute, { prefix: '/leads', bulk: leadActions.bulk, authenticate });
       await api.register(leadActionsRoutes, {
         prefix: '/lead-actions',
@@ -306,6 +321,7 @@ export async function buildApp({
       await api.register(businessRoutes, {
         prefix: '/business',
         timeZone: config.calendar.timeZone,
+        writeBack: writeBack.mode,
         authenticate,
       });
       await api.register(dashboardRoutes, {

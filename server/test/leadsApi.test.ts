@@ -261,8 +261,11 @@ describe.each(ENGINES)('on %s', (engine) => {
       });
     });
 
-    it('tells every signed-in person the business time zone the screens show times in', async () => {
-      expect((await call('GET', '/api/business')).json()).toEqual({ timeZone: 'America/New_York' });
+    it('tells every signed-in person the business time zone the screens show times in, and that an ICS calendar is read-only', async () => {
+      expect((await call('GET', '/api/business')).json()).toEqual({
+        timeZone: 'America/New_York',
+        writeBack: 'read-only source',
+      });
     });
 
     it('gives the dashboard stats with the conversion rate and top sources', async () => {

@@ -52,12 +52,15 @@ export async function createTestApp(
     engine = defaultTestEngine(),
     hub,
     readStore,
+    writeBack,
   }: {
     beforeRoutes?: (app: FastifyInstance) => void;
     engine?: DatabaseEngine;
     hub?: BuildAppOptions['hub'];
     /** Where the hot reads' answers are kept; default: the app's own choice. */
     readStore?: BuildAppOptions['readStore'];
+    /** The calendar write-back's pauses and writer. */
+    writeBack?: BuildAppOptions['writeBack'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
@@ -78,7 +81,7 @@ export async function createTestApp(
   const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
   await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes, hub, readStore });
+  const app = await buildApp({ config, db, beforeRoutes, hub, readStore, writeBack });
   await app.ready();
 
   return {

@@ -88,6 +88,7 @@ export { formatDateTime, formatDay, formatDuration } from './format/formatDateTi
 export { formatRelativeTime } from './format/formatRelativeTime';
 export { formatDayAndTimeIn, formatTimeIn } from './format/formatInZone';
 export { useBusinessTimeZone } from './business/useBusinessTimeZone';
+export { useWriteBackMode, WriteBackNote, writeBackSentence } from './business/writeBackMode';
 export {
   DEFAULT_LEAD_PAGE_SIZE,
   defaultLeadsView,

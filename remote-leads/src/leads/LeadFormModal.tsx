@@ -5,6 +5,7 @@ import { ChoiceInput } from './ChoiceInput';
 import { LeadHistory } from './history/LeadHistory';
 import { leadChanges } from './leadChanges';
 import { LeadConflictAlert } from './LeadConflictAlert';
+import { CalendarWriteNotice } from './review/CalendarWriteNotice';
 import { OfficeValuesPanel } from './review/OfficeValuesPanel';
 import { toLeadRow } from './leadRows';
 import type { ChoiceField } from './knownValues';
@@ -190,7 +191,10 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
         />
       )}
       {lead && lead !== 'new' && lead.source === 'calendar' && (
-        <OfficeValuesPanel leadId={lead.id} canEdit onResolved={startFrom} />
+        <>
+          <CalendarWriteNotice leadId={lead.id} />
+          <OfficeValuesPanel leadId={lead.id} canEdit onResolved={startFrom} />
+        </>
       )}
       <SimpleGrid cols={2}>
         <TextInput

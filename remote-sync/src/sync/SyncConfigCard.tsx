@@ -1,3 +1,4 @@
+import { WriteBackNote } from '@auditdesk/shared';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { QUICK_RANGES } from './syncDates';
@@ -53,10 +54,11 @@ export function SyncConfigCard({
           </Button>
         ))}
       </Group>
-      <Text size="sm" c="dimmed" mb="md">
+      <Text size="sm" c="dimmed" mb="xs">
         The appointments in the calendar between these dates will be synced to the spreadsheet and the
         database.
       </Text>
+      <WriteBackNote mb="md" />
       <Button
         leftSection={<IconPlayerPlay size={16} />}
         onClick={onStart}

@@ -52,6 +52,8 @@ export interface Config {
     isDemo: boolean;
     timeZone: string;
     googleCalendarId: string;
+    /** CALENDAR_WRITE_BACK=on: office edits are written to the events of a writable source. */
+    writeBack: boolean;
   };
   spreadsheet: { kind: 'xlsx' | 'google'; path: string; googleSheetsId?: string };
   google: {
@@ -272,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isDemo: settings.CALENDAR_SOURCE === 'ics' && !settings.CALENDAR_ICS,
       timeZone: settings.CALENDAR_TIMEZONE,
       googleCalendarId: settings.GOOGLE_CALENDAR_ID,
+      writeBack: settings.CALENDAR_WRITE_BACK === 'on',
     },
     spreadsheet: {
       kind: settings.SPREADSHEET,

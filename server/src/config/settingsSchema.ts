@@ -140,6 +140,11 @@ export const settingsSchema = z.object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: z.coerce.number().int().positive().default(100),
   /** Where appointments come from: an ICS file or URL, Google Calendar, CalDAV or Microsoft 365. */
   CALENDAR_SOURCE: z.enum(['ics', 'google', 'caldav', 'microsoft']).default('ics'),
+  /**
+   * `on`: an office edit of a calendar lead is also written to its event (Google, CalDAV,
+   * Microsoft 365; ICS files and URLs stay read-only). Google then needs the calendar.events scope.
+   */
+  CALENDAR_WRITE_BACK: z.enum(['on', 'off'], { error: 'expected on or off' }).default('off'),
   /** An .ics file path or http(s) URL; default: the generated demo calendar in DATA_DIR. */
   CALENDAR_ICS: optionalText,
   /** The zone of calendar times written without one (floating times). */

@@ -146,6 +146,16 @@ export const leads = sqliteTable(
     needsReview: integer('needs_review', { mode: 'boolean' }).notNull().default(false),
     /** Bumped by every write: the lead's ETag, for edits that must not overwrite each other. */
     version: integer('version').notNull().default(1),
+    /**
+     * Where the event is at its source, for writing it back (writeBack/): the CalDAV object's
+     * URL, the Google or Graph event id (of the instance itself for one of a series); null for
+     * ICS files and URLs. Not part of the content hash.
+     */
+    eventRef: text('event_ref'),
+    /** The event's ETag as the sync last read it: a write-back sends it in If-Match. */
+    eventEtag: text('event_etag'),
+    /** For one instance of a recurring CalDAV series: its RECURRENCE-ID in UTC (`20250304T140000Z`). */
+    eventInstance: text('event_instance'),
   },
   (table) => [
     index('leads_scheduled_date_idx').on(table.scheduledDate),
@@ -388,6 +398,29 @@ export const mailOutbox = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (table) => [index('mail_outbox_due_idx').on(table.sentAt, table.gaveUpAt, table.nextAttemptAt)],
+);
+
+/**
+ * A calendar lead's office values waiting to be written to its event (CALENDAR_WRITE_BACK=on):
+ * one row per lead, stored with the edit, so a restart loses none. Gone once the event says
+ * what the office says; held while the lead needs review.
+ */
+export const calendarWrites = sqliteTable(
+  'calendar_writes',
+  {
+    leadId: integer('lead_id').primaryKey(),
+    /** The latest edit that asked for it: a write claimed before a newer edit does not end it. */
+    requestedAt: text('requested_at').notNull(),
+    /** Who made that edit (the history's write-back entry names them). */
+    userId: integer('user_id'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    /** An instance writing it holds it until then (several instances share the table). */
+    claimedUntil: text('claimed_until'),
+    /** Why the last attempt did not reach the calendar, as a person reads it. */
+    lastError: text('last_error'),
+  },
+  (table) => [index('calendar_writes_due_idx').on(table.nextAttemptAt)],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;

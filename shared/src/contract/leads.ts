@@ -124,6 +124,19 @@ export const leadDetail = leadResource.extend({
   officeValues: z.array(officeValue),
   /** When a sync found the event gone while the lead held office values (kept for review). */
   calendarDeletedAt: z.string().nullable(),
+  /**
+   * Office values not yet in the calendar (write-back on): since when, how many attempts, and
+   * why the last one did not reach it (null before the first); null when nothing is waiting.
+   */
+  calendarWrite: z
+    .object({
+      since: z.string(),
+      attempts: z.number().int(),
+      reason: z.string().nullable(),
+      nextAttemptAt: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type LeadDetail = z.infer<typeof leadDetail>;
 

@@ -35,8 +35,26 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
  * restored; the calendar changed a field the office had changed ('conflict'; with no field:
  * the calendar deleted the event), or a person kept the office's value over the calendar's.
  */
-export const LEAD_HISTORY_KINDS = ['created', 'changed', 'deleted', 'restored', 'conflict', 'kept'] as const;
+export const LEAD_HISTORY_KINDS = [
+  'created',
+  'changed',
+  'deleted',
+  'restored',
+  'conflict',
+  'kept',
+  // an office value written to the event (CALENDAR_WRITE_BACK=on), or a write refused because
+  // the event had changed in the calendar meanwhile (with the calendar's new value: needs review)
+  'written-back',
+  'write-conflict',
+] as const;
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
+
+/**
+ * Whether office edits reach the calendar (CALENDAR_WRITE_BACK): written back, kept here only
+ * because write-back is off, or kept here only because the calendar is an ICS file or URL.
+ */
+export const WRITE_BACK_MODES = ['on', 'off', 'read-only source'] as const;
+export type WriteBackMode = (typeof WRITE_BACK_MODES)[number];
 
 /** What changed many leads at once, under one action that can be named (and undone). */
 /** 'undo': the undo of another action, which puts back what that one changed. */

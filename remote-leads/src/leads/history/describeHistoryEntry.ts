@@ -29,6 +29,10 @@ export function describeHistoryEntry(entry: LeadHistoryEntry, timeZone?: string)
     return entry.field
       ? `${who} found ${label} changed in the calendar from ${from} to ${to}, and changed here too: needs review`
       : `${who} found the event deleted in the calendar; the lead was changed here, so it was kept for review`;
+  if (entry.kind === 'written-back')
+    return `${who}’s change of ${label} to ${to} was written to the calendar`;
+  if (entry.kind === 'write-conflict')
+    return `Writing to the calendar found ${label} changed there from ${from} to ${to}, and changed here too: needs review`;
   if (entry.kind === 'kept')
     return entry.field
       ? `${who} kept ${label} ${to} over the calendar’s ${from}`

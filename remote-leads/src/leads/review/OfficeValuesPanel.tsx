@@ -123,8 +123,12 @@ export function OfficeValuesPanel({ leadId, canEdit, onResolved }: OfficeValuesP
                 </Text>
                 <Text size="sm">
                   Calendar: <b>{shown(value, 'calendarValue')}</b> —{' '}
-                  {value.calendarChangedBy?.runId ? `Sync #${value.calendarChangedBy.runId}` : 'a sync'},{' '}
-                  {value.calendarChangedBy && when(value.calendarChangedBy.at)}
+                  {value.calendarChangedBy?.runId
+                    ? `Sync #${value.calendarChangedBy.runId}`
+                    : value.calendarChangedBy
+                      ? 'read when writing to the calendar'
+                      : 'a sync'}
+                  , {value.calendarChangedBy && when(value.calendarChangedBy.at)}
                 </Text>
                 {canEdit && (
                   <Group gap="xs" mt={4}>

@@ -1,5 +1,6 @@
 import type { ChangedLead, LeadActionResult, LeadsBulkRequest } from '@auditdesk/shared/core';
 import { sql, type SQL } from 'drizzle-orm';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 import type { Database, Statement } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
 import { leads } from '../../db/schema';
@@ -35,7 +36,11 @@ const versionOf = sql.raw(`json_extract(j.value, '$[1]')`);
  * limits statements' parameters and size); every chunk is guarded in the same batch, so a lead
  * changed by anyone between the check and the write refuses the whole batch.
  */
-export function createBulkLeadActions(db: Database, versions: DataVersions) {
+export function createBulkLeadActions(
+  db: Database,
+  versions: DataVersions,
+  writeRequests: EditWriteRequests | null,
+) {
   const { orm } = db;
 
   /** The request's leads that are gone (version null) or at another version than it names. */
@@ -85,6 +90,11 @@ export function createBulkLeadActions(db: Database, versions: DataVersions) {
         .set({ ...request.change, ...bumped })
         .where(where),
       ...settleOfficeValues(sql`(SELECT json_extract(value, '$[0]') FROM json_each(${chunk}))`),
+      ...(writeRequests?.statements(
+        sql`(SELECT json_extract(value, '$[0]') FROM json_each(${chunk}))`,
+        at,
+        actor.userId,
+      ) ?? []),
     ];
   }
 
@@ -130,6 +140,7 @@ export function createBulkLeadActions(db: Database, versions: DataVersions) {
             throw error;
           }
         }
+        writeRequests?.requested();
         return {
           kind: 'done',
           result: { action: (await actionSummary(db, id))!, leads: await versionsAfter(chunks) },

@@ -1,10 +1,15 @@
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 import type { Database } from '../../db/database';
 import { createDataVersions } from '../../db/dataVersions';
 import { createBulkLeadActions } from './bulkLeadActions';
 import { createLeadActionUndo } from './undoLeadAction';
 
 /** Changes of many leads as one named action (bulk changes and deletes), and their undo. */
-export function createLeadActions(db: Database) {
+/** `writeRequests`: with write-back on, the changed calendar leads' events are written too. */
+export function createLeadActions(db: Database, writeRequests: EditWriteRequests | null = null) {
   const versions = createDataVersions(db);
-  return { bulk: createBulkLeadActions(db, versions), undo: createLeadActionUndo(db, versions) };
+  return {
+    bulk: createBulkLeadActions(db, versions, writeRequests),
+    undo: createLeadActionUndo(db, versions, writeRequests),
+  };
 }

@@ -1,5 +1,6 @@
 import type { ChangedLead, LeadActionResult } from '@auditdesk/shared/core';
 import { sql, type SQL } from 'drizzle-orm';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 import type { Database, Statement } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
 import { leads } from '../../db/schema';
@@ -35,17 +36,24 @@ const column = (field: HistoryField) => sql.raw(leads[field].name);
  * if none of its leads was written since, all or nothing, as an action of its own (kind
  * 'undo') whose history entries say so. An action is undone once.
  */
-export function createLeadActionUndo(db: Database, versions: DataVersions) {
+export function createLeadActionUndo(
+  db: Database,
+  versions: DataVersions,
+  writeRequests: EditWriteRequests | null,
+) {
   const entries = (actionId: number, kind: string, field?: HistoryField) =>
     sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId} AND kind = ${kind}
       ${field ? sql`AND field = ${field}` : sql``}`;
   const actionLeads = (actionId: number) =>
     sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId}`;
 
-  /** The action's leads written since it: a later history entry, or a later write of any kind. */
+  /**
+   * The action's leads written since it: a later history entry, or a later write of any kind —
+   * but the action's own values reaching the calendar (write-back) change nothing here.
+   */
   const writtenSince = (actionId: number, at: string) =>
     sql`l.id IN (${actionLeads(actionId)}) AND (l.updated_at > ${at} OR EXISTS (
-      SELECT 1 FROM lead_history AS later WHERE later.lead_id = l.id
+      SELECT 1 FROM lead_history AS later WHERE later.lead_id = l.id AND later.kind <> 'written-back'
         AND later.id > (SELECT max(id) FROM lead_history WHERE action_id = ${actionId})))`;
 
   const changedSince = (actionId: number, at: string) =>
@@ -130,6 +138,7 @@ export function createLeadActionUndo(db: Database, versions: DataVersions) {
           sql`UPDATE leads SET version = version + 1, updated_at = ${action.at}
               WHERE id IN (${actionLeads(actionId)})`,
           ...settleOfficeValues(sql`(${actionLeads(actionId)})`),
+          ...(writeRequests?.statements(sql`(${actionLeads(actionId)})`, action.at, userId) ?? []),
           sql`UPDATE lead_actions SET undone_at = ${action.at}, undone_by = ${userId} WHERE id = ${actionId}`,
           versions.bump('leads'),
         ]);
@@ -144,6 +153,7 @@ export function createLeadActionUndo(db: Database, versions: DataVersions) {
       const after = await db.all<{ id: number; version: number }>(
         sql`SELECT id, version FROM leads WHERE id IN (${actionLeads(actionId)}) ORDER BY id`,
       );
+      writeRequests?.requested();
       return { kind: 'done', result: { action: (await actionSummary(db, id))!, leads: after } };
     }
   }

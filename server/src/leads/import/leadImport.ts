@@ -7,6 +7,7 @@ import {
   type ImportRowOutcome,
   type ImportTotals,
 } from '@auditdesk/shared/core';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 import type { Database } from '../../db/database';
 import { createDataVersions } from '../../db/dataVersions';
 import { HttpProblem } from '../../errors/httpProblem';
@@ -55,8 +56,11 @@ const fileNameShown = (fileName: string) =>
  * Importing leads from a .csv or .xlsx file: its header read, its columns mapped, every
  * row planned against the leads (preview), then written all or nothing (import).
  */
-export function createLeadImport(db: Database, options: { auditors: readonly string[]; timeZone: string }) {
-  const writer = createImportWriter(db, createDataVersions(db));
+export function createLeadImport(
+  db: Database,
+  options: { auditors: readonly string[]; timeZone: string; writeRequests?: EditWriteRequests | null },
+) {
+  const writer = createImportWriter(db, createDataVersions(db), options.writeRequests ?? null);
 
   async function plan(upload: ImportUpload) {
     const table = await readImportFile(upload.fileName, upload.file);

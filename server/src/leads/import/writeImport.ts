@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 import type { Database, Statement } from '../../db/database';
 import type { DataVersions } from '../../db/dataVersions';
 import { rootDatabaseError } from '../../db/databaseUnavailable';
@@ -38,7 +39,11 @@ const isTakenActionId = (error: unknown) =>
  * whose answer was lost is refused whole when sent again (its id is there), and the import
  * then reads that it landed.
  */
-export function createImportWriter(db: Database, versions: DataVersions) {
+export function createImportWriter(
+  db: Database,
+  versions: DataVersions,
+  writeRequests: EditWriteRequests | null,
+) {
   async function nextActionId(): Promise<number> {
     const [row] = await db.all<{ next: number }>(
       sql`SELECT coalesce(max(id), 0) + 1 AS next FROM lead_actions`,
@@ -162,6 +167,11 @@ export function createImportWriter(db: Database, versions: DataVersions) {
         if (updates.length > 0)
           statements.push(
             ...settleOfficeValues(sql`(SELECT json_extract(value, '$.id') FROM ${sources.updates})`),
+            ...(writeRequests?.statements(
+              sql`(SELECT json_extract(value, '$.id') FROM ${sources.updates})`,
+              at,
+              userId,
+            ) ?? []),
           );
         if (creates.length > 0)
           statements.push(
@@ -178,6 +188,7 @@ export function createImportWriter(db: Database, versions: DataVersions) {
         statements.push(versions.bump('leads'));
         try {
           const changed = await db.batch(statements);
+          writeRequests?.requested();
           return {
             actionId,
             created: createAt === -1 ? 0 : (changed[createAt] ?? 0),

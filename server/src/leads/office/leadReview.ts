@@ -6,6 +6,8 @@ import { leadOfficeValues, leads, users } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import type { EditOutcome } from '../repository/leadEdits';
 import { settleOfficeValues } from './officeValueStatements';
+import { createCalendarWritesRepository } from '../../writeBack/calendarWritesRepository';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 
 type Choice = 'office' | 'calendar';
 
@@ -19,8 +21,11 @@ export function createLeadReview(
   db: Database,
   versions: DataVersions,
   find: (id: number) => Promise<LeadResource | undefined>,
+  /** With calendar write-back on: a decision may let a write that waited for it go out. */
+  writeRequests: EditWriteRequests | null = null,
 ) {
   const { orm } = db;
+  const calendarWrites = createCalendarWritesRepository(db);
 
   async function officeValuesOf(leadId: number): Promise<OfficeValue[]> {
     const rows = await orm
@@ -52,6 +57,7 @@ export function createLeadReview(
       ...lead,
       officeValues: await officeValuesOf(id),
       calendarDeletedAt: row?.calendarDeletedAt ?? null,
+      calendarWrite: await calendarWrites.pending(id),
     };
   }
 
@@ -74,6 +80,7 @@ export function createLeadReview(
     const now = await detail(id);
     if (!now) return { kind: 'missing' };
     if (!changed) return { kind: 'stale', current: now };
+    writeRequests?.requested();
     return { kind: 'done', lead: now };
   }
 

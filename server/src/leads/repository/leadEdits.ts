@@ -8,6 +8,7 @@ import { leads } from '../../db/schema';
 import { weekOfMonth } from '../../sync/parser/weekOfMonth';
 import { editHistory, eventHistory, type Actor } from '../history/historyStatements';
 import { officeEditStatements, settleOfficeValues } from '../office/officeValueStatements';
+import type { EditWriteRequests } from '../../writeBack/writeBack';
 
 export type EditOutcome<T = LeadResource> =
   | { kind: 'done'; lead: T }
@@ -28,6 +29,8 @@ export function createLeadEdits(
   db: Database,
   versions: DataVersions,
   find: (id: number) => Promise<LeadResource | undefined>,
+  /** With calendar write-back on: the write of the edited lead's event, stored in the edit's batch. */
+  writeRequests: EditWriteRequests | null = null,
 ) {
   const { orm } = db;
   const live = isNull(leads.deletedAt);
@@ -112,9 +115,11 @@ export function createLeadEdits(
           .where(where),
         versions.bumpIfChanged('leads'), // counts the edit: changes() of the statement before it
         ...settleOfficeValues(sql`(${id})`),
+        ...(writeRequests?.statements(id, stamp, 'userId' in actor ? actor.userId : null) ?? []),
       ]);
       const changed = results[before.length]; // the edit itself, after what reads the lead before it
       if (!changed && !(await landedBefore(id, stamp, expectedVersion))) return whyNot(id);
+      writeRequests?.requested();
       return { kind: 'done', lead: (await find(id))! };
     },
 

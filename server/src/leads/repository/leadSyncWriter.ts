@@ -11,6 +11,7 @@ import {
   syncOfficeStatements,
   type OfficeField,
 } from '../office/officeValueStatements';
+import { eventRefStatements } from '../../writeBack/eventRefStatements';
 
 /** A synced lead with the fingerprint of its fields. */
 export type HashedLead = LeadRecord & { contentHash: string };
@@ -190,7 +191,12 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       const gone = [...state]
         .filter(([leadId, held]) => !held.deleted && !held.keptForReview && !inRun.has(leadId))
         .map(([id]) => id);
-      if (changed.length === 0 && gone.length === 0) return { created: 0, updated: 0, deleted: 0 };
+      // where each event is and its ETag, for writing it back: kept even when its content is unchanged
+      const refs = eventRefStatements(run, jsonChunks);
+      if (changed.length === 0 && gone.length === 0) {
+        if (refs.length > 0) await db.batch(refs);
+        return { created: 0, updated: 0, deleted: 0 };
+      }
 
       // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
       const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
@@ -253,7 +259,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
           ...keepForReview(leadIds, runId, syncedAt),
         );
       }
-      final.push(...settleOfficeValues(officeTouched));
+      final.push(...refs, ...settleOfficeValues(officeTouched));
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
       try {

@@ -20,6 +20,7 @@ const BOOKKEEPING = new Set([
   'remote_releases',
   'release_changes',
   'remote_loads',
+  'calendar_writes',
 ]);
 
 export const tablePurpose = (name: string): TablePurpose =>

@@ -50,6 +50,11 @@ function calendarDataOf(object: DAVResponse): string | null {
   return data?._cdata ?? data?._text ?? null;
 }
 
+function etagOf(object: DAVResponse): string | null {
+  const etag = (object.props as Record<string, unknown> | undefined)?.getetag;
+  return typeof etag === 'string' || typeof etag === 'number' ? String(etag) : null;
+}
+
 const componentNames = (set: unknown): string[] =>
   (Array.isArray(set) ? set : set ? [set] : [])
     .map((component: { _attributes?: { name?: string } }) => component?._attributes?.name)
@@ -165,7 +170,12 @@ export function createCaldavCalendarSource({
         const data = calendarDataOf(object);
         if (data === null)
           unsent.push({ uid: object.href ?? '', summary: '', message: 'the server sent no calendar data' });
-        else documents.push({ text: data, name: object.href ?? '' });
+        else
+          documents.push({
+            text: data,
+            name: object.href ?? '',
+            object: { url: new URL(object.href ?? '', calendar.url).href, etag: etagOf(object) },
+          });
       }
       const { events, problems } = await readIcsOffThread({
         documents,

@@ -1,5 +1,16 @@
 import type { WaitListener } from '../../http/retryingFetch';
 
+/**
+ * Where an event is at a source that can be written (writeBack/): the CalDAV object's URL, the
+ * Google or Graph event id (an instance of a series has its own), its ETag as read, and for
+ * one instance of a CalDAV series the RECURRENCE-ID it is written under.
+ */
+export interface EventRef {
+  id: string;
+  etag: string | null;
+  instance: string | null;
+}
+
 /** One appointment as any calendar source hands it to the parser. */
 export interface CalendarEvent {
   /** UID, or UID_<original start in UTC> for one instance of a recurring series. */
@@ -17,6 +28,10 @@ export interface CalendarEvent {
   end: Date | null;
   allDay: boolean;
   cancelled: boolean;
+  /** One instance of an ICS series: its original start in UTC (`20250304T140000Z`). */
+  instance?: string;
+  /** Sources that can be written say where the event is. */
+  ref?: EventRef;
 }
 
 /** An event the source could not read; the run reports it and goes on. */

@@ -37,6 +37,7 @@ export function fromGoogleEvent(event: calendar_v3.Schema$Event): CalendarEvent 
     end: startOf(event.end ?? undefined)?.start ?? null,
     allDay: start.allDay,
     cancelled: event.status === 'cancelled',
+    ...(event.id ? { ref: { id: event.id, etag: event.etag ?? null, instance: null } } : {}),
   };
 }
 

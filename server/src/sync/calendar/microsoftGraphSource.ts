@@ -8,7 +8,7 @@ import { readEachEvent } from './readEachEvent';
 import { CalendarFileError } from './readIcsEvents';
 
 const PAGE_SIZE = 500;
-const SELECT = [
+export const GRAPH_EVENT_SELECT = [
   'id',
   'iCalUId',
   'subject',
@@ -24,7 +24,7 @@ const SELECT = [
   'originalStart',
 ].join(',');
 /** Times in UTC, bodies as plain text (Graph turns HTML into text itself). */
-const PREFER = 'outlook.timezone="UTC", outlook.body-content-type="text"';
+export const GRAPH_PREFER = 'outlook.timezone="UTC", outlook.body-content-type="text"';
 
 interface GraphPage {
   value?: GraphEvent[];
@@ -63,7 +63,7 @@ export function createMicrosoftGraphSource({
       const get = async (url: string) => {
         const accessToken = await token(fetchWithRetry).catch((error: unknown) => fail(errorReason(error)));
         return fetchWithRetry(url, {
-          headers: { authorization: `Bearer ${accessToken}`, prefer: PREFER },
+          headers: { authorization: `Bearer ${accessToken}`, prefer: GRAPH_PREFER },
         }).catch((error: unknown) => fail(errorReason(error)));
       };
 
@@ -71,7 +71,7 @@ export function createMicrosoftGraphSource({
       const query = new URLSearchParams({
         startDateTime: new Date(from).toISOString(),
         endDateTime: new Date(to + 1).toISOString(),
-        $select: SELECT,
+        $select: GRAPH_EVENT_SELECT,
         $orderby: 'start/dateTime',
         $top: String(PAGE_SIZE),
       });

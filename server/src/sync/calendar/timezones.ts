@@ -62,7 +62,8 @@ export function resolveZoneName(tzid: string | null | undefined): string | null 
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function zoneOffsetMs(instant: number, zone: string): number {
+/** How far the zone's clocks are ahead of UTC at the instant, in milliseconds. */
+export function zoneOffsetMs(instant: number, zone: string): number {
   let formatter = formatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {

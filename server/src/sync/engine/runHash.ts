@@ -32,7 +32,7 @@ export function sourceHash(
 }
 
 /**
- * The fingerprint of a whole run: its range, every lead's content, the leads' data version
+ * The fingerprint of a whole run: its range, every lead's content (and its event's ETag), the leads' data version
  * and the spreadsheet's. A run whose fingerprint equals the last run's (and that run
  * succeeded) has nothing to write anywhere: no lead changed in the calendar, nobody edited
  * the leads or the sheet since.
@@ -45,7 +45,12 @@ export function runHash(
 ): string {
   const hash = createHash('sha256');
   hash.update(`${PARSER_VERSION}|${range.startDate}|${range.endDate}|${dataVersion}|${sheetFingerprint}\n`);
-  for (const contentHash of leads.map((lead) => `${lead.leadId}:${lead.contentHash}`).sort()) {
+  // an event's ETag too, where the source gives one: a run that finds only ETags changed still
+  // stores them (for writing back), though no lead's content changed
+  const fingerprints = leads.map(
+    (lead) => `${lead.leadId}:${lead.contentHash}${lead.eventRef ? `:${lead.eventRef.etag}` : ''}`,
+  );
+  for (const contentHash of fingerprints.sort()) {
     hash.update(contentHash);
     hash.update('\n');
   }

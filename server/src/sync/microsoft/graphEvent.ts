@@ -18,6 +18,8 @@ export interface GraphEvent {
   seriesMasterId?: string | null;
   /** An occurrence's start before any move, always UTC (DateTimeOffset). */
   originalStart?: string | null;
+  /** The event's version, sent back in If-Match when it is written (writeBack/). */
+  '@odata.etag'?: string;
 }
 
 /** Graph's dateTimeTimeZone (`2025-03-04T14:00:00.0000000` + zone name) as an instant. */
@@ -69,5 +71,6 @@ export function fromGraphEvent(event: GraphEvent, seriesUid?: string): CalendarE
     end: endOf(event, allDay),
     allDay,
     cancelled: event.isCancelled === true,
+    ...(event.id ? { ref: { id: event.id, etag: event['@odata.etag'] ?? null, instance: null } } : {}),
   };
 }

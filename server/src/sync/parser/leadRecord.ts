@@ -1,3 +1,5 @@
+import type { EventRef } from '../calendar/calendarEvent';
+
 /** A lead as the sync writes it to the spreadsheet and the database. */
 export interface LeadRecord {
   leadId: string;
@@ -24,6 +26,8 @@ export interface LeadRecord {
   comments: string;
   /** Customer name, Auditor line and a known House Type: see event-format.md. */
   isFormatted: boolean;
+  /** Where the event is at a source that can be written; kept apart from the content hash and the sheet. */
+  eventRef?: EventRef;
 }
 
 /** Every synced field, in a fixed order (the content hash and the staging payload use it). */

@@ -6,7 +6,7 @@ import { matchAuditor, normalizeFuel, normalizeHouseType, normalizeProvider, tit
 import { weekOfMonth } from './weekOfMonth';
 
 /** Normalized description key → lead field (event-format.md, "DESCRIPTION lines"). */
-const KEY_FIELDS: Record<string, keyof LeadRecord> = {
+export const KEY_FIELDS: Record<string, keyof LeadRecord> = {
   auditor: 'auditor',
   housetype: 'houseType',
   familytype: 'houseType',
@@ -30,7 +30,7 @@ const KEY_FIELDS: Record<string, keyof LeadRecord> = {
 };
 
 /** `Cancelled`, `Canceled` or `[Cancelled]`, any case, then `:`, `-` or a space. */
-const CANCELLATION_MARKER = /^\s*(?:\[cancell?ed\]|cancell?ed)\s*(?::|-|\s)\s*/i;
+export const CANCELLATION_MARKER = /^\s*(?:\[cancell?ed\]|cancell?ed)\s*(?::|-|\s)\s*/i;
 
 /** Turns one calendar event into one lead, exactly as event-format.md describes. */
 export function parseEvent(event: CalendarEvent, auditors: readonly string[]): LeadRecord {
@@ -72,5 +72,6 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     comments: [fields.comments, ...unknown, ...loose].filter(Boolean).join('\n'),
     isFormatted:
       formatProblems({ customerName, auditor, houseType: houseType ?? houseTypeText }).length === 0,
+    ...(event.ref ? { eventRef: event.ref } : {}),
   };
 }

@@ -64,7 +64,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
   },
   '/leads/grid-data': sampleGrid(),
   '/scheduling/auditors': { auditors: AUDITORS },
-  '/business': { timeZone: 'America/New_York' },
+  '/business': { timeZone: 'America/New_York', writeBack: 'read-only source' },
   '/sync/status': {
     isRunning: false,
     lastSync: day(0),

@@ -64,10 +64,12 @@ const problemOf = (uid: string, component: Component, error: unknown): EventProb
 function readSingle(context: ReadContext, component: Component, uid: string): void {
   const start = instantOf(startOf(component), tzidOf(component, 'dtstart'), context.defaultZone);
   const rid = component.getFirstPropertyValue('recurrence-id') as Time | null;
-  const leadId = rid
-    ? `${uid}_${basicUtc(instantOf(rid, tzidOf(component, 'recurrence-id'), context.defaultZone).start)}`
-    : uid;
-  addIfInRange(context, toEvent(context, component, leadId, start, isCancelled(component)), uid);
+  const instance = rid
+    ? basicUtc(instantOf(rid, tzidOf(component, 'recurrence-id'), context.defaultZone).start)
+    : undefined;
+  const leadId = instance ? `${uid}_${instance}` : uid;
+  const event = toEvent(context, component, leadId, start, isCancelled(component));
+  addIfInRange(context, instance ? { ...event, instance } : event, uid);
 }
 
 interface ReadableOverride {
@@ -127,10 +129,13 @@ function readSeries(context: ReadContext, master: Component, overrides: Componen
   const emit = (original: number, override: ReadableOverride | undefined) => {
     const item = override?.component ?? master;
     const start = override?.start ?? { start: new Date(original), allDay };
-    const leadId = `${uid}_${basicUtc(new Date(original))}`;
+    const instance = basicUtc(new Date(original));
     addIfInRange(
       context,
-      toEvent(context, item, leadId, start, isCancelled(item) || isCancelled(master)),
+      {
+        ...toEvent(context, item, `${uid}_${instance}`, start, isCancelled(item) || isCancelled(master)),
+        instance,
+      },
       uid,
     );
   };

@@ -7,6 +7,8 @@ import { readIcsEvents } from '../readIcsEvents';
 export interface IcsDocument {
   text: string;
   name: string;
+  /** A CalDAV object's URL and ETag: its events can be written back there. */
+  object?: { url: string; etag: string | null };
 }
 
 export interface IcsReadJob {
@@ -37,7 +39,12 @@ export function readIcsDocuments({
       for (const event of read.events) {
         if (events.length >= limits.eventsPerRun)
           throw tooManyEvents({ uid: event.leadId, summary: event.summary }, limits.eventsPerRun);
-        events.push(event);
+        const { object } = document;
+        events.push(
+          object
+            ? { ...event, ref: { id: object.url, etag: object.etag, instance: event.instance ?? null } }
+            : event,
+        );
       }
       problems.push(...read.problems);
     } catch (error) {
