@@ -14,20 +14,19 @@ const isOfficeField = (field: string): field is OfficeField =>
  */
 export function createOfficeOverlay(db: Database) {
   return async function overlay<T extends LeadRecord>(records: T[]): Promise<T[]> {
-    const [values, hidden] = await Promise.all([
-      db.all<{ leadId: string; field: string; value: string | null }>(
-        sql`SELECT l.lead_id AS leadId, o.field AS field, o.office_value AS value
-          FROM lead_office_values AS o JOIN leads AS l ON l.id = o.lead_id WHERE l.source = 'calendar'`,
-      ),
-      db.all<{ leadId: string }>(
-        sql`SELECT lead_id AS leadId FROM leads WHERE source = 'calendar' AND deleted_by = 'office'`,
-      ),
-    ]);
-    if (values.length === 0 && hidden.length === 0) return records;
-    const hiddenIds = new Set(hidden.map((row) => row.leadId));
+    // one read (on D1 one call): the office's values, and the leads deleted here (hidden: 1)
+    const rows = await db.all<{ leadId: string; field: string | null; value: string | null; hidden: number }>(
+      sql`SELECT l.lead_id AS leadId, o.field AS field, o.office_value AS value, 0 AS hidden
+          FROM lead_office_values AS o JOIN leads AS l ON l.id = o.lead_id WHERE l.source = 'calendar'
+        UNION ALL
+        SELECT lead_id, NULL, NULL, 1 FROM leads WHERE source = 'calendar' AND deleted_by = 'office'`,
+    );
+    if (rows.length === 0) return records;
+    const hiddenIds = new Set(rows.filter((row) => row.hidden).map((row) => row.leadId));
+    const values = rows.filter((row) => !row.hidden);
     const byLead = new Map<string, Partial<LeadRecord>>();
     for (const { leadId, field, value } of values) {
-      if (!isOfficeField(field)) continue;
+      if (!field || !isOfficeField(field)) continue;
       const changes = byLead.get(leadId) ?? {};
       Object.assign(changes, { [field]: value ?? (field === 'endDate' ? null : '') });
       if (field === 'scheduledDate' && value) changes.week = weekOfMonth(new Date(value));

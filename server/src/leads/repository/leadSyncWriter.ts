@@ -259,7 +259,9 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
           ...keepForReview(leadIds, runId, syncedAt),
         );
       }
-      final.push(...refs, ...settleOfficeValues(officeTouched));
+      // office values and review flags can only move where existing leads change or go
+      const touchesExisting = created < changed.length || gone.length > 0;
+      final.push(...refs, ...(touchesExisting ? settleOfficeValues(officeTouched) : []));
       if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
       final.push(versions.bump('leads'));
       try {
