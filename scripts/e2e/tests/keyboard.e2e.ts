@@ -52,7 +52,7 @@ test('the main flows by keyboard only: sign in, edit a lead, sync, read a notifi
   // Escape closes a dialog and gives the focus back to what opened it
   await page.keyboard.press('Enter');
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel('Comments')).toHaveValue(/Side door, by keyboard/);
+  await expect(dialog.getByRole('textbox', { name: 'Comments' })).toHaveValue(/Side door, by keyboard/);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await focused(editButton).toBe(true);

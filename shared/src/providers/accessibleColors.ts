@@ -17,8 +17,11 @@ export function blend(color: string, opacity: number, under: string): string {
 /** Text at normal size needs 4.5:1 (WCAG 1.4.3); a little more, for rounding and anti-aliasing. */
 const AA = 4.6;
 const WHITE = '#ffffff';
-/** The greyest surface text sits on: a striped or hovered table row (gray.1). */
-const GREY_SURFACE = '#f1f3f5';
+/**
+ * The greyest surface text sits on: a hovered table row (mantine-react-table's hover overlay
+ * on white measures #ebebeb; a striped row is gray.1, #f1f3f5), with a margin.
+ */
+const GREY_SURFACE = '#e8e8e8';
 
 /** The first shade from 6 on that passes `ok`; else the darkest shade darkened until it does. */
 function firstShade(shades: MantineColorsTuple, ok: (shade: string) => boolean): string {
