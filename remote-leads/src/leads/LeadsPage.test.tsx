@@ -496,6 +496,10 @@ describe('LeadsPage', () => {
       }),
     );
     expect(await screen.findByText('Customer 1 was deleted.')).toBeInTheDocument();
+    // ten seconds to take it back
+    await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Customer 1 is back.')).toBeInTheDocument();
+    expect(fetchMock.calls.find((call) => call.url === '/api/leads/1/restore')?.method).toBe('POST');
   });
 
   it('hides the edit actions from a User', async () => {

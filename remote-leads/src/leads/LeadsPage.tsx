@@ -34,6 +34,7 @@ import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
+import { showDeletedToast } from './bulk/undoToast';
 import { importDone } from './import/importChoice';
 import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
@@ -153,7 +154,7 @@ export default function LeadsPage() {
     if (!deleting) return;
     try {
       await deleteLead(deleting.id);
-      toastSuccess(`${deleting.customerName} was deleted.`, 'Lead deleted');
+      showDeletedToast(deleting);
     } catch (error) {
       setActionError(error instanceof Error ? error.message : 'Failed to delete the lead.');
     }

@@ -1,36 +1,73 @@
-import type { LeadActionSummary } from '@auditdesk/shared';
+import { toastFailure, toastSuccess, type LeadActionSummary } from '@auditdesk/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useUndoAction } from './useUndoAction';
+import { useState } from 'react';
+import { restoreLead } from '../leadsApi';
+import { undoLeadAction } from './bulkApi';
 
 /** How long the message with its Undo button stays. */
 export const UNDO_TOAST_MS = 10_000;
 
-function UndoToastMessage({ action, onUndone }: { action: LeadActionSummary; onUndone: () => void }) {
-  const { undo, busy } = useUndoAction();
+/** What an Undo button does: its request, and what is said once it worked. */
+interface Undoable {
+  run: () => Promise<unknown>;
+  done: string;
+}
+
+function UndoToastMessage({
+  text,
+  undoable,
+  onUndone,
+}: {
+  text: string;
+  undoable: Undoable;
+  onUndone: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const undo = async () => {
+    setBusy(true);
+    try {
+      await undoable.run();
+      toastSuccess(undoable.done, 'Undone');
+      onUndone();
+    } catch (error) {
+      toastFailure(error instanceof Error ? error.message : 'It could not be undone.', 'Not undone');
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Text size="sm">Undo puts back what it replaced.</Text>
-      <Button
-        size="compact-sm"
-        variant="light"
-        loading={busy}
-        onClick={() => void undo(action).then((undone) => undone && onUndone())}
-      >
+      <Text size="sm">{text}</Text>
+      <Button size="compact-sm" variant="light" loading={busy} onClick={() => void undo()}>
         Undo
       </Button>
     </Group>
   );
 }
 
-/** Says the action is done, with an Undo button for ten seconds (later, from a lead's history). */
-export function showUndoToast(action: LeadActionSummary): void {
-  const id = `lead-action-${action.id}`;
+function showWithUndo(id: string, title: string, text: string, undoable: Undoable): void {
   notifications.show({
     id,
     color: 'green',
-    title: action.label,
-    message: <UndoToastMessage action={action} onUndone={() => notifications.hide(id)} />,
+    title,
+    message: <UndoToastMessage text={text} undoable={undoable} onUndone={() => notifications.hide(id)} />,
     autoClose: UNDO_TOAST_MS,
+  });
+}
+
+/** Says the action is done, with an Undo button for ten seconds (later, from a lead's history). */
+export function showUndoToast(action: LeadActionSummary): void {
+  showWithUndo(`lead-action-${action.id}`, action.label, 'Undo puts back what it replaced.', {
+    run: () => undoLeadAction(action.id),
+    done: `${action.label} was undone.`,
+  });
+}
+
+/** Says a lead was deleted, with an Undo button for ten seconds that restores it. */
+export function showDeletedToast(lead: { id: number; customerName: string }): void {
+  showWithUndo(`lead-deleted-${lead.id}`, 'Lead deleted', `${lead.customerName} was deleted.`, {
+    run: () => restoreLead(lead.id),
+    done: `${lead.customerName} is back.`,
   });
 }
