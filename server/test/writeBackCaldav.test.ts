@@ -1,7 +1,9 @@
 import type { LeadDetail, LeadHistoryEntry } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/openDatabase';
 import { signInEveryRole } from './roleSessions';
@@ -464,4 +466,123 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       await proxy.close();
     }
   });
+
+  // the command line opens the test's SQLite file; on D1 the same run would be another client of one database
+  (engine === 'sqlite' ? it : it.skip)(
+    'a sync killed mid-run loses no office value and no pending write: both go out after the restart',
+    async () => {
+      expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
+      let refusingPuts = false;
+      let hangingReads = false;
+      const proxy = await startBusyProxy(radicale.url, (_index, { method }) =>
+        refusingPuts && method === 'PUT'
+          ? { status: 503 }
+          : hangingReads && method === 'REPORT'
+            ? { status: 0, hang: true }
+            : null,
+      );
+      const accountUrl = `${proxy.url}${radicale.username}/`;
+      const leaseEnv = { SYNC_LEASE_SECONDS: '2' };
+      try {
+        t = await createTestApp(
+          { ...env(accountUrl), ...leaseEnv },
+          { engine, writeBack: { ...QUICK, retry: { clock: testClock().clock } } },
+        );
+        tokens = await signInEveryRole(t);
+        await sync();
+        const id = await idOf('single-1@example.com');
+        refusingPuts = true;
+        await edit(id, { phoneNumber: '(617) 555-0100', comments: 'gate code 4711' });
+        await eventually(
+          async () => {
+            if (!(await detail(id)).calendarWrite?.reason) throw new Error('not tried yet');
+          },
+          { attempts: 200, delayMs: 50 },
+        );
+
+        // `pnpm sync` on the same data, stuck reading the calendar, killed
+        hangingReads = true;
+        const cli = spawn(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'server/src/cli/syncCommand.ts',
+            '--from',
+            MARCH.startDate,
+            '--to',
+            MARCH.endDate,
+          ],
+          {
+            cwd: path.resolve(__dirname, '../..'),
+            env: {
+              PATH: process.env.PATH,
+              HOME: process.env.HOME,
+              DATA_DIR: t.dataDir,
+              ...env(accountUrl),
+              ...leaseEnv,
+            },
+            stdio: 'ignore',
+          },
+        );
+        const exited = new Promise((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
+        try {
+          await eventually(
+            async () => {
+              const status = (await request('GET', '/api/sync/status')).json();
+              expect(status.running).toMatchObject({ trigger: 'cli' });
+            },
+            { attempts: 300 },
+          );
+        } finally {
+          cli.kill('SIGKILL');
+        }
+        expect(await exited).toBe('SIGKILL');
+
+        // the server restarts with the calendar reachable again
+        const { config } = t;
+        await t.app.close();
+        await t.db.close();
+        refusingPuts = false;
+        hangingReads = false;
+        const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
+        const app = await buildApp({
+          config,
+          db,
+          writeBack: { ...QUICK, retry: { clock: testClock().clock } },
+        });
+        await app.ready();
+        try {
+          await eventually(
+            async () => {
+              const rows = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM calendar_writes`);
+              expect(rows[0]!.n).toBe(0);
+            },
+            { attempts: 200, delayMs: 50 },
+          );
+          const description = text(vevents((await object('single.ics')).ics)[0]!, 'description');
+          expect(description).toContain('Phone: (617) 555-0100');
+          expect(description).toContain('gate code 4711');
+          // the next run (once the killed one's lease is over) keeps all of it
+          const result = await eventually(async () => {
+            const outcome = await app.syncService.execute(MARCH, 'cli', null);
+            expect(outcome).toMatchObject({ success: true });
+            return outcome;
+          });
+          expect(result).toMatchObject({ eventsUpdated: 0 });
+          const [lead] = await db.all<{ phone: string; comments: string }>(
+            sql`SELECT phone_number AS phone, comments FROM leads WHERE id = ${id}`,
+          );
+          expect(lead).toEqual({ phone: '(617) 555-0100', comments: 'gate code 4711' });
+        } finally {
+          await app.close();
+          await db.close();
+          fs.rmSync(config.dataDir, { recursive: true, force: true });
+        }
+      } finally {
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
 });

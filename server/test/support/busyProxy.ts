@@ -33,6 +33,7 @@ export async function startBusyProxy(
   const exchanges: ProxiedExchange[] = [];
   const targetUrl = new URL(target);
   const server = http.createServer((req, res) => {
+    // (a hung request stays open until the proxy closes)
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -46,6 +47,10 @@ export async function startBusyProxy(
           responseBody,
         });
       const refusal = refuse(exchanges.length, { method: req.method ?? 'GET', url: req.url ?? '/' });
+      if (refusal?.hang) {
+        record(refusal.status, '');
+        return;
+      }
       if (refusal) {
         record(refusal.status, '');
         res

@@ -73,6 +73,8 @@ export interface Refusal {
   status: number;
   retryAfter?: string;
   body?: unknown;
+  /** A proxy never answers (a calendar that hangs); `status` is then only recorded. */
+  hang?: boolean;
 }
 
 const refusalAnswer = ({ status, retryAfter, body }: Refusal): FakeAnswer => ({
