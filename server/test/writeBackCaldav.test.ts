@@ -145,6 +145,23 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       entry.newValue,
     ]);
 
+  /** The server again on the same data (its worker makes the writes left waiting). */
+  const restart = async (config: TestApp['config']) => {
+    const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
+    const app = await buildApp({ config, db, writeBack: { ...QUICK, retry: { clock: testClock().clock } } });
+    await app.ready();
+    return { db, app };
+  };
+  /** Waits until no write is left to make. */
+  const allWritten = (db: TestApp['db']) =>
+    eventually(
+      async () => {
+        const rows = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM calendar_writes`);
+        expect(rows[0]!.n).toBe(0);
+      },
+      { attempts: 200, delayMs: 50 },
+    );
+
   it('writes a bulk change to every event it changed, and its undo back again', async () => {
     expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
     expect((await radicale.putEvent(calendarUrl, 'series.ics', SERIES)).status).toBe(201);
@@ -433,25 +450,13 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       );
 
       refusing = false;
-      const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
+      const { db, app } = await restart(config);
       const [stored] = await db.all<{ attempts: number; error: string }>(
         sql`SELECT attempts, last_error AS error FROM calendar_writes WHERE lead_id = ${id}`,
       );
       expect(stored!.attempts).toBeGreaterThanOrEqual(1);
-      const app = await buildApp({
-        config,
-        db,
-        writeBack: { ...QUICK, retry: { clock: testClock().clock } },
-      });
-      await app.ready();
       try {
-        await eventually(
-          async () => {
-            const rows = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM calendar_writes`);
-            expect(rows[0]!.n).toBe(0);
-          },
-          { attempts: 200, delayMs: 50 },
-        );
+        await allWritten(db);
         expect(text(vevents((await object('single.ics')).ics)[0]!, 'description')).toContain(
           'Phone: (617) 555-0100',
         );
@@ -545,21 +550,9 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
         await t.db.close();
         refusingPuts = false;
         hangingReads = false;
-        const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
-        const app = await buildApp({
-          config,
-          db,
-          writeBack: { ...QUICK, retry: { clock: testClock().clock } },
-        });
-        await app.ready();
+        const { db, app } = await restart(config);
         try {
-          await eventually(
-            async () => {
-              const rows = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM calendar_writes`);
-              expect(rows[0]!.n).toBe(0);
-            },
-            { attempts: 200, delayMs: 50 },
-          );
+          await allWritten(db);
           const description = text(vevents((await object('single.ics')).ics)[0]!, 'description');
           expect(description).toContain('Phone: (617) 555-0100');
           expect(description).toContain('gate code 4711');

@@ -1,4 +1,4 @@
-import type { FormatProblem, LeadResource } from '@auditdesk/shared';
+import type { FormatProblem, LeadColumnId, LeadResource } from '@auditdesk/shared';
 
 /** A lead as the API answers it; development samples may say `name` and `phone` instead. */
 export type ApiLead = Omit<
@@ -12,28 +12,8 @@ export type ApiLead = Omit<
   phone?: string;
 };
 
-/** The columns of the table, in order, with the spec's default hidden ones. */
-export const LEAD_COLUMNS = [
-  { id: 'scheduledDate', header: 'Scheduled Date' },
-  { id: 'customerName', header: 'Customer Name' },
-  { id: 'address', header: 'Address' },
-  { id: 'status', header: 'Status' },
-  { id: 'auditor', header: 'Auditor' },
-  { id: 'houseType', header: 'House Type' },
-  { id: 'scheduledBy', header: 'Scheduled By' },
-  { id: 'referredBy', header: 'Referred by' },
-  { id: 'leadId', header: 'Lead ID' },
-  { id: 'linkId', header: 'Link ID' },
-  { id: 'weekView', header: 'Week View' },
-  { id: 'phoneNumber', header: 'Phone Number' },
-  { id: 'heatingFuel', header: 'Heating Fuel' },
-  { id: 'provider', header: 'Provider' },
-  { id: 'comments', header: 'Comments' },
-  { id: 'endDate', header: 'End Time' },
-  { id: 'lastSyncedAt', header: 'Last Synced' },
-] as const;
-
-export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
+/** The columns of the table, in order (declared once in @auditdesk/shared). */
+export { LEAD_COLUMNS, type LeadColumnId } from '@auditdesk/shared';
 
 /**
  * Hidden until a person shows them. Lead ID (the calendar's UID) is hidden here too, unlike

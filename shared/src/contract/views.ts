@@ -1,33 +1,12 @@
 import { z } from 'zod';
+import { LEAD_COLUMN_IDS } from '../leads/leadColumns';
 import { LEAD_PAGE_SIZES } from '../leads/leadsView';
 import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
 import { isoDay } from './common';
 
 export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
 
-/**
- * The columns of the leads table by id, in the table's order. A saved view names columns by
- * id: an id not in this list (a column removed since, or never there) is dropped, not refused.
- */
-export const LEAD_COLUMN_IDS = [
-  'scheduledDate',
-  'customerName',
-  'address',
-  'status',
-  'auditor',
-  'houseType',
-  'scheduledBy',
-  'referredBy',
-  'leadId',
-  'linkId',
-  'weekView',
-  'phoneNumber',
-  'heatingFuel',
-  'provider',
-  'comments',
-  'endDate',
-  'lastSyncedAt',
-] as const;
+export { LEAD_COLUMN_IDS } from '../leads/leadColumns';
 
 /** Room for columns added later, not for a document that grows without end. */
 const MAX_COLUMNS = 100;

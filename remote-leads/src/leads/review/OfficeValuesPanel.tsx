@@ -6,7 +6,7 @@ import {
   type LeadDetail,
   type OfficeValue,
 } from '@auditdesk/shared';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,6 +55,26 @@ export function OfficeValuesPanel({ leadId, canEdit, onResolved }: OfficeValuesP
       setBusy(null);
     }
   };
+  /** A button that decides: busy while its own request runs. */
+  const choice = (
+    key: string,
+    action: () => Promise<LeadDetail>,
+    text: string,
+    props: Omit<ButtonProps, 'children' | 'loading' | 'onClick'> & { 'aria-label'?: string } = {},
+  ) => (
+    <Button
+      size="xs"
+      variant="default"
+      {...props}
+      loading={busy === key}
+      onClick={() => void decide(key, action)}
+    >
+      {text}
+    </Button>
+  );
+  /** Keeps the office's value ('office') or puts the calendar's back ('calendar'). */
+  const fieldChoice = (value: OfficeValue, use: 'office' | 'calendar') =>
+    [`${value.field}-${use}`, () => resolveOfficeValue(lead.id, value.field, use, lead.version)] as const;
   const label = (value: OfficeValue) => LEAD_FIELD_LABELS[value.field];
   const shown = (value: OfficeValue, which: 'officeValue' | 'calendarValue') =>
     valueText(value.field, value[which], timeZone);
@@ -76,31 +96,17 @@ export function OfficeValuesPanel({ leadId, canEdit, onResolved }: OfficeValuesP
           </Text>
           {canEdit && (
             <Group gap="xs" mt="xs">
-              <Button
-                size="xs"
-                variant="default"
-                loading={busy === 'deletion-office'}
-                onClick={() =>
-                  void decide('deletion-office', () =>
-                    resolveCalendarDeletion(lead.id, 'office', lead.version),
-                  )
-                }
-              >
-                Keep it as a manual lead
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                variant="light"
-                loading={busy === 'deletion-calendar'}
-                onClick={() =>
-                  void decide('deletion-calendar', () =>
-                    resolveCalendarDeletion(lead.id, 'calendar', lead.version),
-                  )
-                }
-              >
-                Delete it, as the calendar did
-              </Button>
+              {choice(
+                'deletion-office',
+                () => resolveCalendarDeletion(lead.id, 'office', lead.version),
+                'Keep it as a manual lead',
+              )}
+              {choice(
+                'deletion-calendar',
+                () => resolveCalendarDeletion(lead.id, 'calendar', lead.version),
+                'Delete it, as the calendar did',
+                { color: 'red', variant: 'light' },
+              )}
             </Group>
           )}
         </Alert>
@@ -132,30 +138,8 @@ export function OfficeValuesPanel({ leadId, canEdit, onResolved }: OfficeValuesP
                 </Text>
                 {canEdit && (
                   <Group gap="xs" mt={4}>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={busy === `${value.field}-office`}
-                      onClick={() =>
-                        void decide(`${value.field}-office`, () =>
-                          resolveOfficeValue(lead.id, value.field, 'office', lead.version),
-                        )
-                      }
-                    >
-                      Keep ours
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={busy === `${value.field}-calendar`}
-                      onClick={() =>
-                        void decide(`${value.field}-calendar`, () =>
-                          resolveOfficeValue(lead.id, value.field, 'calendar', lead.version),
-                        )
-                      }
-                    >
-                      Use the calendar’s
-                    </Button>
+                    {choice(...fieldChoice(value, 'office'), 'Keep ours')}
+                    {choice(...fieldChoice(value, 'calendar'), 'Use the calendar’s', { variant: 'light' })}
                   </Group>
                 )}
               </div>
@@ -172,21 +156,12 @@ export function OfficeValuesPanel({ leadId, canEdit, onResolved }: OfficeValuesP
                   {label(value)}: <b>{shown(value, 'officeValue')}</b> ({value.editedBy.name ?? 'someone'},{' '}
                   {when(value.editedAt)}) — the calendar says {shown(value, 'calendarValue')}
                 </Text>
-                {canEdit && (
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    loading={busy === `${value.field}-calendar`}
-                    aria-label={`Use the calendar’s ${label(value)}`}
-                    onClick={() =>
-                      void decide(`${value.field}-calendar`, () =>
-                        resolveOfficeValue(lead.id, value.field, 'calendar', lead.version),
-                      )
-                    }
-                  >
-                    Use the calendar’s
-                  </Button>
-                )}
+                {canEdit &&
+                  choice(...fieldChoice(value, 'calendar'), 'Use the calendar’s', {
+                    size: 'compact-xs',
+                    variant: 'subtle',
+                    'aria-label': `Use the calendar’s ${label(value)}`,
+                  })}
               </Group>
             ))}
           </Stack>

@@ -1,6 +1,4 @@
 import { defaultLeadsView, viewStateOf } from '@auditdesk/shared';
-import { LEAD_COLUMN_IDS } from '@auditdesk/shared/core';
-import { LEAD_COLUMNS } from '../leadTypes';
 import { differsFrom } from './viewComparison';
 
 const shown = {
@@ -31,7 +29,4 @@ describe('a saved view against the screen', () => {
     expect(differsFrom(shown, { ...viewStateOf(shown), visibleColumns: null })).toBe(false);
   });
 
-  it('knows the same columns as the server, which drops any other', () => {
-    expect(LEAD_COLUMNS.map((column) => column.id)).toEqual([...LEAD_COLUMN_IDS]);
-  });
 });
