@@ -366,6 +366,12 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     },
   },
   {
+    route: 'GET /api/leads/changed-by-run/{id}',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/leads/changed-by-run/1' }),
+  },
+  {
     route: 'GET /api/leads/{id}/history',
     allowed: SIGNED_IN,
     ok: 200,

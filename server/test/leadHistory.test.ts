@@ -109,6 +109,29 @@ describe.each(ENGINES)('lead history on %s', (engine) => {
     expect(await kindsOf(await idOf('cal-2'))).toEqual(['deleted', 'created']);
   });
 
+  it('names the live leads each sync run created or changed', async () => {
+    const range = MARCH_2025;
+    await syncLeads(
+      t,
+      [lead({ leadId: 'a' }), lead({ leadId: 'b' }), lead({ leadId: 'c' })],
+      range,
+      '2025-02-01T00:00:00.000Z',
+    );
+    await syncLeads(
+      t,
+      [lead({ leadId: 'a', status: 'Completed' }), lead({ leadId: 'b' })], // c gone: deleted by run 2
+      range,
+      '2025-02-02T00:00:00.000Z',
+    );
+    const idOf = async (leadId: string) =>
+      (await t.db.all<{ id: number }>(sql`SELECT id FROM leads WHERE lead_id = ${leadId}`))[0]!.id;
+    const changedBy = async (runId: number) =>
+      (await request('GET', `/api/leads/changed-by-run/${runId}`)).json().leadIds;
+    expect(await changedBy(1)).toEqual([await idOf('a'), await idOf('b')]);
+    expect(await changedBy(2)).toEqual([await idOf('a')]);
+    expect(await changedBy(99)).toEqual([]);
+  });
+
   it('answers 404 for a lead that does not exist', async () => {
     expect((await request('GET', '/api/leads/999999/history')).statusCode).toBe(404);
   });

@@ -56,6 +56,7 @@ export type {
   LeadEditableFields,
   LeadHistoryEntry,
   LeadHistoryPage,
+  LeadsChangedByRun,
   LeadPatch,
   LeadResource,
   LeadsViewState,

@@ -48,6 +48,7 @@ function serve(
     if (method !== 'GET')
       return overrides.write?.(method, body) ?? json(200, { ...lead(1), ...(body as object) });
     if (url.startsWith('/api/leads/calendar-not-formatted')) return json(200, UNFORMATTED);
+    if (url === '/api/leads/changed-by-run/7') return json(200, { runId: 7, leadIds: [2, 4] });
     if (url === '/api/leads/duplicates') return json(200, { groups: [], dismissed: [], leads: [] });
     if (url.startsWith('/api/leads')) return overrides.leads?.() ?? json(200, FORMATTED);
     if (url === '/api/business') return json(200, { timeZone: 'America/Los_Angeles' });
@@ -147,6 +148,17 @@ describe('LeadsPage', () => {
       expect(await screen.findByText('Showing 26 to 50 of 60 results')).toBeInTheDocument();
       expect(screen.getByPlaceholderText('Search all columns...')).toHaveValue('');
     });
+  });
+
+  it('shows only the leads a sync run created or changed when a history row links here, and all again on request', async () => {
+    fetchMock = serve();
+    const { router } = renderRoutes([{ path: '/leads', element: <LeadsPage /> }], '/leads?run=7');
+    expect(await screen.findByText('The 2 leads sync #7 created or changed')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1 to 2 of 2 results')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Customer 2' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show all leads' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Showing 1 to 25 of 60 results')).toBeInTheDocument();
   });
 
   it('shows each visit’s day and time in the business time zone, and its address as a map link', async () => {

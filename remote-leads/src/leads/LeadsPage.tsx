@@ -34,6 +34,7 @@ import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
+import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
 import { showDeletedToast } from './bulk/undoToast';
 import { importDone } from './import/importChoice';
 import { LeadImportDialog } from './import/LeadImportDialog';
@@ -52,6 +53,7 @@ export default function LeadsPage() {
   const { hideUnformatted, pageSize } = view;
   const pageIndex = view.page - 1;
   const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
+  const runLeads = useRunLeads(view.run);
   const filters = useMemo<LeadFilters>(
     () => ({
       search: view.search,
@@ -60,8 +62,17 @@ export default function LeadsPage() {
       columns: view.columns,
       referredBy: view.referredBy,
       needsReview: view.needsReview,
+      onlyIds: runLeads.ids,
     }),
-    [view.search, view.startDate, view.endDate, view.columns, view.referredBy, view.needsReview],
+    [
+      view.search,
+      view.startDate,
+      view.endDate,
+      view.columns,
+      view.referredBy,
+      view.needsReview,
+      runLeads.ids,
+    ],
   );
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
@@ -204,6 +215,13 @@ export default function LeadsPage() {
                 onChange={updateFilters}
               />
             </Group>
+            {view.run !== null && (
+              <RunLeadsChip
+                runId={view.run}
+                state={runLeads.query}
+                onClear={() => change({ run: null, page: 1 })}
+              />
+            )}
             <NeedsReviewFilter
               rows={leads.rows}
               active={view.needsReview}

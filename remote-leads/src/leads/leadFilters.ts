@@ -13,6 +13,8 @@ export interface LeadFilters {
   referredBy: 'all' | 'empty' | 'hide';
   /** Only the leads that need review. */
   needsReview?: boolean;
+  /** Only these leads (a sync run's, from its history row); null or absent for all. */
+  onlyIds?: ReadonlySet<number> | null;
 }
 
 export const NO_FILTERS: LeadFilters = {
@@ -184,6 +186,7 @@ export function hasActiveFilters(filters: LeadFilters): boolean {
     Boolean(filters.search.trim() || filters.startDate || filters.endDate) ||
     filters.referredBy !== 'all' ||
     Boolean(filters.needsReview) ||
+    Boolean(filters.onlyIds) ||
     Object.values(filters.columns).some((value) => Boolean(value?.trim()))
   );
 }
@@ -196,6 +199,8 @@ export function filterLeads(rows: LeadRow[], filters: LeadFilters): LeadRow[] {
   const needle = filters.search.trim().toLowerCase();
   if (needle) tests.push((row) => searchTextOf(row).includes(needle));
   if (filters.needsReview) tests.unshift((row) => row.needsReview);
+  const only = filters.onlyIds;
+  if (only) tests.unshift((row) => only.has(row.id));
   return tests.length === 0 ? rows : rows.filter((row) => tests.every((test) => test(row)));
 }
 

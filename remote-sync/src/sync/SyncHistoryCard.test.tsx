@@ -81,6 +81,7 @@ describe('SyncHistoryCard', () => {
       'Updated',
       'Deleted',
       'Duration',
+      'Leads',
     ]);
     // each value sits in the column of its header: the unfold button has a column of its own
     const cells = (id: number) =>
@@ -99,7 +100,14 @@ describe('SyncHistoryCard', () => {
       '3',
       '0',
       '12.4 s',
+      'Open',
     ]);
+    // the leads the run created or changed, on the leads screen
+    expect(
+      within(screen.getByTestId('sync-run-23')).getByRole('link', {
+        name: 'The leads run 23 created or changed',
+      }),
+    ).toHaveAttribute('href', '/leads?run=23');
     expect(cells(22).slice(1, 4)).toEqual(['Schedule (SYNC_CRON)', '03/01/2025 – 03/31/2025', 'Failed']);
     expect(cells(21)[1]).toBe('Command line');
     expect(cells(20)[1]).toBe('First start');

@@ -1,7 +1,8 @@
-import { formatDateTime, formatDuration, formatNumber } from '@auditdesk/shared';
+import { formatDateTime, formatDuration, formatNumber, leadsViewHref } from '@auditdesk/shared';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Badge,
   Card,
   Group,
@@ -15,12 +16,23 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { HISTORY_PAGE_SIZE, syncHistoryQuery } from './syncApi';
 import { OUTCOMES, pageCount, rangeLabel, startedByLabel } from './syncHistory';
 import type { SyncHistoryEntry } from './syncTypes';
 
 const CONTROL_LABELS = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
-const COLUMNS = ['When', 'Started by', 'Range', 'Outcome', 'Created', 'Updated', 'Deleted', 'Duration'];
+const COLUMNS = [
+  'When',
+  'Started by',
+  'Range',
+  'Outcome',
+  'Created',
+  'Updated',
+  'Deleted',
+  'Duration',
+  'Leads',
+];
 const NUMBERS_FROM = COLUMNS.indexOf('Created');
 
 function RunRow({ entry }: { entry: SyncHistoryEntry }) {
@@ -57,6 +69,18 @@ function RunRow({ entry }: { entry: SyncHistoryEntry }) {
         <Table.Td ta="right">{formatNumber(entry.eventsUpdated)}</Table.Td>
         <Table.Td ta="right">{formatNumber(entry.eventsDeleted)}</Table.Td>
         <Table.Td ta="right">{formatDuration(entry.durationMs)}</Table.Td>
+        <Table.Td ta="right">
+          {entry.eventsCreated + entry.eventsUpdated > 0 && (
+            <Anchor
+              component={Link}
+              to={leadsViewHref({ run: entry.id })}
+              size="sm"
+              aria-label={`The leads run ${entry.id} created or changed`}
+            >
+              Open
+            </Anchor>
+          )}
+        </Table.Td>
       </Table.Tr>
       {failed && open && (
         <Table.Tr>

@@ -3,6 +3,7 @@ import {
   leadDetail,
   leadHistoryPage,
   leadHistoryQuery,
+  leadsChangedByRun,
   leadCreate,
   leadPatch,
   leadReplace,
@@ -201,6 +202,23 @@ export const leadsRoutes: FastifyPluginAsyncZod<{
       if (outcome.kind !== 'done') throw notFound(`There is no lead ${id} deleted here to restore.`);
       return sendLead(reply, outcome.lead);
     },
+  );
+
+  app.get(
+    '/changed-by-run/:id',
+    {
+      onRequest: reader,
+      schema: {
+        tags,
+        summary: 'The live leads a sync run created or changed (its history row links to them)',
+        params: idParams,
+        response: { 200: leadsChangedByRun },
+      },
+    },
+    async (request) => ({
+      runId: request.params.id,
+      leadIds: await leads.history.changedByRun(request.params.id),
+    }),
   );
 
   app.get(

@@ -39,3 +39,10 @@ export const leadHistoryPage = z.object({
   pageSize: z.number().int().min(1),
 });
 export type LeadHistoryPage = z.infer<typeof leadHistoryPage>;
+
+/** GET /leads/changed-by-run/{id}: the live leads a sync run created or changed (for its history row's link). */
+export const leadsChangedByRun = z.object({
+  runId: z.number().int(),
+  leadIds: z.array(z.number().int()),
+});
+export type LeadsChangedByRun = z.infer<typeof leadsChangedByRun>;

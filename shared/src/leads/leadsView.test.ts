@@ -24,10 +24,11 @@ describe('the leads view in the URL', () => {
       hideUnformatted: false,
       needsReview: true,
       duplicatesOnly: true,
+      run: 412,
     };
     const query = leadsViewQuery(view, DEFAULTS);
     expect(query.toString()).toBe(
-      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown&review=1&duplicates=only',
+      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown&review=1&duplicates=only&run=412',
     );
     expect(parse(query.toString())).toEqual(view);
   });

@@ -21,6 +21,8 @@ export interface LeadsView {
   needsReview: boolean;
   /** Only the leads with possible duplicates, each group's rows together. */
   duplicatesOnly: boolean;
+  /** Only the leads this sync run created or changed (a link from the sync history); null for all. */
+  run: number | null;
 }
 
 /** The page sizes the leads screen offers; 25 is the spec's default. */
@@ -41,6 +43,7 @@ export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): Lea
   hideUnformatted: true,
   needsReview: false,
   duplicatesOnly: false,
+  run: null,
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -87,6 +90,7 @@ export function parseLeadsView(
       : defaults.hideUnformatted,
     needsReview: query.has('review') ? query.get('review') === '1' : defaults.needsReview,
     duplicatesOnly: query.has('duplicates') ? query.get('duplicates') === 'only' : defaults.duplicatesOnly,
+    run: /^[1-9][0-9]{0,14}$/.test(query.get('run') ?? '') ? Number(query.get('run')) : defaults.run,
   };
 }
 
@@ -109,6 +113,7 @@ export function leadsViewQuery(view: LeadsView, defaults: LeadsView): URLSearchP
   if (view.needsReview !== defaults.needsReview) query.set('review', view.needsReview ? '1' : '0');
   if (view.duplicatesOnly !== defaults.duplicatesOnly)
     query.set('duplicates', view.duplicatesOnly ? 'only' : 'all');
+  if (view.run !== null) query.set('run', String(view.run));
   return query;
 }
 

@@ -3,8 +3,11 @@
 import type { LeadsViewState } from '../contract/views';
 import { defaultLeadsView, type LeadsView } from './leadsView';
 
-/** The state of a leads view to save: all of it but the page, which a chosen view starts at 1. */
-export function viewStateOf({ page: _page, ...state }: LeadsView): LeadsViewState {
+/**
+ * The state of a leads view to save: all of it but the page, which a chosen view starts at 1,
+ * and a sync run's leads, which a link asks for once.
+ */
+export function viewStateOf({ page: _page, run: _run, ...state }: LeadsView): LeadsViewState {
   return { ...state, pageSize: state.pageSize as LeadsViewState['pageSize'] };
 }
 

@@ -28,5 +28,4 @@ describe('a saved view against the screen', () => {
   it('takes a view saved without columns to show the person’s own', () => {
     expect(differsFrom(shown, { ...viewStateOf(shown), visibleColumns: null })).toBe(false);
   });
-
 });

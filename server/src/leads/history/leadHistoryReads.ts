@@ -1,11 +1,21 @@
 import type { LeadHistoryPage } from '@auditdesk/shared/core';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { leadActions, leadHistory, users } from '../../db/schema';
 
 /** A lead's history, newest first, with the names of the people who made each change. */
-export function createLeadHistoryReads({ orm }: Database) {
+export function createLeadHistoryReads(db: Database) {
+  const { orm } = db;
   return {
+    /** The live leads the run created or changed, by id. */
+    async changedByRun(runId: number): Promise<number[]> {
+      const rows = await db.all<{ id: number }>(
+        sql`SELECT DISTINCT h.lead_id AS id FROM lead_history AS h JOIN leads AS l ON l.id = h.lead_id
+          WHERE h.run_id = ${runId} AND l.deleted_at IS NULL ORDER BY h.lead_id`,
+      );
+      return rows.map((row) => row.id);
+    },
+
     async page(leadId: number, page: number, pageSize: number): Promise<LeadHistoryPage> {
       const rows = await orm
         .select({ entry: leadHistory, name: users.fullName, action: leadActions })
