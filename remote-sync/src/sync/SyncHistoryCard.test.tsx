@@ -105,7 +105,7 @@ describe('SyncHistoryCard', () => {
     // the leads the run created or changed, on the leads screen
     expect(
       within(screen.getByTestId('sync-run-23')).getByRole('link', {
-        name: 'The leads run 23 created or changed',
+        name: 'Open what run 23 created or changed',
       }),
     ).toHaveAttribute('href', '/leads?run=23');
     expect(cells(22).slice(1, 4)).toEqual(['Schedule (SYNC_CRON)', '03/01/2025 – 03/31/2025', 'Failed']);

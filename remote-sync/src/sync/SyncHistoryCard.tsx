@@ -75,7 +75,7 @@ function RunRow({ entry }: { entry: SyncHistoryEntry }) {
               component={Link}
               to={leadsViewHref({ run: entry.id })}
               size="sm"
-              aria-label={`The leads run ${entry.id} created or changed`}
+              aria-label={`Open what run ${entry.id} created or changed`}
             >
               Open
             </Anchor>
