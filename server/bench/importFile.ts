@@ -1,23 +1,7 @@
+import { LEAD_COLUMNS } from '@auditdesk/shared/core';
+
 /** The leads screen's export header with every column shown: what an import of an export reads. */
-const HEADER = [
-  'Scheduled Date',
-  'Customer Name',
-  'Address',
-  'Status',
-  'Auditor',
-  'House Type',
-  'Scheduled By',
-  'Referred by',
-  'Lead ID',
-  'Link ID',
-  'Week View',
-  'Phone Number',
-  'Heating Fuel',
-  'Provider',
-  'Comments',
-  'End Time',
-  'Last Synced',
-];
+const HEADER = LEAD_COLUMNS.map((column) => column.header);
 
 const FUELS = ['Gas', 'oil', 'Propane', 'electric'];
 const HOUSES = ['single', '2 Family', '3 family', '4+'];

@@ -1,6 +1,11 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import type { ImportPreview, ImportResult, LeadResource } from '@auditdesk/shared/core';
+import {
+  LEAD_COLUMNS,
+  type ImportPreview,
+  type ImportResult,
+  type LeadResource,
+} from '@auditdesk/shared/core';
 import { ENGINES } from './support/engines';
 import { csvOf, importRequest } from './support/importForm';
 import { lead, MARCH_2025 } from './support/leads';
@@ -153,25 +158,8 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       item.endDate ? '10:30 AM' : '',
       '03/01/2025',
     ]);
-    const header = [
-      'Scheduled Date',
-      'Customer Name',
-      'Address',
-      'Status',
-      'Auditor',
-      'House Type',
-      'Scheduled By',
-      'Referred by',
-      'Lead ID',
-      'Link ID',
-      'Week View',
-      'Phone Number',
-      'Heating Fuel',
-      'Provider',
-      'Comments',
-      'End Time',
-      'Last Synced',
-    ];
+    // the export's header with every column shown
+    const header = LEAD_COLUMNS.map((column) => column.header);
     const answer = await preview('leads-2025-03-04.csv', `\uFEFF${csvOf([header, ...exported])}`);
     expect(answer.mapping.filter(Boolean)).toHaveLength(15);
     expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0 });

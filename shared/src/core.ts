@@ -32,3 +32,4 @@ export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
 export * from './scheduling';
 export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';
+export { LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';
