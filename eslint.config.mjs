@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import serverLayers from './scripts/eslint/serverLayers.cjs';
 
 const APPS = ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin'];
 const restrict = (groups, message, regex) => ({
@@ -89,6 +90,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   ...boundaries,
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers: serverLayers.serverLayersPlugin },
+    rules: { 'layers/imports-point-down': 'error' },
+  },
   {
     // Playwright fixtures call their continuation `use`, which is not React's hook.
     files: ['scripts/e2e/**'],

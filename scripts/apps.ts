@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTES } from '../server/src/config/remotes';
+import { REMOTES } from '../server/src/platform/config/remotes';
 
 export const ROOT = path.resolve(__dirname, '..');
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { REMOTE_PAGES } from '../host/src/remotes/remotePages';
-import { REMOTES } from '../server/src/config/remotes';
+import { REMOTES } from '../server/src/platform/config/remotes';
 
 /** The modules a remote's webpack config exposes. */
 function exposedBy(folder: string): string[] {
@@ -11,7 +11,7 @@ function exposedBy(folder: string): string[] {
   return Object.keys(config.app.exposes);
 }
 
-describe('what a release must expose (server/src/config/remotes.ts)', () => {
+describe('what a release must expose (server/src/platform/config/remotes.ts)', () => {
   it('is exactly what the host routes to, and what each remote builds', () => {
     for (const remote of REMOTES) {
       const routed = REMOTE_PAGES.filter((page) => page.remote === remote.name).map((page) => page.module);

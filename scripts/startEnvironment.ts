@@ -1,4 +1,4 @@
-import { settingsSchema } from '../server/src/config/settingsSchema';
+import { settingsSchema } from '../server/src/platform/config/settingsSchema';
 
 /**
  * The settings `pnpm start` adds: production, and (unless set) the app's own address where

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
-import { settingsSchema } from '../../server/src/config/settingsSchema';
+import { settingsSchema } from '../../server/src/platform/config/settingsSchema';
 import { ROOT } from '../apps';
 
-const SCHEMA_FILE = path.join(ROOT, 'server/src/config/settingsSchema.ts');
+const SCHEMA_FILE = path.join(ROOT, 'server/src/platform/config/settingsSchema.ts');
 export const CONFIGURATION_DOC = path.join(ROOT, 'docs/configuration.md');
 
 /** The doc comment above each setting in the schema's source, by name. */
@@ -48,14 +48,14 @@ export function configurationDoc(): string {
   const comments = docComments();
   const rows = Object.entries(settingsSchema.shape).map(([name, schema]) => {
     const meaning = schema.description ?? comments.get(name) ?? '';
-    if (!meaning) throw new Error(`${name} has no description in server/src/config/settingsSchema.ts`);
+    if (!meaning) throw new Error(`${name} has no description in server/src/platform/config/settingsSchema.ts`);
     const fallback = defaultOf(schema);
     return `| \`${name}\` | ${fallback ? `\`${cell(fallback)}\`` : 'unset'} | ${cell(meaning)} |`;
   });
   return [
     '# Configuration',
     '',
-    '<!-- Written by `pnpm write-docs` from server/src/config/settingsSchema.ts; edit the schema, not this file. -->',
+    '<!-- Written by `pnpm write-docs` from server/src/platform/config/settingsSchema.ts; edit the schema, not this file. -->',
     '',
     'Every setting is an environment variable, read once at start. A bad value stops the start',
     'with a message that names the variable (`PORT: expected a port number (got "eighty")`).',

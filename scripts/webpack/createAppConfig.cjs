@@ -79,7 +79,7 @@ module.exports = function createAppConfig(app) {
           // then blank the whole host.
           shareStrategy: 'loaded-first',
           // the host's manifest says which shared versions the live host provides: a release's
-          // compatibility check reads it (server/src/releases/compatibility.ts)
+          // compatibility check reads it (server/src/features/releases/compatibility.ts)
           manifest: true,
           dts: false,
           // One federation runtime on the page: the host's. Remotes built for production

@@ -1,12 +1,12 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from '../src/config/loadConfig';
-import type { UserRow } from '../src/db/schema';
-import { createRedisBackplane } from '../src/realtime/backplane/redisBackplane';
-import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub } from '../src/realtime/syncHub';
-import { createRedisConnection, type RedisConnection } from '../src/redis/redisConnection';
+import { loadConfig } from '../src/platform/config/loadConfig';
+import type { UserRow } from '../src/platform/db/schema';
+import { createRedisBackplane } from '../src/features/realtime/backplane/redisBackplane';
+import { hubRoutes } from '../src/features/realtime/hubRoutes';
+import { createSyncHub } from '../src/features/realtime/syncHub';
+import { createRedisConnection, type RedisConnection } from '../src/platform/redis/redisConnection';
 import { freePort } from '../test/freePort';
 import { startRedisServer } from '../test/support/redisServer';
 import { tripTimes } from './tripTimes';

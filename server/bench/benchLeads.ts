@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/db/openDatabase';
-import type { LeadRecord } from '../src/sync/parser/leadRecord';
-import { weekOfMonth } from '../src/sync/parser/weekOfMonth';
+import { openDatabase } from '../src/platform/db/openDatabase';
+import type { LeadRecord } from '../src/features/leads/record/leadRecord';
+import { weekOfMonth } from '../src/features/leads/record/weekOfMonth';
 import { lead } from '../test/support/leads';
 import { syncLeads } from '../test/support/syncLeads';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/db/openDatabase';
-import type { LeadRecord } from '../src/sync/parser/leadRecord';
+import { openDatabase } from '../src/platform/db/openDatabase';
+import type { LeadRecord } from '../src/features/leads/record/leadRecord';
 import { syncLeads } from '../test/support/syncLeads';
 import { benchLeads } from './benchLeads';
 

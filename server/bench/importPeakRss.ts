@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/loadConfig';
-import { openDatabase } from '../src/db/openDatabase';
-import { createLeadImport } from '../src/leads/import/leadImport';
-import { readImportFile } from '../src/leads/import/readImportFile';
+import { loadConfig } from '../src/platform/config/loadConfig';
+import { openDatabase } from '../src/platform/db/openDatabase';
+import { createLeadImport } from '../src/features/leads/import/leadImport';
+import { readImportFile } from '../src/features/leads/import/readImportFile';
 
 async function main() {
   const [mode, file] = process.argv.slice(2);

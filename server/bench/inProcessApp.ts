@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import { buildApp } from '../src/app';
-import { ensureBootstrapAdmin } from '../src/auth/ensureBootstrapAdmin';
-import { createPasswords } from '../src/auth/passwords';
-import { loadConfig } from '../src/config/loadConfig';
-import { openDatabase } from '../src/db/openDatabase';
-import { createUsersRepository } from '../src/users/usersRepository';
+import { ensureBootstrapAdmin } from '../src/features/auth/ensureBootstrapAdmin';
+import { createPasswords } from '../src/features/auth/passwords';
+import { loadConfig } from '../src/platform/config/loadConfig';
+import { openDatabase } from '../src/platform/db/openDatabase';
+import { createUsersRepository } from '../src/features/users/usersRepository';
 import { seededDataDir } from './benchLeads';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };

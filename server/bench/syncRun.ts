@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/loadConfig';
-import { openDatabase } from '../src/db/openDatabase';
-import { createLeadsRepository } from '../src/leads/repository/leadsRepository';
-import { noProgress } from '../src/sync/engine/syncProgress';
+import { loadConfig } from '../src/platform/config/loadConfig';
+import { openDatabase } from '../src/platform/db/openDatabase';
+import { createLeadsRepository } from '../src/features/leads/repository/leadsRepository';
+import { noProgress } from '../src/features/sync/engine/syncProgress';
 import type { SyncRange } from '@auditdesk/shared/core';
-import { createSyncService } from '../src/sync/syncService';
+import { createSyncService } from '../src/features/sync/syncService';
 
 /**
  * A fresh data folder (SQLite + .xlsx) syncing from `calendarFile`, as the server runs it.

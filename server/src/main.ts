@@ -1,14 +1,14 @@
 import { buildApp } from './app';
-import { ensureBootstrapAdmin } from './auth/ensureBootstrapAdmin';
-import { createPasswords } from './auth/passwords';
-import { ConfigError } from './config/ConfigError';
-import { loadConfig } from './config/loadConfig';
-import { openDatabase } from './db/openDatabase';
-import { ensurePrivateFolder } from './files/privateFolder';
-import { PortUnavailable, reservePort } from './startup/reservePort';
-import { startMessage } from './startup/startBox';
-import { startSync } from './sync/syncStartup';
-import { createUsersRepository } from './users/usersRepository';
+import { ensureBootstrapAdmin } from './features/auth/ensureBootstrapAdmin';
+import { createPasswords } from './features/auth/passwords';
+import { ConfigError } from './platform/config/ConfigError';
+import { loadConfig } from './platform/config/loadConfig';
+import { openDatabase } from './platform/db/openDatabase';
+import { ensurePrivateFolder } from './platform/files/privateFolder';
+import { PortUnavailable, reservePort } from './platform/startup/reservePort';
+import { startMessage } from './platform/startup/startBox';
+import { startSync } from './features/sync/syncStartup';
+import { createUsersRepository } from './features/users/usersRepository';
 
 async function main() {
   const config = loadConfig();

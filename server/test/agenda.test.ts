@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { leads } from '../src/db/schema';
+import { leads } from '../src/platform/db/schema';
 import { ENGINES } from './support/engines';
 import { lead } from './support/leads';
 import { syncLeads } from './support/syncLeads';

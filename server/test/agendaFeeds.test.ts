@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { agendaFeeds } from '../src/db/schema';
+import { agendaFeeds } from '../src/platform/db/schema';
 import { ENGINES } from './support/engines';
 import { lead } from './support/leads';
 import { syncLeads } from './support/syncLeads';

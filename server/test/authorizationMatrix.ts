@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { leadCreate, standardViewState, type LeadEditableFields } from '@auditdesk/shared/core';
-import type { Role } from '../src/db/schema';
-import { createAgendaFeeds } from '../src/scheduling/agenda/agendaFeeds';
+import type { Role } from '../src/platform/db/schema';
+import { createAgendaFeeds } from '../src/features/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';
 import { importRequest } from './support/importForm';
-import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
+import { createSavedViewsRepository } from '../src/features/views/savedViewsRepository';
 import { callerEmail, type Caller } from './roleSessions';
 import { publishedRelease } from './support/releaseBuilds';
 import type { TestApp } from './testApp';
-import { createLeadActions } from '../src/leads/actions/leadActions';
+import { createLeadActions } from '../src/features/leads/actions/leadActions';
 
 /**
  * Every route of the API and who may call it. A new route joins by adding a line here;

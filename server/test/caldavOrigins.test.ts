@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createCaldavCalendarSource } from '../src/sync/calendar/caldavCalendarSource';
+import { createCaldavCalendarSource } from '../src/features/sync/calendar/caldavCalendarSource';
 import { freePort } from './freePort';
 import { testClock } from './support/testClock';
 

@@ -1,9 +1,9 @@
-import { createCaldavCalendarSource } from '../src/sync/calendar/caldavCalendarSource';
-import type { CalendarRange } from '../src/sync/calendar/calendarEvent';
-import { DEFAULT_CALENDAR_LIMITS } from '../src/sync/calendar/calendarLimits';
-import { readIcsEvents } from '../src/sync/calendar/readIcsEvents';
-import { parseEvent } from '../src/sync/parser/parseEvent';
-import type { RetryWait } from '../src/http/retryingFetch';
+import { createCaldavCalendarSource } from '../src/features/sync/calendar/caldavCalendarSource';
+import type { CalendarRange } from '../src/features/sync/calendar/calendarEvent';
+import { DEFAULT_CALENDAR_LIMITS } from '../src/platform/config/calendarLimits';
+import { readIcsEvents } from '../src/features/sync/calendar/readIcsEvents';
+import { parseEvent } from '../src/features/sync/parser/parseEvent';
+import type { RetryWait } from '../src/platform/http/retryingFetch';
 import { startBusyProxy } from './support/busyProxy';
 import { icsFixture, icsFixtureNames } from './support/fixtures';
 import { icsCalendar } from './support/icsBuilder';

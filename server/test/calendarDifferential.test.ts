@@ -1,6 +1,6 @@
-import { rangeBounds } from '../src/sync/calendar/calendarEvent';
-import { DEFAULT_CALENDAR_LIMITS } from '../src/sync/calendar/calendarLimits';
-import { readIcsEvents } from '../src/sync/calendar/readIcsEvents';
+import { rangeBounds } from '../src/features/sync/calendar/calendarEvent';
+import { DEFAULT_CALENDAR_LIMITS } from '../src/platform/config/calendarLimits';
+import { readIcsEvents } from '../src/features/sync/calendar/readIcsEvents';
 import { icsFixture, icsFixtureNames } from './support/fixtures';
 import { icsCase, icsCaseNames } from './support/icsCases';
 import { readIndependently } from './support/independentIcs/independentReader';

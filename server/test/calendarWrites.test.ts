@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   createCalendarWritesRepository,
   requestWriteStatements,
-} from '../src/writeBack/calendarWritesRepository';
+} from '../src/features/leads/calendarWrites/calendarWritesRepository';
 import { ENGINES } from './support/engines';
 import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';

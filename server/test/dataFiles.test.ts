@@ -28,7 +28,7 @@ describe('the data folder holds secrets', () => {
 
 describe('passwords', () => {
   it('are hashed at OWASP’s cost outside the test suite, and weaker hashes are redone at sign-in', async () => {
-    const { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } = await import('../src/auth/passwords');
+    const { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } = await import('../src/features/auth/passwords');
     expect(OWASP_SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1 });
     expect(createPasswords().params).toEqual(OWASP_SCRYPT);
     const t = await createTestApp();

@@ -1,5 +1,5 @@
-import { createGoogleCalendarSource } from '../src/sync/calendar/googleCalendarSource';
-import type { RetryWait } from '../src/http/retryingFetch';
+import { createGoogleCalendarSource } from '../src/features/sync/calendar/googleCalendarSource';
+import type { RetryWait } from '../src/platform/http/retryingFetch';
 import { startFakeGoogleApi, testGoogleAuth } from './support/fakeGoogleApi';
 import { refuseAlways, refuseFirst } from './support/fakeHttpApi';
 import { testClock } from './support/testClock';

@@ -1,6 +1,6 @@
-import { createGoogleSheetsSpreadsheet } from '../src/sync/spreadsheet/googleSheetsSpreadsheet';
-import { HEADER } from '../src/sync/spreadsheet/sheetLayout';
-import type { RetryWait } from '../src/http/retryingFetch';
+import { createGoogleSheetsSpreadsheet } from '../src/features/sync/spreadsheet/googleSheetsSpreadsheet';
+import { HEADER } from '../src/features/sync/spreadsheet/sheetLayout';
+import type { RetryWait } from '../src/platform/http/retryingFetch';
 import { startFakeGoogleApi, testGoogleAuth } from './support/fakeGoogleApi';
 import { refuseAlways, refuseFirst, type FakeHttpApi } from './support/fakeHttpApi';
 import { fakeSheets } from './support/fakeSheets';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { leads } from '../src/db/schema';
+import { leads } from '../src/platform/db/schema';
 import { syncLeads } from './support/syncLeads';
 import { lead } from './support/leads';
 import { bearer, createTestApp, type TestApp } from './testApp';

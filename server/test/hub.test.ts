@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { icsCalendar } from './support/icsBuilder';
 import { freePort } from './freePort';
 import { createTestApp, type TestApp } from './testApp';
-import { SYNC_GROUP } from '../src/realtime/syncHub';
+import { SYNC_GROUP } from '../src/features/realtime/syncHub';
 
 const TRANSPORTS = [
   ['WebSockets', signalR.HttpTransportType.WebSockets],

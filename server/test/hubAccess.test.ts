@@ -1,6 +1,6 @@
 import * as signalR from '@microsoft/signalr';
-import { ACCESS_ENDED, SIGNED_OUT, SYNC_GROUP } from '../src/realtime/syncHub';
-import { sessions } from '../src/db/schema';
+import { ACCESS_ENDED, SIGNED_OUT, SYNC_GROUP } from '../src/features/realtime/syncHub';
+import { sessions } from '../src/platform/db/schema';
 import { freePort } from './freePort';
 import { bearer, createTestApp, type TestApp } from './testApp';
 

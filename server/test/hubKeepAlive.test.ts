@@ -1,10 +1,10 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { loadConfig } from '../src/config/loadConfig';
-import type { UserRow } from '../src/db/schema';
-import { hubRoutes } from '../src/realtime/hubRoutes';
-import { createSyncHub } from '../src/realtime/syncHub';
+import { loadConfig } from '../src/platform/config/loadConfig';
+import type { UserRow } from '../src/platform/db/schema';
+import { hubRoutes } from '../src/features/realtime/hubRoutes';
+import { createSyncHub } from '../src/features/realtime/syncHub';
 import { freePort } from './freePort';
 
 const user = { id: 1, isActive: true } as UserRow;

@@ -1,10 +1,10 @@
 import type { LeadActionResult, LeadHistoryEntry } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/database';
-import { createDataVersions } from '../src/db/dataVersions';
-import { weekOfMonthSql } from '../src/leads/actions/actionStatements';
-import { createLeadActions } from '../src/leads/actions/leadActions';
-import { weekOfMonth } from '../src/sync/parser/weekOfMonth';
+import type { Database } from '../src/platform/db/database';
+import { createDataVersions } from '../src/platform/db/dataVersions';
+import { weekOfMonthSql } from '../src/features/leads/actions/actionStatements';
+import { createLeadActions } from '../src/features/leads/actions/leadActions';
+import { weekOfMonth } from '../src/features/leads/record/weekOfMonth';
 import { ENGINES } from './support/engines';
 import { lead, MARCH_2025 } from './support/leads';
 import { syncLeads } from './support/syncLeads';

@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { eq } from 'drizzle-orm';
-import { mailOutbox } from '../src/db/schema';
+import { mailOutbox } from '../src/platform/db/schema';
 import { ENGINES } from './support/engines';
 import { eventually } from './support/eventually';
 import { setPasswordLinkIn, startSmtpServer, type TestSmtpServer } from './support/smtpServer';

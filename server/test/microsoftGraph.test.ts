@@ -1,6 +1,6 @@
-import type { RetryWait } from '../src/http/retryingFetch';
-import { createMicrosoftGraphSource } from '../src/sync/calendar/microsoftGraphSource';
-import { parseEvent } from '../src/sync/parser/parseEvent';
+import type { RetryWait } from '../src/platform/http/retryingFetch';
+import { createMicrosoftGraphSource } from '../src/features/sync/calendar/microsoftGraphSource';
+import { parseEvent } from '../src/features/sync/parser/parseEvent';
 import {
   refuseAlways,
   refuseFirst,

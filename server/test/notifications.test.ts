@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './freePort';
 import { icsCalendar } from './support/icsBuilder';
-import { createNotificationsRepository } from '../src/notifications/notificationsRepository';
+import { createNotificationsRepository } from '../src/features/notifications/notificationsRepository';
 import { ENGINES } from './support/engines';
 import { bearer, createTestApp, type TestApp } from './testApp';
 

@@ -1,6 +1,6 @@
 import type { LeadDetail, LeadHistoryEntry, LeadResource } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
-import type { LeadRecord } from '../src/sync/parser/leadRecord';
+import type { LeadRecord } from '../src/features/leads/record/leadRecord';
 import { signInEveryRole } from './roleSessions';
 import { ENGINES } from './support/engines';
 import { lead, MARCH_2025 } from './support/leads';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { passwordLinks } from '../src/db/schema';
+import { passwordLinks } from '../src/platform/db/schema';
 import { bearer, createTestApp, type TestApp } from './testApp';
 
 describe('password links', () => {

@@ -1,5 +1,5 @@
-import { userPreferences } from '../src/db/schema';
-import { createPreferencesRepository } from '../src/preferences/preferencesRepository';
+import { userPreferences } from '../src/platform/db/schema';
+import { createPreferencesRepository } from '../src/features/preferences/preferencesRepository';
 import { ADMIN, bearer, createTestApp, type TestApp } from './testApp';
 import { ENGINES } from './support/engines';
 

@@ -1,7 +1,7 @@
 import type { CacheStats, ResourceStatsResponse } from '@auditdesk/shared/core';
 import { Redis } from 'ioredis';
-import { readMaxClientsSetting } from '../src/resources/redis/readCacheStats';
-import { parseRedisInfo } from '../src/resources/redis/parseRedisInfo';
+import { readMaxClientsSetting } from '../src/features/resources/redis/readCacheStats';
+import { parseRedisInfo } from '../src/features/resources/redis/parseRedisInfo';
 import { eventually } from './support/eventually';
 import { startRedisServer, type RedisServer } from './support/redisServer';
 import { bearer, createTestApp, type TestApp } from './testApp';

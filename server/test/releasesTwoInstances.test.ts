@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { LIVE_CACHE_MS } from '../src/releases/liveRemotes';
+import { LIVE_CACHE_MS } from '../src/features/releases/liveRemotes';
 import { eventually } from './support/eventually';
 import { startRedisServer, type RedisServer } from './support/redisServer';
 import { publishedRelease, fakeWebRoot } from './support/releaseBuilds';

@@ -1,4 +1,4 @@
-import type { Role } from '../src/db/schema';
+import type { Role } from '../src/platform/db/schema';
 import { ADMIN, type TestApp } from './testApp';
 
 export type Caller = 'anonymous' | Role;

@@ -2,7 +2,7 @@ import * as signalR from '@microsoft/signalr';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_ENDED, SIGNED_OUT } from '../src/realtime/syncHub';
+import { ACCESS_ENDED, SIGNED_OUT } from '../src/features/realtime/syncHub';
 import { createBrowserLikeClient } from './browserLikeClient';
 import { freePort } from './freePort';
 import { OIDC_CLIENT, startOidcProvider } from './oidcProvider';

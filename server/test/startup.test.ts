@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startEnvironment } from '../../scripts/startEnvironment';
-import type { ConfigError } from '../src/config/ConfigError';
-import { loadConfig } from '../src/config/loadConfig';
+import type { ConfigError } from '../src/platform/config/ConfigError';
+import { loadConfig } from '../src/platform/config/loadConfig';
 import { freePort } from './freePort';
 import { eventually } from './support/eventually';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { leadContentHash } from '../src/sync/database/leadContentHash';
-import { createSyncRunsRepository, STALLED } from '../src/sync/runs/syncRunsRepository';
+import { leadContentHash } from '../src/features/leads/record/leadContentHash';
+import { createSyncRunsRepository, STALLED } from '../src/features/sync/runs/syncRunsRepository';
 import { ENGINES } from './support/engines';
 import { lead, MARCH_2025 } from './support/leads';
 import { createTestApp, type TestApp } from './testApp';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { INTERRUPTED } from '../src/sync/runs/syncRunsRepository';
+import { INTERRUPTED } from '../src/features/sync/runs/syncRunsRepository';
 import type { D1ContractServer } from './support/d1/d1ContractServer';
 import { sharedD1Server } from './support/d1/sharedD1Server';
 import { ENGINES } from './support/engines';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { INTERRUPTED } from '../src/sync/runs/syncRunsRepository';
+import { INTERRUPTED } from '../src/features/sync/runs/syncRunsRepository';
 import { freePort } from './freePort';
 import { eventually } from './support/eventually';
 import { icsCalendar } from './support/icsBuilder';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { INTERRUPTED } from '../src/sync/runs/syncRunsRepository';
+import { INTERRUPTED } from '../src/features/sync/runs/syncRunsRepository';
 import { eventually } from './support/eventually';
 import { freePort } from './freePort';
 import { icsCalendar } from './support/icsBuilder';

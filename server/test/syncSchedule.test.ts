@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { startSync } from '../src/sync/syncStartup';
+import { startSync } from '../src/features/sync/syncStartup';
 import { freePort } from './freePort';
 import { icsCalendar } from './support/icsBuilder';
 import { createTestApp } from './testApp';

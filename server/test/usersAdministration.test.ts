@@ -128,9 +128,9 @@ describe.each(ENGINES)('on %s', (engine) => {
     it('keeps the last active admin, whoever asks', async () => {
       // Through the API only an active admin can act, and never on itself, so the rule is
       // checked on the service: it must hold even if a future route forgets to.
-      const { createUsersService } = await import('../src/users/usersService');
-      const { createSignIns } = await import('../src/auth/sessions/signIns');
-      const { createPasswordLinks } = await import('../src/auth/passwordLinks');
+      const { createUsersService } = await import('../src/features/users/usersService');
+      const { createSignIns } = await import('../src/features/auth/sessions/signIns');
+      const { createPasswordLinks } = await import('../src/features/auth/passwordLinks');
       const service = createUsersService(
         t.users,
         createSignIns(t.db, new TextEncoder().encode('a-test-signing-key')),

@@ -1,7 +1,7 @@
 import { standardViewState, type LeadsViewState, type SavedView } from '@auditdesk/shared/core';
-import { defaultViews, savedViews } from '../src/db/schema';
-import { createSavedViewsRepository } from '../src/views/savedViewsRepository';
-import { MAX_VIEWS_PER_PERSON } from '../src/views/viewsRoutes';
+import { defaultViews, savedViews } from '../src/platform/db/schema';
+import { createSavedViewsRepository } from '../src/features/views/savedViewsRepository';
+import { MAX_VIEWS_PER_PERSON } from '../src/features/views/viewsRoutes';
 import { signInEveryRole, type Caller } from './roleSessions';
 import { bearer, createTestApp, type TestApp } from './testApp';
 import { ENGINES } from './support/engines';

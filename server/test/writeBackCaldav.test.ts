@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/openDatabase';
+import { openDatabase } from '../src/platform/db/openDatabase';
 import { signInEveryRole } from './roleSessions';
 import { startBusyProxy } from './support/busyProxy';
 import { ENGINES } from './support/engines';

@@ -1,11 +1,11 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import { fromGoogleEvent } from '../src/sync/calendar/googleCalendarSource';
-import { fromGraphEvent, type GraphEvent } from '../src/sync/microsoft/graphEvent';
-import { parseEvent } from '../src/sync/parser/parseEvent';
-import type { LeadRecord } from '../src/sync/parser/leadRecord';
-import type { EventWriter, WriteTarget } from '../src/writeBack/eventWriter';
-import { createGoogleEventWriter } from '../src/writeBack/sources/googleEventWriter';
-import { createGraphEventWriter } from '../src/writeBack/sources/graphEventWriter';
+import { fromGoogleEvent } from '../src/features/sync/calendar/googleCalendarSource';
+import { fromGraphEvent, type GraphEvent } from '../src/features/sync/microsoft/graphEvent';
+import { parseEvent } from '../src/features/sync/parser/parseEvent';
+import type { LeadRecord } from '../src/features/leads/record/leadRecord';
+import type { EventWriter, WriteTarget } from '../src/features/writeBack/eventWriter';
+import { createGoogleEventWriter } from '../src/features/writeBack/sources/googleEventWriter';
+import { createGraphEventWriter } from '../src/features/writeBack/sources/graphEventWriter';
 import { testGoogleAuth } from './support/fakeGoogleApi';
 import { startFakeHttpApi, type FakeAnswer, type FakeRequest } from './support/fakeHttpApi';
 import { graphEvent, graphSettings } from './support/fakeMicrosoftGraph';

@@ -1,18 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../../server/src/config/loadConfig';
-import { openDatabase } from '../../../server/src/db/openDatabase';
-import { runSync } from '../../../server/src/sync/engine/runSync';
-import { noProgress } from '../../../server/src/sync/engine/syncProgress';
-import { createSyncDependencies } from '../../../server/src/sync/syncSetup';
-import { createGoogleSheetsSpreadsheet } from '../../../server/src/sync/spreadsheet/googleSheetsSpreadsheet';
+import { loadConfig } from '../../../server/src/platform/config/loadConfig';
+import { openDatabase } from '../../../server/src/platform/db/openDatabase';
+import { runSync } from '../../../server/src/features/sync/engine/runSync';
+import { noProgress } from '../../../server/src/features/sync/engine/syncProgress';
+import { createSyncDependencies } from '../../../server/src/features/sync/syncSetup';
+import { createGoogleSheetsSpreadsheet } from '../../../server/src/features/sync/spreadsheet/googleSheetsSpreadsheet';
 import { startFakeGoogleApi, testGoogleAuth } from '../../../server/test/support/fakeGoogleApi';
 import { fakeSheets } from '../../../server/test/support/fakeSheets';
 import { icsCalendar, manyEvents } from '../../../server/test/support/icsBuilder';
 import { manyLeads, MARCH_2025 } from '../../../server/test/support/leads';
 import { startRadicale } from '../../../server/test/support/radicale';
-import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
+import { createLeadsRepository } from '../../../server/src/features/leads/repository/leadsRepository';
 import { freshRun } from '../../../server/test/support/freshRun';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 

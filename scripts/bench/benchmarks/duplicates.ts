@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { duplicatesDataDir } from '../../../server/bench/duplicateLeads';
-import { openDatabase } from '../../../server/src/db/openDatabase';
-import { createDuplicatesRepository } from '../../../server/src/leads/duplicates/duplicatesRepository';
+import { openDatabase } from '../../../server/src/platform/db/openDatabase';
+import { createDuplicatesRepository } from '../../../server/src/features/leads/duplicates/duplicatesRepository';
 import { groupedInSql, plainRead } from '../../../server/bench/duplicatesPeers';
 import { againstPeer, type Benchmark } from '../benchmark';
 import { median, round, timed } from '../support/statistics';

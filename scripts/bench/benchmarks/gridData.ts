@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import { openDatabase } from '../../../server/src/db/openDatabase';
-import { createLeadsRepository } from '../../../server/src/leads/repository/leadsRepository';
+import { openDatabase } from '../../../server/src/platform/db/openDatabase';
+import { createLeadsRepository } from '../../../server/src/features/leads/repository/leadsRepository';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 import { seededDataDir } from '../../../server/bench/benchLeads';
 import { startInProcessApp } from '../../../server/bench/inProcessApp';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
 import { ROOT } from '../../apps';
-import { REMOTES } from '../../../server/src/config/remotes';
+import { REMOTES } from '../../../server/src/platform/config/remotes';
 
 interface FederatedApp {
   dir: string;

@@ -1,5 +1,5 @@
 import ProgressBars from 'cli-progress';
-import type { StepId, SyncProgress } from '../sync/engine/syncProgress';
+import type { StepId, SyncProgress } from '../features/sync/engine/syncProgress';
 
 const STEP_NAMES: Record<StepId, string> = {
   calendar: 'Get Calendar Events',

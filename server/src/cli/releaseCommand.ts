@@ -10,19 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { ConfigError } from '../config/ConfigError';
-import { loadConfig } from '../config/loadConfig';
-import { REMOTES } from '../config/remotes';
-import { openDatabase } from '../db/openDatabase';
-import { HttpProblem } from '../errors/httpProblem';
-import { createNotificationsRepository } from '../notifications/notificationsRepository';
-import { createNotifier } from '../notifications/notifier';
-import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
-import { createSyncHub } from '../realtime/syncHub';
-import { createRedisConnection } from '../redis/redisConnection';
-import { LIVE_CHANGED_CHANNEL } from '../releases/liveRemotes';
-import { createReleasesFor } from '../releases/releaseServices';
-import { createUsersRepository } from '../users/usersRepository';
+import { ConfigError } from '../platform/config/ConfigError';
+import { loadConfig } from '../platform/config/loadConfig';
+import { REMOTES } from '../platform/config/remotes';
+import { openDatabase } from '../platform/db/openDatabase';
+import { HttpProblem } from '../platform/errors/httpProblem';
+import { createNotificationsRepository } from '../features/notifications/notificationsRepository';
+import { createNotifier } from '../features/notifications/notifier';
+import { createRedisBackplane } from '../features/realtime/backplane/redisBackplane';
+import { createSyncHub } from '../features/realtime/syncHub';
+import { createRedisConnection } from '../platform/redis/redisConnection';
+import { LIVE_CHANGED_CHANNEL } from '../features/releases/liveRemotes';
+import { createReleasesFor } from '../features/releases/releaseServices';
+import { createUsersRepository } from '../features/users/usersRepository';
 
 const USAGE = `usage:
   pnpm release <remote> [--notes "…"] [--no-build | --dist <folder>]

@@ -3,23 +3,23 @@
 // REDIS_URL it takes the shared lock and its progress reaches the browsers of every instance.
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { ConfigError } from '../config/ConfigError';
-import { loadConfig } from '../config/loadConfig';
-import { openDatabase } from '../db/openDatabase';
+import { ConfigError } from '../platform/config/ConfigError';
+import { loadConfig } from '../platform/config/loadConfig';
+import { openDatabase } from '../platform/db/openDatabase';
 import { isoDay } from '@auditdesk/shared/core';
-import { createLeadsRepository } from '../leads/repository/leadsRepository';
-import { createNotificationsRepository } from '../notifications/notificationsRepository';
-import { createNotifier } from '../notifications/notifier';
-import { createRedisBackplane } from '../realtime/backplane/redisBackplane';
-import { createSyncHub, SYNC_GROUP } from '../realtime/syncHub';
-import { createRedisConnection } from '../redis/redisConnection';
-import { hubProgress } from '../sync/engine/hubProgress';
-import { createUsersRepository } from '../users/usersRepository';
-import { defaultSyncRange, rangeProblem } from '../sync/engine/syncRange';
-import { noProgress } from '../sync/engine/syncProgress';
-import { createRedisSyncLock } from '../sync/lock/redisSyncLock';
-import { createSyncService, SyncAlreadyRunning, SyncLockUnavailable } from '../sync/syncService';
-import { ensureDemoCalendar } from '../sync/syncSetup';
+import { createLeadsRepository } from '../features/leads/repository/leadsRepository';
+import { createNotificationsRepository } from '../features/notifications/notificationsRepository';
+import { createNotifier } from '../features/notifications/notifier';
+import { createRedisBackplane } from '../features/realtime/backplane/redisBackplane';
+import { createSyncHub, SYNC_GROUP } from '../features/realtime/syncHub';
+import { createRedisConnection } from '../platform/redis/redisConnection';
+import { hubProgress } from '../features/sync/engine/hubProgress';
+import { createUsersRepository } from '../features/users/usersRepository';
+import { defaultSyncRange, rangeProblem } from '../features/sync/engine/syncRange';
+import { noProgress } from '../features/sync/engine/syncProgress';
+import { createRedisSyncLock } from '../features/sync/lock/redisSyncLock';
+import { createSyncService, SyncAlreadyRunning, SyncLockUnavailable } from '../features/sync/syncService';
+import { ensureDemoCalendar } from '../features/sync/syncSetup';
 import { cliProgress } from './cliProgress';
 
 const USAGE =

@@ -2,11 +2,11 @@
 // account, for the owner who lost the first password (or anyone an admin cannot reach).
 // It reads the server's settings (DATA_DIR, DATABASE…) as the server and `pnpm sync` do.
 import { parseArgs } from 'node:util';
-import { createPasswordLinks } from '../auth/passwordLinks';
-import { ConfigError } from '../config/ConfigError';
-import { loadConfig } from '../config/loadConfig';
-import { openDatabase } from '../db/openDatabase';
-import { createUsersRepository } from '../users/usersRepository';
+import { createPasswordLinks } from '../features/auth/passwordLinks';
+import { ConfigError } from '../platform/config/ConfigError';
+import { loadConfig } from '../platform/config/loadConfig';
+import { openDatabase } from '../platform/db/openDatabase';
+import { createUsersRepository } from '../features/users/usersRepository';
 
 const USAGE = 'usage: pnpm users reset-password <email>';
 

@@ -1,4 +1,4 @@
-import type { DatabaseEngine } from '../../src/db/database';
+import type { DatabaseEngine } from '../../src/platform/db/database';
 
 /** The engines the parametrised suites run on: `describe.each(ENGINES)`. */
 export const ENGINES: DatabaseEngine[] = ['sqlite', 'd1'];

@@ -1,7 +1,7 @@
 import type { SyncRange } from '@auditdesk/shared/core';
-import type { Database } from '../../src/db/database';
-import type { SyncRunContext } from '../../src/sync/engine/runSync';
-import { createSyncRunsRepository } from '../../src/sync/runs/syncRunsRepository';
+import type { Database } from '../../src/platform/db/database';
+import type { SyncRunContext } from '../../src/features/sync/engine/runSync';
+import { createSyncRunsRepository } from '../../src/features/sync/runs/syncRunsRepository';
 
 /**
  * A run of the engine on its own: a running row in sync_runs (the database step writes only

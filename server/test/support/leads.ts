@@ -1,4 +1,4 @@
-import type { LeadRecord } from '../../src/sync/parser/leadRecord';
+import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
 
 /** A formatted lead with sensible defaults; override what the test is about. */
 export function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {

@@ -2,10 +2,10 @@ import type { RemoteName } from '@auditdesk/shared/core';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { remoteNamed } from '../../src/config/remotes';
-import { createNotificationsRepository } from '../../src/notifications/notificationsRepository';
-import { createNotifier } from '../../src/notifications/notifier';
-import { createReleasesFor } from '../../src/releases/releaseServices';
+import { remoteNamed } from '../../src/platform/config/remotes';
+import { createNotificationsRepository } from '../../src/features/notifications/notificationsRepository';
+import { createNotifier } from '../../src/features/notifications/notifier';
+import { createReleasesFor } from '../../src/features/releases/releaseServices';
 import type { TestApp } from '../testApp';
 
 /** A shared library entry of a federation manifest; `fromHost`: the build bundles none of its own. */

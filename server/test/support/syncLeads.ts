@@ -1,8 +1,8 @@
-import type { Database } from '../../src/db/database';
-import { createLeadsRepository } from '../../src/leads/repository/leadsRepository';
-import { leadContentHash } from '../../src/sync/database/leadContentHash';
-import type { LeadRecord } from '../../src/sync/parser/leadRecord';
-import { createSyncRunsRepository } from '../../src/sync/runs/syncRunsRepository';
+import type { Database } from '../../src/platform/db/database';
+import { createLeadsRepository } from '../../src/features/leads/repository/leadsRepository';
+import { leadContentHash } from '../../src/features/leads/record/leadContentHash';
+import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
+import { createSyncRunsRepository } from '../../src/features/sync/runs/syncRunsRepository';
 
 /**
  * Writes leads the way the sync's database step does, for a range given as instants, as a

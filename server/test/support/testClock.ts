@@ -1,4 +1,4 @@
-import type { RetryClock } from '../../src/http/retryPolicy';
+import type { RetryClock } from '../../src/platform/http/retryPolicy';
 
 /** A clock whose sleeps return at once and are recorded, so retry tests never wait. */
 export function testClock(now = Date.parse('2025-03-04T12:00:00Z')) {

@@ -1,5 +1,5 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import type { GraphEvent } from '../../src/sync/microsoft/graphEvent';
+import type { GraphEvent } from '../../src/features/sync/microsoft/graphEvent';
 import type { FakeAnswer, FakeHandler, FakeRequest } from './fakeHttpApi';
 import { microsoftGraphHandler, MS_APP } from './fakeMicrosoftGraph';
 

@@ -1,0 +1,15 @@
+import type { EditWriteRequests } from '../calendarWrites/editWriteRequests';
+import type { Database } from '../../../platform/db/database';
+import { createDataVersions } from '../../../platform/db/dataVersions';
+import { createBulkLeadActions } from './bulkLeadActions';
+import { createLeadActionUndo } from './undoLeadAction';
+
+/** Changes of many leads as one named action (bulk changes and deletes), and their undo. */
+/** `writeRequests`: with write-back on, the changed calendar leads' events are written too. */
+export function createLeadActions(db: Database, writeRequests: EditWriteRequests | null = null) {
+  const versions = createDataVersions(db);
+  return {
+    bulk: createBulkLeadActions(db, versions, writeRequests),
+    undo: createLeadActionUndo(db, versions, writeRequests),
+  };
+}

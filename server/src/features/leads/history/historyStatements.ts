@@ -1,0 +1,68 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { leads } from '../../../platform/db/schema';
+import { LEAD_FIELDS } from '../record/leadRecord';
+
+/** The lead fields whose changes are recorded: what a person or a sync can change. */
+export const HISTORY_FIELDS = LEAD_FIELDS.filter(
+  (field) => field !== 'leadId' && field !== 'week' && field !== 'isFormatted',
+);
+export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+const column = (field: HistoryField) => sql.raw(leads[field].name);
+
+/**
+ * Who made a change: a person (by user id, null when unknown) — within a bulk change or an
+ * import when `actionId` names it — or a sync run.
+ */
+export type Actor = { userId: number | null; actionId?: number } | { runId: number };
+
+/** The values of the columns user_id, run_id, action_id. */
+const actorColumns = (actor: Actor) =>
+  'runId' in actor ? sql`NULL, ${actor.runId}, NULL` : sql`${actor.userId}, NULL, ${actor.actionId ?? null}`;
+
+/**
+ * History of a person's edit, before the edit in the same batch: one row per field the edit
+ * changes, read from the lead as it is, and only where `where` (the edit's own condition:
+ * the lead, live, at the expected version) holds — so an edit refused writes no history.
+ */
+export function editHistory(
+  changes: Partial<Record<HistoryField, string | null>>,
+  where: SQL,
+  actor: Actor,
+  at: string,
+): SQL[] {
+  return (Object.entries(changes) as [HistoryField, string | null | undefined][])
+    .filter(([field, value]) => HISTORY_FIELDS.includes(field) && value !== undefined)
+    .map(
+      ([field, value]) =>
+        sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+          SELECT id, 'changed', ${field}, ${column(field)}, ${value}, ${actorColumns(actor)}, ${at}
+          FROM leads WHERE ${where} AND ${column(field)} IS NOT ${value}`,
+    );
+}
+
+/** One row saying the leads `where` selects were created, deleted or restored (undeleted). */
+export const eventHistory = (
+  kind: 'created' | 'deleted' | 'restored',
+  where: SQL,
+  actor: Actor,
+  at: string,
+) =>
+  sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+    SELECT id, ${kind}, NULL, NULL, NULL, ${actorColumns(actor)}, ${at} FROM leads WHERE ${where}`;
+
+/**
+ * History of a sync's upsert, before it in the same batch: per field, the calendar leads
+ * whose value the run's rows (a source of JSON objects named `value`) change — not where the
+ * office holds its own value, which the upsert leaves alone.
+ */
+export function syncHistory(rows: SQL, runId: number, at: string): SQL[] {
+  return HISTORY_FIELDS.map((field) => {
+    const incoming = sql.raw(`json_extract(r.value, '$.${field}')`);
+    return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+      SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, NULL, ${at}
+      FROM ${rows} AS r JOIN leads AS l ON l.lead_id = json_extract(r.value, '$.leadId')
+      WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}
+        AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = l.id AND o.field = ${field})`;
+  });
+}

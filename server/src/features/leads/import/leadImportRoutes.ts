@@ -1,0 +1,102 @@
+import multipart from '@fastify/multipart';
+import { importPreview, importResult, IMPORT_MAX_ROWS, type ImportMapping } from '@auditdesk/shared/core';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Authenticate } from '../../auth/authenticate';
+import { badRequest, HttpProblem } from '../../../platform/errors/httpProblem';
+import { fileTooLarge } from './importProblems';
+import { parseMappingField, type ImportUpload, type LeadImport } from './leadImport';
+
+const tags = ['Leads'];
+
+/** Room in a request for the form's boundaries, headers and small fields beside the file. */
+const FORM_OVERHEAD_BYTES = 256 * 1024;
+
+const FORM = `Send multipart/form-data: \`file\` (a .csv or .xlsx file, at most IMPORT_MAX_BYTES),
+optionally \`mapping\` (JSON: per column of the file, the lead field it goes to, or null)`;
+
+/**
+ * /api/leads/import: Admin and Manager import leads from a .csv or .xlsx file. The upload
+ * is streamed and refused (413) past IMPORT_MAX_BYTES; nothing of it is kept after the
+ * request, so a preview and the import that follows each send the file.
+ */
+export const leadImportRoutes: FastifyPluginAsyncZod<{
+  leadImport: LeadImport;
+  authenticate: Authenticate;
+  maxBytes: number;
+}> = async (app, { leadImport, authenticate, maxBytes }) => {
+  const editor = authenticate('Admin', 'Manager');
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6, headerPairs: 50 },
+    throwFileSizeLimit: false,
+  });
+
+  async function receive(request: FastifyRequest): Promise<{ upload: ImportUpload; acceptInvalid: boolean }> {
+    if (!request.isMultipart())
+      throw new HttpProblem(415, 'Send the file as multipart/form-data, in a field named file.');
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + FORM_OVERHEAD_BYTES)
+      throw fileTooLarge(maxBytes);
+    let file: Buffer | undefined;
+    let fileName = '';
+    let mapping: ImportMapping | undefined;
+    let acceptInvalid = false;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const chunks: Buffer[] = [];
+          for await (const chunk of part.file) chunks.push(chunk as Buffer);
+          if (part.file.truncated) throw fileTooLarge(maxBytes);
+          if (part.fieldname === 'file') {
+            file = Buffer.concat(chunks);
+            fileName = part.filename;
+          }
+        } else if (part.fieldname === 'mapping') {
+          mapping = parseMappingField(String(part.value));
+        } else if (part.fieldname === 'acceptInvalid') {
+          acceptInvalid = part.value === 'true';
+        }
+      }
+    } catch (error) {
+      if (error instanceof HttpProblem) throw error;
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 413) throw fileTooLarge(maxBytes);
+      throw badRequest('The upload is not a complete multipart form. Send the file again.');
+    }
+    if (!file) throw badRequest('Send the file in a multipart field named file.');
+    return { upload: { fileName: fileName || 'file', file, mapping }, acceptInvalid };
+  }
+
+  app.post(
+    '/preview',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary:
+          'What importing a .csv or .xlsx file would do, row by row; nothing is written (Admin, Manager)',
+        description: `${FORM}. Answers the header, the mapping (the one sent, or one proposed from the header), the totals of every row and at most 1,000 rows' outcomes (errors first), for up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: importPreview },
+      },
+    },
+    async (request) => leadImport.preview((await receive(request)).upload),
+  );
+
+  app.post(
+    '/',
+    {
+      onRequest: editor,
+      schema: {
+        tags,
+        summary: 'Import a .csv or .xlsx file: new leads and changed fields, all or nothing (Admin, Manager)',
+        description: `${FORM} and \`acceptInvalid\` (\`true\`: write the valid rows when some are not). With invalid rows and without it, nothing is written (422, with the errors).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: importResult },
+      },
+    },
+    async (request) => {
+      const { upload, acceptInvalid } = await receive(request);
+      return leadImport.run(upload, acceptInvalid, request.currentUser!.id);
+    },
+  );
+};

@@ -1,0 +1,49 @@
+import type { ImportField, ImportMapping } from '@auditdesk/shared/core';
+import { normalizeKey } from '../record/normalizeKey';
+
+/**
+ * The names a column of each field goes by: the spec's field name (also the spreadsheet
+ * sink's header), the leads screen's header (what the export writes), and common spellings.
+ */
+const COLUMN_NAMES: Record<ImportField, string[]> = {
+  leadId: ['leadId', 'Lead ID'],
+  customerName: ['customerName', 'Customer Name', 'Customer', 'Name'],
+  address: ['address', 'Address', 'Service Address', 'Location'],
+  email: ['email', 'E-mail', 'Email Address', 'E-mail Address'],
+  phoneNumber: ['phoneNumber', 'Phone Number', 'Phone'],
+  auditor: ['auditor', 'Auditor'],
+  houseType: ['houseType', 'House Type', 'Family Type'],
+  heatingFuel: ['heatingFuel', 'Heating Fuel', 'Fuel'],
+  provider: ['provider', 'Provider', 'Utility'],
+  referredBy: ['referredBy', 'Referred by', 'Referral'],
+  scheduledBy: ['scheduledBy', 'Scheduled By'],
+  status: ['status', 'Status'],
+  scheduledDate: ['scheduledDate', 'Scheduled Date'],
+  endDate: ['endDate', 'End Time', 'End Date'],
+  linkId: ['linkId', 'Link ID'],
+  comments: ['comments', 'Comments', 'Notes'],
+};
+
+/** Header text → field, compared as keys are (case, spaces, `-` and `_` do not matter). */
+const BY_NAME = new Map<string, ImportField>(
+  (Object.entries(COLUMN_NAMES) as [ImportField, string[]][]).flatMap(([field, names]) =>
+    names.map((name) => [normalizeKey(name), field] as const),
+  ),
+);
+
+/** The field a header names, if any. */
+export const fieldNamed = (header: string): ImportField | null => BY_NAME.get(normalizeKey(header)) ?? null;
+
+/**
+ * A mapping from the header: each column to the field its name says, the first column of
+ * a name winning; columns of no known name (Week View, Last Synced…) are not imported.
+ */
+export function proposeMapping(header: readonly string[]): ImportMapping {
+  const taken = new Set<ImportField>();
+  return header.map((name) => {
+    const field = fieldNamed(name);
+    if (!field || taken.has(field)) return null;
+    taken.add(field);
+    return field;
+  });
+}

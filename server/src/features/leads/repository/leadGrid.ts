@@ -1,0 +1,129 @@
+import {
+  CANCELLED_STATUSES,
+  COMPLETED_STATUSES,
+  SCHEDULED_STATUSES,
+  type GridRecord,
+} from '@auditdesk/shared/core';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../../platform/db/database';
+
+export interface GridRange {
+  /** yyyy-mm-dd, inclusive */
+  startDate?: string;
+  endDate?: string;
+}
+
+type GridRow = Omit<GridRecord, 'fuelTypes' | 'providers' | 'houseTypes'> & {
+  fuelTypes: string;
+  providers: string;
+  houseTypes: string;
+};
+
+/** A status rule of the contract (leadStatusRules.ts) in SQL: its list, case and spaces aside. */
+const statusIn = (statuses: readonly string[]) =>
+  sql`lower(trim(status)) IN (${sql.join(
+    statuses.map((status) => sql`${status.toLowerCase()}`),
+    sql`, `,
+  )})`;
+
+const anyOf = (names: readonly string[]) =>
+  sql.join(
+    names.map((name) => sql`${name}`),
+    sql`, `,
+  );
+
+/** The configured spelling of an auditor's name, whatever case the calendar wrote it in. */
+const canonicalAuditor = (auditors: readonly string[]) =>
+  sql`CASE ${sql.join(
+    auditors.map((name) => sql`WHEN auditor = ${name} COLLATE NOCASE THEN ${name}`),
+    sql` `,
+  )} END`;
+
+const bounds = (range: GridRange) => ({
+  from: range.startDate ? `${range.startDate}T00:00:00.000Z` : '0000',
+  to: range.endDate ? `${range.endDate}T23:59:59.999Z` : '9999',
+});
+
+/**
+ * The scheduling grid and the statistics built on the leads (DESIGN.md "Scheduling
+ * numbers"): formatted, live leads of the configured auditors, by UTC day of scheduledDate.
+ */
+export function createLeadGrid(db: Database) {
+  return {
+    /**
+     * One grouped statement: one pass over the leads (a covering index) into a small cube,
+     * then the counts and the breakdowns (each value under its own text) from it.
+     */
+    async grid(auditors: readonly string[], range: GridRange): Promise<GridRecord[]> {
+      const { from, to } = bounds(range);
+      const rows = await db.all<GridRow>(sql`
+WITH cube AS MATERIALIZED (
+  SELECT
+    CAST(substr(scheduled_date, 1, 4) AS INTEGER) AS year,
+    CAST(substr(scheduled_date, 6, 2) AS INTEGER) AS month,
+    week,
+    ${canonicalAuditor(auditors)} AS auditor,
+    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
+    ${statusIn(SCHEDULED_STATUSES)} AS booked,
+    ${statusIn(COMPLETED_STATUSES)} AS completed,
+    trim(referred_by) <> '' AS referred,
+    heating_fuel, provider, house_type,
+    count(*) AS n
+  -- the planner, without statistics, reads the table through the date index instead (140 vs 90 ms at 100,000 leads)
+  FROM leads INDEXED BY leads_grid_nocase_idx
+  WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL
+    -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
+    AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
+    AND scheduled_date >= ${from} AND scheduled_date <= ${to}
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
+),
+breakdown AS MATERIALIZED (
+  SELECT year, month, week, auditor, kind, json_group_object(value, n) AS counts
+  FROM (
+    SELECT year, month, week, auditor, 'fuel' AS kind, heating_fuel AS value, sum(n) AS n FROM cube
+      WHERE NOT cancelled AND heating_fuel <> '' GROUP BY 1, 2, 3, 4, 6
+    UNION ALL
+    SELECT year, month, week, auditor, 'provider', provider, sum(n) FROM cube
+      WHERE NOT cancelled AND provider <> '' GROUP BY 1, 2, 3, 4, 6
+    UNION ALL
+    SELECT year, month, week, auditor, 'house', house_type, sum(n) FROM cube
+      WHERE NOT cancelled AND house_type <> '' GROUP BY 1, 2, 3, 4, 6
+  )
+  GROUP BY year, month, week, auditor, kind
+)
+SELECT g.year, g.month, g.week, g.auditor,
+  g.customersCount, g.leadsCount, g.totalLeadsCount, g.cancelledLeadsCount, g.completedLeadsCount, g.referralsCount,
+  coalesce(f.counts, '{}') AS fuelTypes, coalesce(p.counts, '{}') AS providers, coalesce(h.counts, '{}') AS houseTypes
+FROM (
+  SELECT year, month, week, auditor,
+    sum(n * NOT cancelled) AS customersCount,
+    sum(n * booked) AS leadsCount,
+    sum(n) AS totalLeadsCount,
+    sum(n * cancelled) AS cancelledLeadsCount,
+    sum(n * completed) AS completedLeadsCount,
+    sum(n * (NOT cancelled AND referred)) AS referralsCount
+  FROM cube GROUP BY year, month, week, auditor
+) g
+LEFT JOIN breakdown f ON f.kind = 'fuel' AND f.year = g.year AND f.month = g.month AND f.week = g.week AND f.auditor = g.auditor
+LEFT JOIN breakdown p ON p.kind = 'provider' AND p.year = g.year AND p.month = g.month AND p.week = g.week AND p.auditor = g.auditor
+LEFT JOIN breakdown h ON h.kind = 'house' AND h.year = g.year AND h.month = g.month AND h.week = g.week AND h.auditor = g.auditor
+ORDER BY g.year, g.month, g.week, g.auditor`);
+      return rows.map((row) => ({
+        ...row,
+        fuelTypes: JSON.parse(row.fuelTypes) as Record<string, number>,
+        providers: JSON.parse(row.providers) as Record<string, number>,
+        houseTypes: JSON.parse(row.houseTypes) as Record<string, number>,
+      }));
+    },
+
+    /** Average days from when a lead was first recorded (its booking) to its appointment. */
+    async averageDaysToAppointment(auditors: readonly string[], range: GridRange): Promise<number | null> {
+      const { from, to } = bounds(range);
+      const [row] = await db.all<{ days: number | null }>(sql`
+SELECT avg(julianday(scheduled_date) - julianday(created_at)) AS days FROM leads
+WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date >= ${from} AND scheduled_date <= ${to}
+  AND auditor COLLATE NOCASE IN (${anyOf(auditors)}) AND scheduled_date >= created_at`);
+      return row?.days ?? null;
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Statement } from '../../../platform/db/database';
+import type { DataVersions } from '../../../platform/db/dataVersions';
+import { leads } from '../../../platform/db/schema';
+import { LEAD_FIELDS, type LeadRecord } from '../record/leadRecord';
+import { eventHistory, syncHistory } from '../history/historyStatements';
+import {
+  OFFICE_FIELDS,
+  settleOfficeValues,
+  shieldedAssignment,
+  syncOfficeStatements,
+  type OfficeField,
+} from '../office/officeValueStatements';
+import { eventRefStatements } from '../calendarWrites/eventRefStatements';
+
+/** A synced lead with the fingerprint of its fields. */
+export type HashedLead = LeadRecord & { contentHash: string };
+
+interface SyncedState {
+  contentHash: string;
+  deleted: boolean;
+  /** Deleted by a person here: it stays deleted while its event lives. */
+  hiddenByOffice: boolean;
+  /** Its event was gone and it was kept for review (it held office values). */
+  keptForReview: boolean;
+}
+
+export interface LeadsWriteResult {
+  created: number;
+  updated: number;
+  deleted: number;
+}
+
+/** Heard after each staged chunk (and awaited), so a long database step is seen to progress. */
+export type StagingListener = (staged: number, chunks: number) => void | Promise<void>;
+
+/** The primary key of sync_applied refused the run: its final batch had landed already. */
+const isAlreadyApplied = (error: unknown) =>
+  /UNIQUE constraint failed: sync_applied\.run_id/.test(
+    String(error instanceof Error ? error.message : error),
+  );
+
+/**
+ * Rows (and lists of leadIds) go to the database as JSON text bound to one parameter: D1
+ * allows 100 parameters and 100 KB of SQL per statement, and a string of up to 2 MB (1 MB in
+ * older docs), so a chunk stays under 1,000,000 bytes. A run larger than one chunk is staged.
+ */
+const CHUNK_BYTES = 1_000_000;
+
+const column = (field: (typeof LEAD_FIELDS)[number]) => leads[field].name;
+const SYNCED_COLUMNS = LEAD_FIELDS.map(column);
+const fromJson = LEAD_FIELDS.map((field) => `json_extract(value, '$.${field}')`).join(', ');
+const isOfficeField = (field: string): field is OfficeField =>
+  (OFFICE_FIELDS as readonly string[]).includes(field);
+/** A sync updates a calendar lead's fields except where the office holds its own value (the week follows the date). */
+const updatedColumns = LEAD_FIELDS.filter((field) => field !== 'leadId')
+  .map((field) =>
+    isOfficeField(field)
+      ? shieldedAssignment(field)
+      : field === 'week'
+        ? shieldedAssignment('scheduledDate', leads.week.name)
+        : `${column(field)} = excluded.${column(field)}`,
+  )
+  .join(', ');
+/** Every lead that holds office values or is flagged: what a sync may have to settle. */
+const officeTouched = sql`(SELECT lead_id FROM lead_office_values UNION SELECT id FROM leads WHERE needs_review = 1)`;
+/** Leads (of the `leads` table in the statement) with an office value of some field. */
+const holdsOfficeValues = sql`EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)`;
+
+/** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
+export function jsonChunks(items: unknown[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const item of items) {
+    const text = JSON.stringify(item);
+    const bytes = Buffer.byteLength(text) + 1;
+    if (size + bytes > CHUNK_BYTES && current.length > 0) {
+      chunks.push(`[${current.join(',')}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += bytes;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+  return chunks;
+}
+
+/**
+ * The sync's database step. Unchanged leads are not written at all; the rest is applied in
+ * one atomic batch (after staging, when the run is larger than one chunk), so a crash or a
+ * failed call at any point leaves the leads as they were before the run. Leads entered by
+ * hand are never touched.
+ *
+ * Fenced: the batch starts by recording its run in sync_applied, which a trigger refuses
+ * unless the run still holds the lease in sync_runs — so a run failed as stalled or
+ * interrupted, still alive somewhere, writes nothing, whatever Redis says. That record is
+ * also the batch's receipt: sent again after D1 ran it but the answer was lost, the batch is
+ * refused whole, and the counts are read from the receipt.
+ */
+export function createLeadSyncWriter(db: Database, versions: DataVersions) {
+  /** Upserts the leads that `rows` (a source of JSON objects named `value`) describes. */
+  const upsert = (rows: SQL, syncedAt: string) =>
+    sql`INSERT INTO leads (${sql.raw(SYNCED_COLUMNS.join(', '))}, content_hash, source, last_synced_at, created_at, updated_at)
+      SELECT ${sql.raw(fromJson)}, json_extract(value, '$.contentHash'), 'calendar', ${syncedAt}, ${syncedAt}, ${syncedAt}
+      FROM ${rows} WHERE true
+      ON CONFLICT(lead_id) DO UPDATE SET ${sql.raw(updatedColumns)}, content_hash = excluded.content_hash,
+        last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at,
+        deleted_at = CASE WHEN leads.deleted_by = 'office' THEN leads.deleted_at END,
+        deleted_by = CASE WHEN leads.deleted_by = 'office' THEN 'office' END,
+        calendar_deleted_at = NULL, version = leads.version + 1
+      WHERE leads.source = 'calendar'`;
+
+  const softDelete = (leadIds: string, at: string) =>
+    sql`UPDATE leads SET deleted_at = ${at}, deleted_by = 'calendar', updated_at = ${at}, version = version + 1
+      WHERE source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
+        AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+
+  /** A lead with office values whose event is gone is kept and flagged, not deleted. */
+  const keepForReview = (leadIds: string, runId: number, at: string) => {
+    const where = sql`source = 'calendar' AND deleted_at IS NULL AND calendar_deleted_at IS NULL AND ${holdsOfficeValues}
+      AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+    return [
+      sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
+        SELECT id, 'conflict', NULL, NULL, NULL, NULL, ${runId}, NULL, ${at} FROM leads WHERE ${where}`,
+      sql`UPDATE leads SET calendar_deleted_at = ${at}, needs_review = 1, updated_at = ${at}, version = version + 1
+        WHERE ${where}`,
+    ];
+  };
+
+  /** What the database holds of the calendar's leads scheduled inside the range. */
+  async function syncedState(range: { from: string; to: string }): Promise<Map<string, SyncedState>> {
+    const rows = await db.all<{
+      leadId: string;
+      contentHash: string;
+      deleted: number;
+      hiddenByOffice: number;
+      keptForReview: number;
+    }>(
+      sql`SELECT lead_id AS leadId, content_hash AS contentHash, deleted_at IS NOT NULL AS deleted,
+          deleted_by IS 'office' AS hiddenByOffice, calendar_deleted_at IS NOT NULL AS keptForReview
+        FROM leads
+        WHERE source = 'calendar' AND scheduled_date >= ${range.from} AND scheduled_date <= ${range.to}`,
+    );
+    return new Map(
+      rows.map((row) => [
+        row.leadId,
+        {
+          contentHash: row.contentHash,
+          deleted: Boolean(row.deleted),
+          hiddenByOffice: Boolean(row.hiddenByOffice),
+          keptForReview: Boolean(row.keptForReview),
+        },
+      ]),
+    );
+  }
+
+  /** How many of these leadIds the table already holds (anywhere, deleted or not). */
+  async function countExisting(leadIds: string[]): Promise<number> {
+    let existing = 0;
+    for (const ids of jsonChunks(leadIds)) {
+      const [row] = await db.all<{ n: number }>(
+        sql`SELECT count(*) AS n FROM leads WHERE lead_id IN (SELECT value FROM json_each(${ids}))`,
+      );
+      existing += row?.n ?? 0;
+    }
+    return existing;
+  }
+
+  return {
+    /**
+     * Brings the calendar leads of the range in line with `run`: new leads created, changed
+     * or returning ones updated, unchanged ones left alone, the range's calendar leads that
+     * are gone from it soft-deleted.
+     */
+    async apply(
+      runId: number,
+      run: HashedLead[],
+      range: { from: string; to: string },
+      syncedAt: string,
+      onStaged?: StagingListener,
+    ): Promise<LeadsWriteResult> {
+      const state = await syncedState(range);
+      const inRun = new Set(run.map((lead) => lead.leadId));
+      const changed = run.filter((lead) => {
+        const held = state.get(lead.leadId);
+        if (!held || held.contentHash !== lead.contentHash || held.keptForReview) return true;
+        return held.deleted && !held.hiddenByOffice;
+      });
+      const gone = [...state]
+        .filter(([leadId, held]) => !held.deleted && !held.keptForReview && !inRun.has(leadId))
+        .map(([id]) => id);
+      // where each event is and its ETag, for writing it back: kept even when its content is unchanged
+      const refs = eventRefStatements(run, jsonChunks);
+      if (changed.length === 0 && gone.length === 0) {
+        if (refs.length > 0) await db.batch(refs);
+        return { created: 0, updated: 0, deleted: 0 };
+      }
+
+      // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
+      const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
+      const created = unseen.length - (await countExisting(unseen));
+
+      const chunks = jsonChunks(changed);
+      const staged = chunks.length > 1;
+      if (staged) {
+        // what runs that are over left (crashed ones); a live run's rows are its own
+        await db.batch([
+          sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+        ]);
+        for (const [index, chunk] of chunks.entries()) {
+          // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
+          await db.batch([
+            sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
+              SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
+          ]);
+          await onStaged?.(index + 1, chunks.length);
+        }
+      }
+      const rows =
+        chunks.length === 0
+          ? null
+          : staged
+            ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
+            : sql`json_each(${chunks[0]})`;
+      const byRun = { runId };
+      // changes() is what the statement before it changed, counted by the database itself
+      const counted = (counter: 'written' | 'deleted') =>
+        sql`UPDATE sync_applied SET ${sql.raw(counter)} = ${sql.raw(counter)} + changes() WHERE run_id = ${runId}`;
+      const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
+      if (rows) {
+        // the history reads the leads as they are, so it goes before the upsert that changes them
+        // a run of new leads only (a first sync) has no field of an existing lead to record
+        const changesExisting = created < changed.length;
+        final.push(
+          ...(changesExisting
+            ? [...syncHistory(rows, runId, syncedAt), ...syncOfficeStatements(rows, runId, syncedAt)]
+            : []),
+          upsert(rows, syncedAt),
+          counted('written'),
+        );
+        final.push(
+          eventHistory(
+            'created',
+            sql`source = 'calendar' AND created_at = ${syncedAt} AND last_synced_at = ${syncedAt}`,
+            byRun,
+            syncedAt,
+          ),
+        );
+      }
+      for (const leadIds of jsonChunks(gone)) {
+        const inList = sql`source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
+          AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+        final.push(
+          eventHistory('deleted', inList, byRun, syncedAt),
+          softDelete(leadIds, syncedAt),
+          counted('deleted'),
+          ...keepForReview(leadIds, runId, syncedAt),
+        );
+      }
+      // office values and review flags can only move where existing leads change or go
+      const touchesExisting = created < changed.length || gone.length > 0;
+      final.push(...refs, ...(touchesExisting ? settleOfficeValues(officeTouched) : []));
+      if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
+      final.push(versions.bump('leads'));
+      try {
+        await db.batch(final);
+      } catch (error) {
+        if (!isAlreadyApplied(error)) throw error;
+      }
+      const [receipt] = await db.all<{ written: number; deleted: number }>(
+        sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
+      );
+      const written = receipt?.written ?? 0;
+      return {
+        created: Math.min(created, written),
+        updated: Math.max(0, written - created),
+        deleted: receipt?.deleted ?? 0,
+      };
+    },
+  };
+}

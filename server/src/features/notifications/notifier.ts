@@ -1,0 +1,68 @@
+import type { Notification, SyncResult, SyncTrigger } from '@auditdesk/shared/core';
+import type { NotificationRow } from '../../platform/db/schema';
+import type { UsersRepository } from '../users/usersRepository';
+import type { NewNotification, NotificationsRepository } from './notificationsRepository';
+
+/** Sends an event to the live connections of these users (the hub, on every instance). */
+export type PushToUsers = (userIds: number[], target: 'NotificationAdded', args: [Notification]) => void;
+
+const TRIGGERS: Record<SyncTrigger, string> = {
+  api: 'started from the Sync screen',
+  cli: 'run from the command line',
+  schedule: 'run on the schedule',
+  'first-start': 'the first import',
+};
+
+const asNotification = (row: NotificationRow): Notification => ({
+  id: row.id,
+  kind: row.kind,
+  severity: row.severity,
+  title: row.title,
+  message: row.message,
+  link: row.link,
+  createdAt: row.createdAt,
+  read: false,
+});
+
+/**
+ * Creates notifications and pushes each to the bells of its recipients that are open now
+ * (the others see it at their next look).
+ */
+export function createNotifier(
+  notifications: NotificationsRepository,
+  users: UsersRepository,
+  push: PushToUsers = () => {},
+) {
+  async function notify(entry: NewNotification): Promise<void> {
+    const row = await notifications.add(entry);
+    const recipients = (await users.list())
+      .filter((user) => user.isActive && (!entry.role || user.role === entry.role))
+      .map((user) => user.id);
+    push(recipients, 'NotificationAdded', [asNotification(row)]);
+  }
+
+  return {
+    notify,
+
+    /** Every finished run, whoever or whatever started it. */
+    syncFinished(
+      result: Pick<SyncResult, 'success' | 'message' | 'startDate' | 'endDate'>,
+      trigger: SyncTrigger,
+    ) {
+      return notify({
+        kind: result.success ? 'sync-succeeded' : 'sync-failed',
+        severity: result.success ? 'success' : 'error',
+        title: `${result.success ? 'Sync finished' : 'Sync failed'} (${TRIGGERS[trigger]})`,
+        message: `${result.startDate} to ${result.endDate}: ${result.message}`,
+        link: '/sync',
+      });
+    },
+
+    /** An access change, for the admins. */
+    accessChanged(entry: Omit<NewNotification, 'role' | 'link' | 'severity'>) {
+      return notify({ ...entry, severity: 'info', link: '/user-management', role: 'Admin' });
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,173 @@
+import { basicUtc, type CalendarEvent, type EventProblem } from '../calendarEvent';
+import type { CalendarLimits } from '../../../../platform/config/calendarLimits';
+import { htmlToText } from '../../parser/htmlToText';
+import { alignRecurrenceId } from './alignRecurrenceId';
+import { durationOf } from './durationOf';
+import { isCancelled, textOf, tzidOf, type Component, type Time } from './icalTypes';
+import { instantOf, type Instant } from './instants';
+import { latestVersion } from './latestVersion';
+import { tooManyEvents } from './limitMessages';
+import { recurrenceSet } from './recurrenceSet';
+
+/** What reading one calendar's events needs and gathers. */
+export interface ReadContext {
+  from: number;
+  to: number;
+  defaultZone: string;
+  limits: CalendarLimits;
+  events: CalendarEvent[];
+  problems: EventProblem[];
+}
+
+function startOf(component: Component): Time {
+  const start = component.getFirstPropertyValue('dtstart') as Time | null;
+  if (!start) throw new Error('it has no start (DTSTART)');
+  return start;
+}
+
+function toEvent(
+  context: ReadContext,
+  component: Component,
+  leadId: string,
+  start: Instant,
+  cancelled: boolean,
+): CalendarEvent {
+  const duration = durationOf(component, context.defaultZone);
+  return {
+    leadId,
+    summary: textOf(component, 'summary').trim(),
+    description: htmlToText(textOf(component, 'description')),
+    url: textOf(component, 'url'),
+    location: textOf(component, 'location').trim(),
+    start: start.start,
+    end: duration === null ? null : new Date(start.start.getTime() + duration),
+    allDay: start.allDay,
+    cancelled,
+  };
+}
+
+function addIfInRange(context: ReadContext, event: CalendarEvent, uid: string): void {
+  const at = event.start.getTime();
+  if (at < context.from || at > context.to) return;
+  if (context.events.length >= context.limits.eventsPerRun)
+    throw tooManyEvents({ uid, summary: event.summary }, context.limits.eventsPerRun);
+  context.events.push(event);
+}
+
+const problemOf = (uid: string, component: Component, error: unknown): EventProblem => ({
+  uid,
+  summary: textOf(component, 'summary'),
+  message: error instanceof Error ? error.message : String(error),
+});
+
+/** A one-off event, or an override whose series is not in the file. */
+function readSingle(context: ReadContext, component: Component, uid: string): void {
+  const start = instantOf(startOf(component), tzidOf(component, 'dtstart'), context.defaultZone);
+  const rid = component.getFirstPropertyValue('recurrence-id') as Time | null;
+  const instance = rid
+    ? basicUtc(instantOf(rid, tzidOf(component, 'recurrence-id'), context.defaultZone).start)
+    : undefined;
+  const leadId = instance ? `${uid}_${instance}` : uid;
+  const event = toEvent(context, component, leadId, start, isCancelled(component));
+  addIfInRange(context, instance ? { ...event, instance } : event, uid);
+}
+
+interface ReadableOverride {
+  component: Component;
+  /** The instance it replaces (its RECURRENCE-ID). */
+  original: number;
+  start: Instant;
+}
+
+/**
+ * The overrides that can be read, one per instance (the latest version of each). One that
+ * cannot be read is reported on its own and the series keeps its instance.
+ */
+function readableOverrides(
+  context: ReadContext,
+  overrides: Component[],
+  master: Component,
+  uid: string,
+): Map<number, ReadableOverride> {
+  const masterStart = startOf(master);
+  const masterTzid = tzidOf(master, 'dtstart');
+  const versions = new Map<number, ReadableOverride[]>();
+  for (const component of overrides) {
+    try {
+      alignRecurrenceId(component, masterStart);
+      const rid = component.getFirstPropertyValue('recurrence-id') as Time;
+      const original = instantOf(rid, tzidOf(component, 'recurrence-id') ?? masterTzid, context.defaultZone);
+      const start = instantOf(
+        startOf(component),
+        tzidOf(component, 'dtstart') ?? masterTzid,
+        context.defaultZone,
+      );
+      const key = original.start.getTime();
+      versions.set(key, [...(versions.get(key) ?? []), { component, original: key, start }]);
+    } catch (error) {
+      context.problems.push(problemOf(uid, component, error));
+    }
+  }
+  const chosen = new Map<number, ReadableOverride>();
+  for (const [key, candidates] of versions) {
+    const latest = latestVersion(candidates.map((candidate) => candidate.component));
+    chosen.set(
+      key,
+      candidates.find((candidate) => candidate.component === latest)!,
+    );
+  }
+  return chosen;
+}
+
+function readSeries(context: ReadContext, master: Component, overrides: Component[], uid: string): void {
+  const series = recurrenceSet(master, context.defaultZone, context.limits, {
+    uid,
+    summary: textOf(master, 'summary'),
+  });
+  const allDay = startOf(master).isDate;
+  const byOriginal = readableOverrides(context, overrides, master, uid);
+  const emit = (original: number, override: ReadableOverride | undefined) => {
+    const item = override?.component ?? master;
+    const start = override?.start ?? { start: new Date(original), allDay };
+    const instance = basicUtc(new Date(original));
+    addIfInRange(
+      context,
+      {
+        ...toEvent(context, item, `${uid}_${instance}`, start, isCancelled(item) || isCancelled(master)),
+        instance,
+      },
+      uid,
+    );
+  };
+  const inRange = series.instances({ from: context.from, to: context.to });
+  for (const instance of inRange) emit(instance.at, byOriginal.get(instance.at));
+  // an instance from outside the range moved into it
+  const seen = new Set(inRange.map((instance) => instance.at));
+  for (const override of byOriginal.values()) {
+    if (seen.has(override.original)) continue;
+    const at = override.start.start.getTime();
+    if (at < context.from || at > context.to) continue;
+    if (series.instances({ from: override.original, to: override.original }).length > 0)
+      emit(override.original, override);
+  }
+}
+
+/** Every component under one UID: the latest master with its overrides, or one-off events. */
+export function readEventGroup(context: ReadContext, uid: string, vevents: Component[]): void {
+  const masters = vevents.filter((vevent) => !vevent.hasProperty('recurrence-id'));
+  const overrides = vevents.filter((vevent) => vevent.hasProperty('recurrence-id'));
+  const master = latestVersion(masters);
+  if (master && (master.hasProperty('rrule') || master.hasProperty('rdate'))) {
+    readSeries(context, master, overrides, uid);
+    return;
+  }
+  if (master) readSingle(context, master, uid);
+  // overrides of a series that is not in the file (Google birthdays), each on its own
+  for (const override of overrides) {
+    try {
+      readSingle(context, override, uid);
+    } catch (error) {
+      context.problems.push(problemOf(uid, override, error));
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { CalendarReadResult } from '../calendarEvent';
+import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
+import { CalendarFileError } from '../readIcsEvents';
+import { readIcsDocuments, type IcsReadJob } from './readIcsDocuments';
+
+/** Errors cross the thread as data: their class decides how the run reports them. */
+export type IcsTaskAnswer =
+  | { ok: true; result: CalendarReadResult }
+  | { ok: false; kind: 'limit'; limit: keyof CalendarLimits; message: string }
+  | { ok: false; kind: 'file' | 'other'; message: string };
+
+/** What the worker thread runs for one read (see icsReadWorker.cjs). */
+export function icsReadTask(job: IcsReadJob): IcsTaskAnswer {
+  try {
+    return { ok: true, result: readIcsDocuments(job) };
+  } catch (error) {
+    if (error instanceof CalendarLimitError)
+      return { ok: false, kind: 'limit', limit: error.limit, message: error.message };
+    return {
+      ok: false,
+      kind: error instanceof CalendarFileError ? 'file' : 'other',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/** The answer back as the error the reader would have thrown on this thread. */
+export function fromTaskAnswer(answer: IcsTaskAnswer): CalendarReadResult {
+  if (answer.ok) return answer.result;
+  if (answer.kind === 'limit')
+    throw Object.assign(new CalendarLimitError(answer.limit, ''), { message: answer.message });
+  if (answer.kind === 'file') throw new CalendarFileError(answer.message);
+  throw new Error(answer.message);
+}

@@ -1,0 +1,28 @@
+import type { CalendarEvent } from '../calendar/calendarEvent';
+import type { CalendarLimits } from '../../../platform/config/calendarLimits';
+import { tooLongText, tooManyEvents } from '../calendar/ics/limitMessages';
+
+const TEXT_FIELDS = { summary: 'title', description: 'description', url: 'URL' } as const;
+
+/**
+ * The limits every source's events obey, whichever calendar they came from (the ICS reader
+ * also stops early on its own): a run over one fails before anything is written.
+ */
+export function checkCalendarLimits(events: readonly CalendarEvent[], limits: CalendarLimits): void {
+  if (events.length > limits.eventsPerRun) {
+    const first = events[limits.eventsPerRun]!;
+    throw tooManyEvents({ uid: first.leadId, summary: first.summary }, limits.eventsPerRun);
+  }
+  for (const event of events) {
+    for (const [field, name] of Object.entries(TEXT_FIELDS) as [keyof typeof TEXT_FIELDS, string][]) {
+      const length = event[field].length;
+      if (length > limits.textLength)
+        throw tooLongText(
+          { uid: event.leadId, summary: event.summary.slice(0, 80) },
+          name,
+          length,
+          limits.textLength,
+        );
+    }
+  }
+}

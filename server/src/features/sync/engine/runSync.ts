@@ -1,0 +1,231 @@
+import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
+import type { SyncRange } from '@auditdesk/shared/core';
+import type { HashedLead } from '../../leads/repository/leadSyncWriter';
+import type { LeadsRepository } from '../../leads/repository/leadsRepository';
+import { describeWait } from '../../../platform/http/retryingFetch';
+import {
+  rangeBounds,
+  type CalendarReadResult,
+  type CalendarSource,
+  type EventProblem,
+} from '../calendar/calendarEvent';
+import type { CalendarLimits } from '../../../platform/config/calendarLimits';
+import { checkCalendarLimits } from './checkCalendarLimits';
+import { leadContentHash } from '../../leads/record/leadContentHash';
+import type { LeadRecord } from '../../leads/record/leadRecord';
+import { parseEvent } from '../parser/parseEvent';
+import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
+import { runHash, sourceHash } from './runHash';
+import { describeOutcome } from './describeOutcome';
+import type { SyncProgress } from './syncProgress';
+
+export interface SyncDependencies {
+  leads: LeadsRepository;
+  source: CalendarSource;
+  spreadsheet: SpreadsheetSink;
+  auditors: readonly string[];
+  /** What one run may take from the calendar (untrusted input). */
+  limits: CalendarLimits;
+}
+
+export interface SyncRunContext {
+  runId: number;
+  range: SyncRange;
+  /** The fingerprints and event count of the previous run, when it succeeded; null otherwise. */
+  previous: { runHash: string | null; sourceHash: string | null; eventsProcessed: number } | null;
+  /** Throws when the run may no longer write (its lease was lost): checked before the database step. */
+  assertStillOwned: () => Promise<void>;
+}
+
+export interface SyncOutcome {
+  success: boolean;
+  message: string;
+  eventsProcessed: number;
+  eventsCreated: number;
+  eventsUpdated: number;
+  eventsDeleted: number;
+  sheetWritten: number;
+  sheetRemoved: number;
+  /** Events the calendar held that could not be read (reported, skipped). */
+  problems: EventProblem[];
+  runHash: string | null;
+  sourceHash: string | null;
+  /** Why it failed, for the server's log: may name paths and URLs the message leaves out. */
+  cause?: unknown;
+}
+
+/** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
+function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
+  const byId = new Map(leads.map((lead) => [lead.leadId, lead]));
+  return [...byId.values()].map((lead) => ({ ...lead, contentHash: leadContentHash(lead) }));
+}
+
+/** A run that ended in `message` and changed nothing. */
+export const failedOutcome = (message: string, cause?: unknown): SyncOutcome => ({
+  success: false,
+  message,
+  cause,
+  eventsProcessed: 0,
+  eventsCreated: 0,
+  eventsUpdated: 0,
+  eventsDeleted: 0,
+  sheetWritten: 0,
+  sheetRemoved: 0,
+  problems: [],
+  runHash: null,
+  sourceHash: null,
+});
+
+/**
+ * One run: calendar → spreadsheet → database, each step reported as it goes. A run whose
+ * leads, data and sheet are exactly as the last successful run left them writes nothing
+ * and reads neither the sheet nor the leads. A failure in any step ends the run with
+ * SyncError and SyncCompleted(false); the database is written last and atomically, so a
+ * failed run leaves it as it was.
+ */
+export async function runSync(
+  deps: SyncDependencies,
+  run: SyncRunContext,
+  progress: SyncProgress,
+): Promise<SyncOutcome> {
+  const { range } = run;
+  const bounds = rangeBounds(range);
+  progress.syncStarted();
+  const unchanged = (
+    eventsProcessed: number,
+    problems: EventProblem[],
+    hashes: Pick<SyncOutcome, 'runHash' | 'sourceHash'>,
+  ): SyncOutcome => {
+    for (const step of ['spreadsheet', 'database'] as const) {
+      progress.stepStarted(step, 'Checking for changes');
+      progress.stepProgress(step, 100, 'Already up to date');
+      progress.stepCompleted(step, 0);
+    }
+    const counts = {
+      eventsProcessed,
+      eventsCreated: 0,
+      eventsUpdated: 0,
+      eventsDeleted: 0,
+      sheetWritten: 0,
+      sheetRemoved: 0,
+    };
+    const message = describeOutcome(counts, problems.length);
+    progress.syncCompleted(true, message, eventsProcessed);
+    return { success: true, message, ...counts, problems, ...hashes };
+  };
+  try {
+    progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
+    const onWait = (wait: Parameters<typeof describeWait>[0]) =>
+      progress.stepProgress('calendar', 0, describeWait(wait));
+    const sheetBefore = await deps.spreadsheet.fingerprint();
+    // what the previous run left: only worth reading when the sheet can say whether it changed
+    const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
+    let read: CalendarReadResult;
+    let fingerprint: string | null = null;
+    if (deps.source.snapshot) {
+      const snapshot = await deps.source.snapshot(range);
+      fingerprint = snapshot.fingerprint;
+      const raw =
+        sheetBefore === null || versionBefore === null
+          ? null
+          : sourceHash(range, fingerprint, deps.auditors, versionBefore, sheetBefore);
+      // the very same calendar, leads and sheet as the last successful run: nothing to parse or write
+      if (raw !== null && run.previous?.sourceHash === raw) {
+        progress.stepProgress('calendar', 100, 'The calendar has not changed since the last run');
+        progress.stepCompleted('calendar', run.previous.eventsProcessed);
+        return unchanged(run.previous.eventsProcessed, [], {
+          runHash: run.previous.runHash,
+          sourceHash: raw,
+        });
+      }
+      read = await snapshot.read();
+    } else {
+      read = await deps.source.events(range, onWait);
+    }
+    checkCalendarLimits(read.events, deps.limits);
+    const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
+    progress.stepProgress(
+      'calendar',
+      100,
+      `${leads.length} events between ${range.startDate} and ${range.endDate}`,
+    );
+    progress.stepCompleted('calendar', leads.length);
+
+    const finalHashes = async () => {
+      const sheet = await deps.spreadsheet.fingerprint();
+      const version = await deps.leads.dataVersion();
+      return {
+        runHash: sheet === null ? null : runHash(range, leads, version, sheet),
+        sourceHash:
+          sheet === null || fingerprint === null
+            ? null
+            : sourceHash(range, fingerprint, deps.auditors, version, sheet),
+      };
+    };
+    if (
+      sheetBefore !== null &&
+      versionBefore !== null &&
+      run.previous?.runHash === runHash(range, leads, versionBefore, sheetBefore)
+    )
+      return unchanged(leads.length, read.problems, await finalHashes());
+
+    const syncedAt = new Date().toISOString();
+    progress.stepStarted(
+      'spreadsheet',
+      `Writing ${leads.length} leads to the ${deps.spreadsheet.description}`,
+    );
+    let sheetPercentage = 0;
+    const sheet = await deps.spreadsheet.write(
+      await deps.leads.asOfficeSees(leads),
+      bounds,
+      syncedAt,
+      (percentage, message) => {
+        sheetPercentage = percentage;
+        progress.stepProgress('spreadsheet', percentage, message);
+      },
+      (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
+    );
+    progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
+
+    await run.assertStillOwned();
+    progress.stepStarted('database', `Saving ${leads.length} leads to the database`);
+    const saved = await deps.leads.sync.apply(
+      run.runId,
+      leads,
+      { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
+      syncedAt,
+      // each staged chunk is progress: a long step is never taken for a stalled one
+      (staged, chunks) =>
+        progress.stepProgress(
+          'database',
+          Math.round((90 * staged) / chunks),
+          `Staged ${staged} of ${chunks} parts`,
+        ),
+    );
+    progress.stepProgress(
+      'database',
+      100,
+      `${saved.created} created, ${saved.updated} updated, ${saved.deleted} deleted`,
+    );
+    progress.stepCompleted('database', saved.created + saved.updated + saved.deleted);
+
+    const outcome = {
+      eventsProcessed: leads.length,
+      eventsCreated: saved.created,
+      eventsUpdated: saved.updated,
+      eventsDeleted: saved.deleted,
+      sheetWritten: sheet.written,
+      sheetRemoved: sheet.removed,
+    };
+    const message = describeOutcome(outcome, read.problems.length);
+    const hashes = await finalHashes();
+    progress.syncCompleted(true, message, leads.length);
+    return { success: true, message, ...outcome, problems: read.problems, ...hashes };
+  } catch (failure) {
+    const error = rootDatabaseError(failure);
+    const message = error instanceof Error ? error.message : String(error);
+    progress.syncError(message);
+    progress.syncCompleted(false, message, 0);
+    return failedOutcome(message, failure);
+  }
+}

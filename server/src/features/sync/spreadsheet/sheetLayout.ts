@@ -1,0 +1,120 @@
+import { weekLabel } from '@auditdesk/shared/core';
+import type { LeadRecord } from '../../leads/record/leadRecord';
+
+export const LEADS_SHEET = 'Leads';
+export const UNFORMATTED_SHEET = 'Unformatted';
+export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
+export type SheetName = (typeof SHEET_NAMES)[number];
+
+/** The sheets' columns: the spec's lead fields as text, then when the sync last wrote the row. */
+const COLUMNS = {
+  leadId: (lead: LeadRecord) => lead.leadId,
+  customerName: (lead: LeadRecord) => lead.customerName,
+  address: (lead: LeadRecord) => lead.address,
+  scheduledDate: (lead: LeadRecord) => lead.scheduledDate,
+  endDate: (lead: LeadRecord) => lead.endDate ?? '',
+  weekView: (lead: LeadRecord) => weekLabel(lead.week),
+  auditor: (lead: LeadRecord) => lead.auditor,
+  houseType: (lead: LeadRecord) => lead.houseType,
+  status: (lead: LeadRecord) => lead.status,
+  phoneNumber: (lead: LeadRecord) => lead.phoneNumber,
+  email: (lead: LeadRecord) => lead.email,
+  heatingFuel: (lead: LeadRecord) => lead.heatingFuel,
+  provider: (lead: LeadRecord) => lead.provider,
+  referredBy: (lead: LeadRecord) => lead.referredBy,
+  scheduledBy: (lead: LeadRecord) => lead.scheduledBy,
+  linkId: (lead: LeadRecord) => lead.linkId,
+  comments: (lead: LeadRecord) => lead.comments,
+};
+const LEAD_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+
+/** Header of both sheets. */
+export const HEADER = [...LEAD_COLUMNS, 'lastSyncedAt'] as const;
+const LEAD_ID = 0;
+const SCHEDULED_DATE = HEADER.indexOf('scheduledDate');
+const LAST_SYNCED_AT = HEADER.indexOf('lastSyncedAt');
+
+export type SheetRows = Record<SheetName, string[][]>;
+
+/**
+ * A row read from a sheet, in HEADER's order, whatever order the sheet's own header row has
+ * (a sheet written before a column was added, or one whose columns a person moved): cells
+ * are matched by column name; a column the sheet lacks reads empty.
+ */
+export function alignedRow(sheetHeader: readonly string[], cells: readonly string[]): string[] {
+  const same =
+    sheetHeader.length === HEADER.length && HEADER.every((name, column) => sheetHeader[column] === name);
+  if (same || sheetHeader.length === 0) return HEADER.map((_, column) => cells[column] ?? '');
+  return HEADER.map((name) => {
+    const at = sheetHeader.indexOf(name);
+    return at === -1 ? '' : (cells[at] ?? '');
+  });
+}
+
+export const sheetOf = (lead: LeadRecord): SheetName => (lead.isFormatted ? LEADS_SHEET : UNFORMATTED_SHEET);
+
+const rowOf = (lead: LeadRecord, syncedAt: string): string[] => [
+  ...LEAD_COLUMNS.map((column) => COLUMNS[column](lead)),
+  syncedAt,
+];
+
+const sameContent = (a: string[] | undefined, b: string[]) =>
+  a !== undefined &&
+  HEADER.every((_, column) => column === LAST_SYNCED_AT || (a[column] ?? '') === b[column]);
+
+export interface MergeResult {
+  sheets: SheetRows;
+  /** Rows added or rewritten. */
+  written: number;
+  /** Rows removed: gone from the calendar, or moved to the other sheet. */
+  removed: number;
+}
+
+/**
+ * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting
+ * says; unchanged rows kept as they are (with their lastSyncedAt); rows of leads that are
+ * gone from the calendar inside the range removed; rows outside the range kept.
+ */
+export function mergeSheetRows(
+  existing: SheetRows,
+  leads: LeadRecord[],
+  range: { from: number; to: number },
+  syncedAt: string,
+): MergeResult {
+  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
+  let written = 0;
+  let removed = 0;
+  const sheets = {} as SheetRows;
+
+  for (const name of SHEET_NAMES) {
+    const kept: string[][] = [];
+    const index = new Map<string, number>();
+    for (const row of existing[name]) {
+      const leadId = row[LEAD_ID] ?? '';
+      const lead = current.get(leadId);
+      const scheduled = Date.parse(row[SCHEDULED_DATE] ?? '');
+      const goneInRange = !lead && scheduled >= range.from && scheduled <= range.to;
+      const movedAway = lead && sheetOf(lead) !== name;
+      if (!leadId || goneInRange || movedAway || index.has(leadId)) {
+        if (leadId) removed += 1;
+        continue;
+      }
+      index.set(leadId, kept.length);
+      kept.push(row);
+    }
+    for (const lead of leads.filter((item) => sheetOf(item) === name)) {
+      const fresh = rowOf(lead, syncedAt);
+      const at = index.get(lead.leadId);
+      if (at === undefined) {
+        index.set(lead.leadId, kept.length);
+        kept.push(fresh);
+        written += 1;
+      } else if (!sameContent(kept[at], fresh)) {
+        kept[at] = fresh;
+        written += 1;
+      }
+    }
+    sheets[name] = kept;
+  }
+  return { sheets, written, removed };
+}

@@ -1,0 +1,188 @@
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lead, MARCH_2025 } from '../../../../test/support/leads';
+import { HEADER } from './sheetLayout';
+import { createXlsxSpreadsheet } from './xlsxSpreadsheet';
+
+async function readBack(file: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const sheet = (name: string) => {
+    const rows: Record<string, ExcelJS.CellValue>[] = [];
+    workbook.getWorksheet(name)!.eachRow((row, number) => {
+      if (number === 1) return;
+      rows.push(Object.fromEntries(HEADER.map((key, column) => [key, row.getCell(column + 1).value])));
+    });
+    return rows;
+  };
+  return { workbook, leads: sheet('Leads'), unformatted: sheet('Unformatted') };
+}
+
+describe('xlsx spreadsheet', () => {
+  let dir: string;
+  let file: string;
+  const noProgress = () => {};
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-xlsx-'));
+    file = path.join(dir, 'leads.xlsx');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it("writes 'Leads' and 'Unformatted' with a header row, one row per leadId", async () => {
+    const sheet = createXlsxSpreadsheet(file);
+    const result = await sheet.write(
+      [lead(), lead({ leadId: 'lead-2', isFormatted: false, auditor: '', customerName: 'Call Bob' })],
+      MARCH_2025,
+      '2025-03-05T10:00:00.000Z',
+      noProgress,
+    );
+    expect(result).toEqual({ written: 2, removed: 0 });
+    const { workbook, leads, unformatted } = await readBack(file);
+    expect(workbook.getWorksheet('Leads')!.getRow(1).values).toEqual([undefined, ...HEADER]);
+    expect(leads).toEqual([
+      expect.objectContaining({
+        leadId: 'lead-1',
+        customerName: 'Jane Doe',
+        lastSyncedAt: '2025-03-05T10:00:00.000Z',
+      }),
+    ]);
+    expect(unformatted).toEqual([expect.objectContaining({ leadId: 'lead-2', customerName: 'Call Bob' })]);
+  });
+
+  it('reads a sheet written before a column was added by its header, and rewrites it in the new layout', async () => {
+    // the layout before Address and End Time: a row outside the range must survive as it was
+    const before = HEADER.filter((name) => name !== 'address' && name !== 'endDate');
+    const old = new ExcelJS.Workbook();
+    for (const name of ['Leads', 'Unformatted']) old.addWorksheet(name).addRow([...before]);
+    const april = {
+      leadId: 'april',
+      customerName: 'Tom Lee',
+      scheduledDate: '2025-04-02T14:00:00.000Z',
+      lastSyncedAt: 't0',
+    };
+    old.getWorksheet('Leads')!.addRow(before.map((name) => april[name as keyof typeof april] ?? ''));
+    await old.xlsx.writeFile(file);
+
+    const result = await createXlsxSpreadsheet(file).write(
+      [lead({ address: '12 Elm St, Boston, MA', endDate: '2025-03-04T15:30:00.000Z' })],
+      MARCH_2025,
+      't1',
+      noProgress,
+    );
+    expect(result).toEqual({ written: 1, removed: 0 });
+    const { workbook, leads } = await readBack(file);
+    expect(workbook.getWorksheet('Leads')!.getRow(1).values).toEqual([undefined, ...HEADER]);
+    expect(leads).toEqual([
+      expect.objectContaining({
+        leadId: 'april',
+        customerName: 'Tom Lee',
+        address: null, // an empty cell
+        scheduledDate: '2025-04-02T14:00:00.000Z',
+        lastSyncedAt: 't0',
+      }),
+      expect.objectContaining({
+        leadId: 'lead-1',
+        address: '12 Elm St, Boston, MA',
+        endDate: '2025-03-04T15:30:00.000Z',
+      }),
+    ]);
+  });
+
+  it('upserts in place, keeps rows outside the range and removes rows gone inside it', async () => {
+    const sheet = createXlsxSpreadsheet(file);
+    await sheet.write(
+      [
+        lead(),
+        lead({ leadId: 'gone' }),
+        lead({ leadId: 'april', scheduledDate: '2025-04-02T14:00:00.000Z' }),
+      ],
+      { from: MARCH_2025.from, to: Date.parse('2025-04-30T23:59:59Z') },
+      '2025-03-05T10:00:00.000Z',
+      noProgress,
+    );
+    const result = await sheet.write(
+      [lead({ status: 'Completed' })],
+      MARCH_2025,
+      '2025-03-06T10:00:00.000Z',
+      noProgress,
+    );
+    expect(result).toEqual({ written: 1, removed: 1 });
+    const { leads } = await readBack(file);
+    expect(leads.map((row) => [row.leadId, row.status, row.lastSyncedAt])).toEqual([
+      ['lead-1', 'Completed', '2025-03-06T10:00:00.000Z'],
+      ['april', 'Scheduled', '2025-03-05T10:00:00.000Z'],
+    ]);
+  });
+
+  it('moves a lead between the sheets when its formatting changes', async () => {
+    const sheet = createXlsxSpreadsheet(file);
+    await sheet.write([lead({ isFormatted: false })], MARCH_2025, 't1', noProgress);
+    await sheet.write([lead()], MARCH_2025, 't2', noProgress);
+    const { leads, unformatted } = await readBack(file);
+    expect(leads.map((row) => row.leadId)).toEqual(['lead-1']);
+    expect(unformatted).toEqual([]);
+  });
+
+  it('does not touch the file when nothing changed', async () => {
+    const sheet = createXlsxSpreadsheet(file);
+    await sheet.write([lead()], MARCH_2025, 't1', noProgress);
+    const before = fs.statSync(file).mtimeMs;
+    const bytes = fs.readFileSync(file);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await sheet.write([lead()], MARCH_2025, 't2', noProgress)).toEqual({ written: 0, removed: 0 });
+    expect(fs.statSync(file).mtimeMs).toBe(before);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('stores text that starts with =, +, - or @ as text, never as a formula', async () => {
+    const payloads = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)'];
+    await createXlsxSpreadsheet(file).write(
+      payloads.map((text, index) => lead({ leadId: `l${index}`, customerName: text, comments: text })),
+      MARCH_2025,
+      't1',
+      noProgress,
+    );
+    const { workbook, leads } = await readBack(file);
+    expect(leads.map((row) => row.customerName)).toEqual(payloads);
+    workbook
+      .getWorksheet('Leads')!
+      .eachRow((row) => row.eachCell((cell) => expect(cell.type).toBe(ExcelJS.ValueType.String)));
+  });
+
+  it('keeps Unicode text intact', async () => {
+    await createXlsxSpreadsheet(file).write(
+      [lead({ customerName: 'Žemaitė 王小明 Ελένη' })],
+      MARCH_2025,
+      't1',
+      noProgress,
+    );
+    expect((await readBack(file)).leads[0]?.customerName).toBe('Žemaitė 王小明 Ελένη');
+  });
+
+  it('fails with a clear message on a file that is not a spreadsheet, leaving it as it was', async () => {
+    fs.writeFileSync(file, 'not a zip');
+    await expect(createXlsxSpreadsheet(file).write([lead()], MARCH_2025, 't1', noProgress)).rejects.toThrow(
+      `The spreadsheet file ${path.basename(file)} cannot be read`,
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe('not a zip');
+  });
+
+  it('removes what a killed write left beside the file, at start and before each write, and nothing else', async () => {
+    const leftOver = (pid: number) => path.join(dir, `.leads.xlsx.${pid}.tmp`);
+    const others = ['.other.xlsx.12.tmp', 'leads.xlsx.backup', '.leads.xlsx.tmp.keep'].map((name) =>
+      path.join(dir, name),
+    );
+    for (const name of [leftOver(4242), ...others]) fs.writeFileSync(name, 'half a workbook');
+    const sheet = createXlsxSpreadsheet(file);
+    expect(fs.existsSync(leftOver(4242))).toBe(false);
+
+    fs.writeFileSync(leftOver(777), 'half a workbook'); // another kill, while this process runs
+    await sheet.write([lead()], MARCH_2025, 't1', noProgress);
+    expect(fs.existsSync(leftOver(777))).toBe(false);
+    expect(fs.readdirSync(dir).sort()).toEqual(
+      ['leads.xlsx', ...others.map((name) => path.basename(name))].sort(),
+    );
+  });
+});

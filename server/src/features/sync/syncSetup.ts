@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import type { Config } from '../../platform/config/loadConfig';
+import { ensurePrivateFolder } from '../../platform/files/privateFolder';
+import type { CalendarSource } from './calendar/calendarEvent';
+import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
+import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
+import { createIcsCalendarSource } from './calendar/icsCalendarSource';
+import { createMicrosoftGraphSource } from './calendar/microsoftGraphSource';
+import type { LeadsRepository } from '../leads/repository/leadsRepository';
+import type { SyncDependencies } from './engine/runSync';
+import { generateDemoCalendar } from './demo/generateDemoCalendar';
+import { createGoogleAuth, type GoogleAuthClient } from './google/googleAuth';
+import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
+import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
+import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
+
+/** Writes the demo calendar once, on the first start; it is kept from then on. */
+export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
+  if (!config.calendar.isDemo || fs.existsSync(config.calendar.ics)) return false;
+  ensurePrivateFolder(config.dataDir);
+  fs.writeFileSync(
+    config.calendar.ics,
+    generateDemoCalendar({
+      today,
+      auditors: [config.auditors[0], config.auditors[1]],
+      // a third configured auditor gets the demo's few other visits
+      thirdAuditor: config.auditors[2],
+    }),
+  );
+  return true;
+}
+
+/** What a run works with, as the settings name it: the calendar, the spreadsheet, the leads and the limits. */
+export function createSyncDependencies(config: Config, leads: LeadsRepository): SyncDependencies {
+  return { leads, ...createSyncAdapters(config), auditors: config.auditors, limits: config.calendarLimits };
+}
+
+/** The calendar and spreadsheet the settings name. */
+function createSyncAdapters(config: Config): { source: CalendarSource; spreadsheet: SpreadsheetSink } {
+  const google =
+    config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
+      ? createGoogleAuth(config.google)
+      : null;
+  const spreadsheet =
+    config.spreadsheet.kind === 'google'
+      ? createGoogleSheetsSpreadsheet({
+          auth: google!,
+          spreadsheetId: config.spreadsheet.googleSheetsId!,
+          rootUrl: config.google.apiRoot,
+        })
+      : createXlsxSpreadsheet(config.spreadsheet.path);
+  return { source: createCalendarSource(config, google), spreadsheet };
+}
+
+function createCalendarSource(config: Config, google: GoogleAuthClient | null): CalendarSource {
+  switch (config.calendar.source) {
+    case 'google':
+      return createGoogleCalendarSource({
+        auth: google!,
+        calendarId: config.calendar.googleCalendarId,
+        rootUrl: config.google.apiRoot,
+      });
+    case 'caldav':
+      return createCaldavCalendarSource({
+        ...config.caldav!,
+        defaultZone: config.calendar.timeZone,
+        limits: config.calendarLimits,
+      });
+    case 'microsoft':
+      return createMicrosoftGraphSource(config.microsoft!);
+    case 'ics':
+      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone, config.calendarLimits);
+  }
+}

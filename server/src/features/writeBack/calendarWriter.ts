@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { errorReason } from '../../platform/http/errorReason';
+import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
+import type { OfficeField } from '../leads/office/officeValueStatements';
+import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
+import { WRITABLE_FIELDS, type OfficeChanges } from './eventEdit';
+import type { EventWriter } from './eventWriter';
+
+/**
+ * Between attempts of a write that did not reach the calendar: 30 s, 1, 2, 4 … minutes, then
+ * hourly, for as long as it takes (the office value is kept meanwhile; nothing is given up).
+ */
+export const WRITE_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: Number.POSITIVE_INFINITY,
+  baseDelayMs: 30_000,
+  maxDelayMs: 60 * 60_000,
+};
+
+/** How long one instance holds a write it is making before another may try it. */
+const CLAIM_MS = 2 * 60_000;
+/** How often the table is looked at for writes due again (retries, a lead reviewed, a restart). */
+const POLL_MS = 15_000;
+const BATCH = 20;
+
+export interface CalendarWriterOptions {
+  writes: CalendarWritesRepository;
+  writer: EventWriter;
+  log: FastifyBaseLogger;
+  policy?: RetryPolicy;
+  now?: () => Date;
+  random?: () => number;
+  pollMs?: number;
+}
+
+/** The instants around the lead's start, as the calendar and the office say it. */
+function aroundOf(work: WriteWork): Date[] {
+  const starts = work.officeValues
+    .filter((value) => value.field === 'scheduledDate')
+    .flatMap((value) => [value.officeValue, value.calendarValue]);
+  return [work.event?.scheduledDate ?? null, ...starts]
+    .filter((value): value is string => Boolean(value))
+    .map((value) => new Date(value));
+}
+
+/**
+ * The background worker that writes office edits to the calendar (CALENDAR_WRITE_BACK=on):
+ * each stored write is claimed by one instance at a time, written with If-Match on the
+ * event's ETag, and its outcome applied (written; changed in the calendar meanwhile, a
+ * conflict; not reached, tried again with growing pauses, across restarts).
+ */
+export function createCalendarWriter({
+  writes,
+  writer,
+  log,
+  policy = WRITE_RETRY_POLICY,
+  now = () => new Date(),
+  random = Math.random,
+  pollMs = POLL_MS,
+}: CalendarWriterOptions) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+
+  const retryAt = (attempts: number) => new Date(now().getTime() + backoffDelay(attempts, policy, random));
+
+  async function attempt(leadId: number): Promise<void> {
+    const work = await writes.claim(leadId, now(), CLAIM_MS);
+    if (!work) return; // another instance has it, or it is done
+    const writable = work.officeValues.filter((value) => WRITABLE_FIELDS.includes(value.field));
+    if (!work.event || writable.length === 0) {
+      await writes.drop(work, now());
+      return;
+    }
+    const changes: OfficeChanges = Object.fromEntries(
+      writable.map((value) => [value.field, value.officeValue]),
+    );
+    const fields = writable.map((value) => value.field as OfficeField);
+    const target = { leadId: work.event.leadId, ref: work.event.ref, around: aroundOf(work) };
+    let outcome;
+    try {
+      outcome = await writer.write(target, changes);
+    } catch (error) {
+      // the shared retries tell a person starting a run to try again later: this write is tried again by itself
+      const reason = errorReason(error).replace(/; gave up, try again later$/, '');
+      await writes.failed(work, reason, retryAt(work.attempts + 1));
+      log.warn({ leadId, attempts: work.attempts + 1, reason }, 'calendar write not made; tried again later');
+      return;
+    }
+    if (outcome.kind === 'written') {
+      await writes.written(work, fields, outcome.record, outcome.etag, now());
+      log.info({ leadId, fields }, 'office values written to the calendar');
+    } else if (!outcome.record) {
+      await writes.failed(work, 'the event is no longer in the calendar', retryAt(work.attempts + 1));
+    } else {
+      // the first refusal is tried again at once with the new ETag (unless a conflict holds it)
+      await writes.changedInCalendar(
+        work,
+        outcome.record,
+        outcome.etag,
+        work.attempts === 0 ? now() : retryAt(work.attempts),
+        now(),
+      );
+      log.info({ leadId }, 'calendar write refused: the event changed in the calendar meanwhile');
+    }
+  }
+
+  async function drain(): Promise<void> {
+    do {
+      again = false;
+      let ids: number[];
+      do {
+        ids = await writes.due(now(), BATCH);
+        for (const id of ids) {
+          if (stopped) return;
+          await attempt(id);
+        }
+      } while (ids.length === BATCH && !stopped);
+    } while (again && !stopped);
+  }
+
+  /** Makes the writes that are due; a call while a round runs makes that round look again. */
+  function writeDue(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => log.error({ err: error }, 'calendar writes could not be made now'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    writeDue,
+    /** An edit asked for a write: made soon, without the person waiting for the calendar. */
+    requested() {
+      setImmediate(() => {
+        if (!stopped) void writeDue();
+      });
+    },
+    /** Writes what is due now and every little while (writes left by a restart, retries). */
+    start() {
+      void writeDue();
+      timer = setInterval(() => void writeDue(), pollMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type CalendarWriter = ReturnType<typeof createCalendarWriter>;
