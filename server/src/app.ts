@@ -342,7 +342,6 @@ export async function buildApp({
         authenticate,
       });
       await api.register(viewsRoutes, {
-        prefix: '/views',
         views: createSavedViewsRepository(db),
         authenticate,
       });

@@ -33,3 +33,7 @@ export { weekLabel } from './leads/weekLabel';
 export * from './scheduling';
 export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';
 export { LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';
+export * from './contract/operations/operation';
+export * from './contract/operations/operationTypes';
+export { routes, type Routes, type OperationId } from './contract/operations/routes';
+export { routeIo, type RouteIo } from './contract/operations/routeIo';

@@ -1,6 +1,8 @@
 import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
+export { api, apiDescribed, apiResult, operationPath, type CallInput } from './api/api';
+export { routes, type OperationId } from './contract/operations/routes';
 export { ApiError, apiData } from './api/apiData';
 export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';

@@ -1,22 +1,12 @@
-import {
-  defaultViewChoice,
-  idParams,
-  noContent,
-  savedView,
-  savedViewCreate,
-  savedViewPatch,
-  savedViews,
-  type SavedView,
-} from '@auditdesk/shared/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SavedView } from '@auditdesk/shared/core';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../auth/authenticate';
-import { guardEveryRoute } from '../auth/guardEveryRoute';
+import { operationRoutes } from '../auth/operationRoutes';
 import type { UserRow } from '../../platform/db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors/httpProblem';
 import { DUPLICATE_NAME, type SavedViewsRepository, type StoredView } from './savedViewsRepository';
 import { mayChangeView, maySeeView, mayShareViews } from './viewPermissions';
 
-const tags = ['Views'];
 const UNKNOWN_VIEW = 'This view does not exist, or it is not shared with you.';
 const ONLY_SHARERS = 'Only a Manager or an Admin may share a view with everyone.';
 /** Plenty for a person's own use, and a bound on what one account can store. */
@@ -40,11 +30,11 @@ const shown = (person: UserRow, view: StoredView): SavedView => ({
  * /api/views: saved views of the leads screen. Anyone signed in keeps private views; only a
  * Manager or an Admin shares one or changes a shared one (DESIGN.md section 17).
  */
-export const viewsRoutes: FastifyPluginAsyncZod<{
+export const viewsRoutes: FastifyPluginAsync<{
   views: SavedViewsRepository;
   authenticate: Authenticate;
 }> = async (app, { views, authenticate }) => {
-  guardEveryRoute(app, authenticate());
+  const route = operationRoutes(app, authenticate);
 
   /** The view, if this person sees it; 404 otherwise (a private view of another is not told of). */
   const visible = async (person: UserRow, id: number) => {
@@ -53,107 +43,48 @@ export const viewsRoutes: FastifyPluginAsyncZod<{
     return view;
   };
 
-  app.get(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Your saved views and the shared ones, and the one an empty leads address opens',
-        response: { 200: savedViews },
-      },
-    },
-    async (request) => {
-      const person = request.currentUser!;
-      const { views: list, defaultViewId } = await views.list(person.id);
-      return { views: list.map((view) => shown(person, view)), defaultViewId };
-    },
-  );
+  route('viewsList', async (request) => {
+    const person = request.currentUser!;
+    const { views: list, defaultViewId } = await views.list(person.id);
+    return { views: list.map((view) => shown(person, view)), defaultViewId };
+  });
 
-  app.post(
-    '/',
-    {
-      schema: {
-        tags,
-        summary: 'Save a view; unknown columns in its state are dropped',
-        description:
-          'Only a Manager or an Admin may save a shared view. 409 when you have a view of that name.',
-        body: savedViewCreate,
-        response: { 201: savedView },
-      },
-    },
-    async (request, reply) => {
-      const person = request.currentUser!;
-      if (request.body.shared && !mayShareViews(person)) throw forbidden(ONLY_SHARERS);
-      if ((await views.countOwned(person.id)) >= MAX_VIEWS_PER_PERSON)
-        throw conflict(`You keep ${MAX_VIEWS_PER_PERSON} views, the most one person may. Delete one first.`);
-      const created = await views.create(person.id, request.body);
-      if (created === DUPLICATE_NAME) throw duplicateName(request.body.name);
-      return reply.code(201).send(shown(person, created!));
-    },
-  );
+  route('viewsCreate', async (request, reply) => {
+    const person = request.currentUser!;
+    if (request.body.shared && !mayShareViews(person)) throw forbidden(ONLY_SHARERS);
+    if ((await views.countOwned(person.id)) >= MAX_VIEWS_PER_PERSON)
+      throw conflict(`You keep ${MAX_VIEWS_PER_PERSON} views, the most one person may. Delete one first.`);
+    const created = await views.create(person.id, request.body);
+    if (created === DUPLICATE_NAME) throw duplicateName(request.body.name);
+    return reply.code(201).send(shown(person, created!));
+  });
 
-  app.patch(
-    '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a view, share or unshare it, or save a new state over it',
-        description:
-          'Your own private views; a shared one only as a Manager or an Admin, who alone may switch sharing.',
-        params: idParams,
-        body: savedViewPatch,
-        response: { 200: savedView },
-      },
-    },
-    async (request) => {
-      const person = request.currentUser!;
-      const view = await visible(person, request.params.id);
-      if (!mayChangeView(person, view)) throw forbidden();
-      const { shared } = request.body;
-      if (shared !== undefined && shared !== view.shared && !mayShareViews(person))
-        throw forbidden(ONLY_SHARERS);
-      const updated = await views.update(view.id, request.body);
-      if (updated === DUPLICATE_NAME) throw duplicateName(request.body.name!);
-      if (!updated) throw notFound(UNKNOWN_VIEW);
-      return shown(person, updated);
-    },
-  );
+  route('viewsUpdate', async (request) => {
+    const person = request.currentUser!;
+    const view = await visible(person, request.params.id);
+    if (!mayChangeView(person, view)) throw forbidden();
+    const { shared } = request.body;
+    if (shared !== undefined && shared !== view.shared && !mayShareViews(person))
+      throw forbidden(ONLY_SHARERS);
+    const updated = await views.update(view.id, request.body);
+    if (updated === DUPLICATE_NAME) throw duplicateName(request.body.name!);
+    if (!updated) throw notFound(UNKNOWN_VIEW);
+    return shown(person, updated);
+  });
 
-  app.delete(
-    '/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a view; it stops being anyone’s default',
-        params: idParams,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const person = request.currentUser!;
-      const view = await visible(person, request.params.id);
-      if (!mayChangeView(person, view)) throw forbidden();
-      if (!(await views.remove(view.id))) throw notFound(UNKNOWN_VIEW);
-      return reply.code(204).send(null);
-    },
-  );
+  route('viewsDelete', async (request, reply) => {
+    const person = request.currentUser!;
+    const view = await visible(person, request.params.id);
+    if (!mayChangeView(person, view)) throw forbidden();
+    if (!(await views.remove(view.id))) throw notFound(UNKNOWN_VIEW);
+    return reply.code(204).send(null);
+  });
 
-  app.put(
-    '/default',
-    {
-      schema: {
-        tags,
-        summary: 'Choose the view an empty leads address opens (one of yours or a shared one); null for none',
-        body: defaultViewChoice,
-        response: { 200: defaultViewChoice },
-      },
-    },
-    async (request) => {
-      const person = request.currentUser!;
-      const { viewId } = request.body;
-      if (viewId !== null) await visible(person, viewId);
-      await views.setDefault(person.id, viewId);
-      return { viewId };
-    },
-  );
+  route('viewsSetDefault', async (request) => {
+    const person = request.currentUser!;
+    const { viewId } = request.body;
+    if (viewId !== null) await visible(person, viewId);
+    await views.setDefault(person.id, viewId);
+    return { viewId };
+  });
 };

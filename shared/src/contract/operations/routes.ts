@@ -1,0 +1,13 @@
+import { viewsOperations } from './viewsOperations';
+
+/**
+ * Every operation of the API, by id: method, path and who may call it. The one place a path
+ * is written: the server registers its routes from here, the apps call them through
+ * `api(routes.x, …)`, and the API document, the fuzz and docs/api.md are generated from it.
+ */
+export const routes = {
+  ...viewsOperations,
+};
+
+export type Routes = typeof routes;
+export type OperationId = keyof Routes;
