@@ -101,7 +101,7 @@ export {
   parseLeadsView,
   type LeadsView,
 } from './leads/leadsView';
-export { LEAD_COLUMNS, LEAD_COLUMN_IDS, type LeadColumnId } from './leads/leadColumns';
+export { LEAD_COLUMNS, LEAD_COLUMN_IDS, SEARCHED_LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';
 export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';

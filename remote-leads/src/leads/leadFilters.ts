@@ -1,5 +1,5 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
-import { formatTimeIn } from '@auditdesk/shared';
+import { formatTimeIn, SEARCHED_LEAD_COLUMNS } from '@auditdesk/shared';
 import { displayStatus, formatDay } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
@@ -90,24 +90,6 @@ export function cellText(row: LeadRow, column: LeadColumnId, timeZone?: string):
   return row[column];
 }
 
-const SEARCHED: LeadColumnId[] = [
-  'scheduledDate',
-  'customerName',
-  'address',
-  'status',
-  'auditor',
-  'houseType',
-  'scheduledBy',
-  'referredBy',
-  'leadId',
-  'linkId',
-  'weekView',
-  'phoneNumber',
-  'heatingFuel',
-  'provider',
-  'comments',
-];
-
 /**
  * Each row's searchable text, built once per row: every shown value (dates also as
  * yyyy-mm-dd), lower-cased, one per line so a match cannot span two columns.
@@ -116,7 +98,7 @@ const searchIndex = new WeakMap<LeadRow, string>();
 function searchTextOf(row: LeadRow): string {
   let text = searchIndex.get(row);
   if (text === undefined) {
-    const values = SEARCHED.map((column) => cellText(row, column));
+    const values = SEARCHED_LEAD_COLUMNS.map((column) => cellText(row, column));
     if (row.scheduledDate) values.push(utcDay(new Date(row.scheduledDate).toISOString()));
     text = values.join('\n').toLowerCase();
     searchIndex.set(row, text);

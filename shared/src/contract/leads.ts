@@ -100,6 +100,33 @@ export const leadResource = z.object({
 });
 export type LeadResource = z.infer<typeof leadResource>;
 
+/**
+ * The fields a calendar event fills in, in the content hash's order (reordering would
+ * rewrite every lead once). The server's LeadRecord, its content hash and the spreadsheet's
+ * columns derive from this list.
+ */
+export const SYNCED_LEAD_FIELDS = [
+  'leadId',
+  'customerName',
+  'address',
+  'scheduledDate',
+  'endDate',
+  'week',
+  'auditor',
+  'houseType',
+  'status',
+  'phoneNumber',
+  'email',
+  'heatingFuel',
+  'provider',
+  'referredBy',
+  'scheduledBy',
+  'linkId',
+  'comments',
+  'isFormatted',
+] as const satisfies readonly (keyof LeadResource)[];
+export type SyncedLeadField = (typeof SYNCED_LEAD_FIELDS)[number];
+
 /** The fields of a calendar lead the office can hold its own value of (what a person edits). */
 export const OFFICE_VALUE_FIELDS = Object.keys(leadFieldShapes) as (keyof typeof leadFieldShapes)[];
 export type OfficeValueField = (typeof OFFICE_VALUE_FIELDS)[number];

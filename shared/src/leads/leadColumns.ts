@@ -1,7 +1,7 @@
 // The leads table's columns: the one list the table, the saved views and the links derive from.
 // Framework-free and without zod, for the browser too.
 
-/** The columns of the leads table, in order, with their headers. */
+/** The columns of the leads table, in order, with their headers; search reads all but the times. */
 export const LEAD_COLUMNS = [
   { id: 'scheduledDate', header: 'Scheduled Date' },
   { id: 'customerName', header: 'Customer Name' },
@@ -18,8 +18,8 @@ export const LEAD_COLUMNS = [
   { id: 'heatingFuel', header: 'Heating Fuel' },
   { id: 'provider', header: 'Provider' },
   { id: 'comments', header: 'Comments' },
-  { id: 'endDate', header: 'End Time' },
-  { id: 'lastSyncedAt', header: 'Last Synced' },
+  { id: 'endDate', header: 'End Time', searched: false },
+  { id: 'lastSyncedAt', header: 'Last Synced', searched: false },
 ] as const;
 
 export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
@@ -29,3 +29,8 @@ export type LeadColumnId = (typeof LEAD_COLUMNS)[number]['id'];
  * this list (a column removed since, or never there) is dropped, not refused.
  */
 export const LEAD_COLUMN_IDS: readonly LeadColumnId[] = LEAD_COLUMNS.map((column) => column.id);
+
+/** The columns the leads search reads. */
+export const SEARCHED_LEAD_COLUMNS: readonly LeadColumnId[] = LEAD_COLUMNS.filter(
+  (column) => !('searched' in column) || column.searched,
+).map((column) => column.id);

@@ -1,30 +1,14 @@
+import { leadResource, type LeadResource } from '@auditdesk/shared/core';
+import { getTableColumns } from 'drizzle-orm';
 import { leads } from '../../../platform/db/schema';
 
-/** The columns a lead is read from as the API's lead resource: the one list of them. */
-export const leadResourceColumns = {
-  id: leads.id,
-  leadId: leads.leadId,
-  source: leads.source,
-  isFormatted: leads.isFormatted,
-  customerName: leads.customerName,
-  address: leads.address,
-  email: leads.email,
-  phoneNumber: leads.phoneNumber,
-  auditor: leads.auditor,
-  houseType: leads.houseType,
-  heatingFuel: leads.heatingFuel,
-  provider: leads.provider,
-  referredBy: leads.referredBy,
-  scheduledBy: leads.scheduledBy,
-  status: leads.status,
-  scheduledDate: leads.scheduledDate,
-  endDate: leads.endDate,
-  week: leads.week,
-  linkId: leads.linkId,
-  comments: leads.comments,
-  lastSyncedAt: leads.lastSyncedAt,
-  createdAt: leads.createdAt,
-  updatedAt: leads.updatedAt,
-  needsReview: leads.needsReview,
-  version: leads.version,
-};
+type LeadTableColumns = ReturnType<typeof getTableColumns<typeof leads>>;
+const tableColumns = getTableColumns(leads);
+
+/**
+ * The columns a lead is read from as the API's lead resource: each of the contract's fields
+ * by the same name (the compiler fails here when the contract gains a field the table lacks).
+ */
+export const leadResourceColumns = Object.fromEntries(
+  (Object.keys(leadResource.shape) as (keyof LeadResource)[]).map((field) => [field, tableColumns[field]]),
+) as { [Field in keyof LeadResource]: LeadTableColumns[Field] };

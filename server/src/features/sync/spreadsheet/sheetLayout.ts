@@ -1,4 +1,4 @@
-import { weekLabel } from '@auditdesk/shared/core';
+import { weekLabel, type SyncedLeadField } from '@auditdesk/shared/core';
 import type { LeadRecord } from '../../leads/record/leadRecord';
 
 export const LEADS_SHEET = 'Leads';
@@ -6,7 +6,13 @@ export const UNFORMATTED_SHEET = 'Unformatted';
 export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
 export type SheetName = (typeof SHEET_NAMES)[number];
 
-/** The sheets' columns: the spec's lead fields as text, then when the sync last wrote the row. */
+/**
+ * The sheets' columns, the spec's lead fields as text (then when the sync last wrote the row):
+ * every synced field but the ones that choose the sheet or are shown
+ * as a label (the week as "Week N"); the compiler fails here when the contract gains a field.
+ */
+type SheetColumn = Exclude<SyncedLeadField, 'isFormatted' | 'week'> | 'weekView';
+
 const COLUMNS = {
   leadId: (lead: LeadRecord) => lead.leadId,
   customerName: (lead: LeadRecord) => lead.customerName,
@@ -25,7 +31,7 @@ const COLUMNS = {
   scheduledBy: (lead: LeadRecord) => lead.scheduledBy,
   linkId: (lead: LeadRecord) => lead.linkId,
   comments: (lead: LeadRecord) => lead.comments,
-};
+} satisfies Record<SheetColumn, (lead: LeadRecord) => string>;
 const LEAD_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
 
 /** Header of both sheets. */
