@@ -37,3 +37,4 @@ export * from './contract/operations/operation';
 export * from './contract/operations/operationTypes';
 export { routes, type Routes, type OperationId } from './contract/operations/routes';
 export { routeIo, type RouteIo } from './contract/operations/routeIo';
+export { seededRandom } from './random/seededRandom';

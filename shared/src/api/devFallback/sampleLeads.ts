@@ -1,22 +1,7 @@
 import type { LeadResource } from '../../contract/leads';
 import { HOUSE_TYPES } from '../../contract/vocabulary';
+import { seededRandom } from '../../random/seededRandom';
 
-/** The same numbers on every start (mulberry32): a screen looks the same each time it is tried. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-    chance: (p: number) => next() < p,
-  };
-}
 
 export const SAMPLE_AUDITORS = ['Sam Rivera', 'Alex Chen'] as const;
 
@@ -55,7 +40,7 @@ export function sampleLeads(
   today: Date,
   count = 64,
 ): { formatted: LeadResource[]; unformatted: LeadResource[] } {
-  const random = seeded(20250304);
+  const random = seededRandom(20250304);
   const startOfToday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   const lead = (id: number, formatted: boolean): LeadResource => {
     const dayOffset = Math.floor(random.next() * 150) - 120;

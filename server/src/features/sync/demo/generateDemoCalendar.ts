@@ -10,7 +10,7 @@ import {
   STREETS,
   TOWNS,
 } from './demoVocabulary';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '@auditdesk/shared/core';
 
 const DAY_MS = 24 * 3600 * 1000;
 const ZONE = 'America/New_York';

@@ -1,4 +1,7 @@
-/** mulberry32: a small seeded generator, so the demo calendar is the same on every machine. */
+/**
+ * mulberry32: a small seeded generator, so the demo calendar and the development samples are
+ * the same on every machine and every start.
+ */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
