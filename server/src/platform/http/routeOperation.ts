@@ -54,18 +54,21 @@ export function routeOperation<K extends OperationId>(
     ...options,
     method,
     url: path,
-    schema: {
-      tags: io.tags,
-      summary: io.summary,
-      description: io.description,
-      params: io.params,
-      querystring: io.query,
-      body: io.body,
-      headers: io.headers,
-      response: io.response,
-      consumes: io.consumes,
-      produces: io.produces,
-    },
+    // only the parts the operation has: Fastify warns of a part that is named but missing
+    schema: Object.fromEntries(
+      Object.entries({
+        tags: io.tags,
+        summary: io.summary,
+        description: io.description,
+        params: io.params,
+        querystring: io.query,
+        body: io.body,
+        headers: io.headers,
+        response: io.response,
+        consumes: io.consumes,
+        produces: io.produces,
+      }).filter(([, part]) => part !== undefined),
+    ),
     handler: handler as RouteOptions['handler'],
   });
 }
