@@ -240,15 +240,14 @@ export async function buildApp({
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, {
-        prefix: '/auth',
         ctx,
         authenticate,
         counters,
         signInLimiter: createSignInLimiter(counters, config.rateLimits),
       });
-      await api.register(oidcRoutes, { prefix: '/auth', ctx, counters, redis });
-      await api.register(userRoutes, { prefix: '/user', ctx, authenticate });
-      await api.register(accessRoutes, { prefix: '/useraccess', ctx, authenticate });
+      await api.register(oidcRoutes, { ctx, counters, redis });
+      await api.register(userRoutes, { ctx, authenticate });
+      await api.register(accessRoutes, { ctx, authenticate });
       await api.register(syncRoutes, {
         prefix: '/sync',
         sync,
@@ -319,7 +318,6 @@ export async function buildApp({
         timeZone: config.calendar.timeZone,
       });
       await api.register(businessRoutes, {
-        prefix: '/business',
         timeZone: config.calendar.timeZone,
         writeBack: writeBack.mode,
         authenticate,
@@ -332,12 +330,10 @@ export async function buildApp({
         cache: readCache,
       });
       await api.register(notificationsRoutes, {
-        prefix: '/notifications',
         notifications: notificationsRepository,
         authenticate,
       });
       await api.register(preferencesRoutes, {
-        prefix: '/preferences',
         preferences: createPreferencesRepository(db),
         authenticate,
       });
@@ -346,14 +342,12 @@ export async function buildApp({
         authenticate,
       });
       await api.register(releasesRoutes, {
-        prefix: '/releases',
         releases,
         repository: releasesRepository,
         authenticate,
         counters,
       });
       await api.register(resourcesRoutes, {
-        prefix: '/resources',
         config,
         db,
         redis,

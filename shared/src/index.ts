@@ -2,6 +2,7 @@ import './runtime/sharedInstance';
 
 export { apiRequest } from './api/apiRequest';
 export { api, apiDescribed, apiResult, operationPath, type CallInput } from './api/api';
+export { apiUrl } from './api/apiUrl';
 export { routes, type OperationId } from './contract/operations/routes';
 export { ApiError, apiData } from './api/apiData';
 export { uploadForm, type UploadProgress } from './api/uploadForm';

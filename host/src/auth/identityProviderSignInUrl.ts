@@ -1,4 +1,6 @@
+import { apiUrl, operationPath, routes } from '@auditdesk/shared';
+
 /** Where the identity-provider button sends the browser; the server comes back to /auth/callback. */
 export function identityProviderSignInUrl(origin = window.location.origin): string {
-  return `/api/auth/google-login?returnUrl=${encodeURIComponent(`${origin}/auth/callback`)}`;
+  return apiUrl(operationPath(routes.authProviderLogin, { query: { returnUrl: `${origin}/auth/callback` } }));
 }

@@ -1,12 +1,7 @@
-import { apiRequest } from '@auditdesk/shared';
-
-export interface ProfileResponse {
-  isDevelopment: boolean;
-  accountType: string;
-}
+import { apiResult, routes, type Profile } from '@auditdesk/shared';
 
 export interface ProfileData {
-  profile: ProfileResponse | null;
+  profile: Profile | null;
   permissions: string[];
   /** Why the server could not be asked, when it could not. */
   problem: string | null;
@@ -15,8 +10,8 @@ export interface ProfileData {
 /** Profile and permissions of the signed-in user; never throws (the page shows cached data). */
 export async function fetchProfile(): Promise<ProfileData> {
   const [profile, permissions] = await Promise.all([
-    apiRequest<ProfileResponse>('/user/profile'),
-    apiRequest<{ permissions: string[] }>('/user/permissions'),
+    apiResult(routes.usersProfile),
+    apiResult(routes.usersPermissions),
   ]);
   const failed = !profile.success ? profile : !permissions.success ? permissions : null;
   return {

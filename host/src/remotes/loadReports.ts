@@ -1,3 +1,4 @@
+import type * as Shared from '@auditdesk/shared';
 import type { RemoteLoadError } from '@auditdesk/shared/core';
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { registeredEntry } from './registeredRemotes';
@@ -27,10 +28,8 @@ export function phaseOf(lifecycle: Lifecycle, error: unknown): Phase {
 
 // imported when used: this module loads before the shell's async boundary (preloadRemotePage),
 // where a shared singleton cannot be taken yet
-const send = (path: string, body: object) =>
-  void import('@auditdesk/shared')
-    .then(({ apiRequest }) => apiRequest(path, { method: 'POST', body }))
-    .catch(() => undefined); // telling is best effort
+const send = (report: (shared: typeof Shared) => Promise<unknown>) =>
+  void import('@auditdesk/shared').then(report).catch(() => undefined); // telling is best effort
 
 const versionOf = (remote: RemoteName) => {
   const entry = registeredEntry(remote);
@@ -43,19 +42,21 @@ export function reportLoadError(remote: RemoteName, phase: Phase, error: unknown
   if (now - (lastReported.get(remote) ?? 0) < QUIET_AFTER_REPORT_MS) return;
   lastReported.set(remote, now);
   const text = error instanceof Error ? error.message : String(error);
-  send('/releases/load-errors', {
+  const body = {
     remote,
     version: versionOf(remote),
     phase,
     error: text.slice(0, 2000),
     route: window.location.pathname.slice(0, 512),
-  });
+  };
+  send(({ apiResult, routes }) => apiResult(routes.releasesReportLoadError, { body }));
 }
 
 /** Tells the server a release's page loaded here (only releases are counted). */
 export function reportPageLoad(remote: RemoteName): void {
   const version = versionOf(remote);
-  if (version) send('/releases/page-loads', { remote, version });
+  if (version)
+    send(({ apiResult, routes }) => apiResult(routes.releasesReportPageLoad, { body: { remote, version } }));
 }
 
 /** The remote an id such as "remote_leads/LeadsPage" (or the runtime's remote info) names. */

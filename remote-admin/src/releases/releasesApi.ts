@@ -1,13 +1,12 @@
-import { apiData, ApiError } from '@auditdesk/shared';
-import type { ReleasesOverview, RemoteName, RemoteReleases } from '@auditdesk/shared/core';
+import { api, ApiError, routes } from '@auditdesk/shared';
+import type { RemoteName } from '@auditdesk/shared/core';
 
-export const fetchReleases = () => apiData<ReleasesOverview>('/releases');
+export const fetchReleases = () => api(routes.releasesOverview);
 
 export const promoteRelease = (remote: RemoteName, version: string) =>
-  apiData<RemoteReleases>(`/releases/${remote}/promote`, { method: 'POST', body: { version } });
+  api(routes.releasesPromote, { params: { remote }, body: { version } });
 
-export const rollBackRelease = (remote: RemoteName) =>
-  apiData<RemoteReleases>(`/releases/${remote}/rollback`, { method: 'POST' });
+export const rollBackRelease = (remote: RemoteName) => api(routes.releasesRollback, { params: { remote } });
 
 /** What keeps a release from going live, as the server's check listed it (none: another failure). */
 export function checkProblems(error: Error): string[] {

@@ -1,13 +1,13 @@
-import type { CacheStats } from '@auditdesk/shared';
+import { routes } from '@auditdesk/shared';
 import { ResourcePage } from './common/ResourcePage';
 import { RedisStats } from './redis/RedisStats';
 
 export default function RedisResourcesPage() {
   return (
-    <ResourcePage<CacheStats>
+    <ResourcePage
       title="Redis Resources"
       subtitle="The cache server's memory, keys and clients against its limits, and how well it serves reads."
-      path="/resources/redis"
+      operation={routes.resourcesCache}
       failure="Failed to load Redis stats"
     >
       {(stats) => <RedisStats stats={stats} />}

@@ -1,6 +1,5 @@
-import { CopyField, formatDateTime } from '@auditdesk/shared';
+import { CopyField, formatDateTime, type PasswordLink } from '@auditdesk/shared';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { PasswordLink } from './userAccessApi';
 
 /** A link to show; `added` when it is the first password of someone just added. */
 export type ShownPasswordLink = PasswordLink & { added?: string };

@@ -1,9 +1,8 @@
-import { authStore, type Role } from '@auditdesk/shared';
+import { authStore, toRole, type AccessRecord, type Role } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import type { AccessRecord } from './userAccessTypes';
 import UserManagementPage from './UserManagementPage';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -26,7 +25,7 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
           userId: nextId++,
           email: String(input.email),
           name: String(input.name),
-          role: String(input.role),
+          role: toRole(input.role),
           hasAccess: true,
           revokedAt: null,
           lastLoginAt: null,
@@ -86,7 +85,7 @@ const records = (): AccessRecord[] => [
     id: 2,
     userId: 2,
     email: 'sam.rivera@example.com',
-    name: null,
+    name: '',
     role: 'User',
     hasAccess: true,
     revokedAt: null,
@@ -282,7 +281,7 @@ describe('UserManagementPage', () => {
   });
 
   it('asks before an Admin becomes a Manager or a User', async () => {
-    const data = [
+    const data: AccessRecord[] = [
       ...records(),
       {
         id: 4,

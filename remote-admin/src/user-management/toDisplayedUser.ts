@@ -1,5 +1,5 @@
-import { nameFromEmail, toRole } from '@auditdesk/shared';
-import type { AccessRecord, DisplayedUser } from './userAccessTypes';
+import { nameFromEmail, toRole, type AccessRecord } from '@auditdesk/shared';
+import type { DisplayedUser } from './userAccessTypes';
 
 export function toDisplayedUser(record: AccessRecord, index: number): DisplayedUser {
   return {

@@ -1,3 +1,4 @@
+import type { AccessRecord } from '@auditdesk/shared';
 import { countUsers } from './countUsers';
 import { formatLastLogin } from './formatLastLogin';
 import { toDisplayedUser } from './toDisplayedUser';
@@ -24,14 +25,19 @@ describe('formatLastLogin', () => {
 
 describe('toDisplayedUser', () => {
   it('reads role codes and names, activity from access and revocation, and a name from the e-mail', () => {
-    const base = {
+    const base: Omit<AccessRecord, 'role'> = {
       id: 7,
+      userId: 7,
       email: 'jane_doe.smith@example.com',
+      name: '',
       hasAccess: true,
       revokedAt: null,
       lastLoginAt: null,
+      notes: null,
     };
-    expect(toDisplayedUser({ ...base, role: 1 }, 0)).toEqual({
+    // the role codes of spec section 6 (1 Admin, 0 User), as a server of the spec may answer them
+    const coded = (code: 0 | 1) => code as unknown as AccessRecord['role'];
+    expect(toDisplayedUser({ ...base, role: coded(1) }, 0)).toEqual({
       id: '7',
       email: 'jane_doe.smith@example.com',
       name: 'Jane Doe Smith',
@@ -43,7 +49,7 @@ describe('toDisplayedUser', () => {
       name: 'Jane',
       role: 'Manager',
     });
-    expect(toDisplayedUser({ ...base, role: 0, revokedAt: '2025-01-01T00:00:00Z' }, 0)).toMatchObject({
+    expect(toDisplayedUser({ ...base, role: coded(0), revokedAt: '2025-01-01T00:00:00Z' }, 0)).toMatchObject({
       role: 'User',
       isActive: false,
     });

@@ -1,4 +1,5 @@
 import { authStore } from '../auth/authStore';
+import { routes } from '../contract/operations/routes';
 import { devFallback, wantsDevFallback, withDevDeadline } from './devFallback/devFallback';
 import { API_ERRORS } from './apiErrors';
 import type { ApiRequestOptions, ApiResult } from './apiTypes';
@@ -6,7 +7,12 @@ import { refreshSession } from './refreshSession';
 import { sendRequest } from './sendRequest';
 
 /** Calls that must not trigger a refresh: a 401 there ends the session at once. */
-const SESSION_CALLS = ['/auth/login', '/auth/refresh', '/auth/logout', '/auth/exchange'];
+const SESSION_CALLS: string[] = [
+  routes.authLogin,
+  routes.authRefresh,
+  routes.authLogout,
+  routes.authExchange,
+].map((operation) => operation.path);
 
 function endSession<T>(result: ApiResult<T>): ApiResult<T> {
   authStore.getState().clearSession();

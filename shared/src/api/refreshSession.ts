@@ -2,14 +2,9 @@ import { readStoredSession } from '../auth/authStorage';
 import { authStore } from '../auth/authStore';
 import { withCrossTabLock } from '../auth/crossTabLock';
 import { isTokenExpired } from '../auth/tokenExpiry';
+import { routes } from '../contract/operations/routes';
+import type { AnswerOf } from '../contract/operations/operationTypes';
 import { sendRequest } from './sendRequest';
-
-interface RefreshResponse {
-  accessToken?: string;
-  access_token?: string;
-  refreshToken?: string;
-  refresh_token?: string;
-}
 
 let inFlight: Promise<boolean> | null = null;
 
@@ -28,11 +23,9 @@ async function refreshOnce(staleToken: string | null): Promise<boolean> {
     }
     const refreshToken = stored.refreshToken ?? authStore.getState().refreshToken;
     if (!refreshToken) return false;
-    const result = await sendRequest<RefreshResponse>(
-      '/auth/refresh',
-      { method: 'POST', body: { refreshToken } },
-      null,
-    );
+    // straight to the server: a refresh must not itself be refreshed on a 401
+    const { path, method } = routes.authRefresh;
+    const result = await sendRequest<AnswerOf<'authRefresh'>>(path, { method, body: { refreshToken } }, null);
     const token = result.data?.accessToken ?? result.data?.access_token;
     if (!result.success || !token) return false;
     authStore.getState().setTokens({

@@ -1,5 +1,5 @@
-import type { SignInCodeResponse } from '../contract/auth';
-import { apiRequest } from '../api/apiRequest';
+import { apiResult } from '../api/api';
+import { routes } from '../contract/operations/routes';
 import type { AuthUser } from './authTypes';
 import { startSession } from './startSession';
 import { hasJwtShape } from './tokenExpiry';
@@ -9,7 +9,7 @@ import { hasJwtShape } from './tokenExpiry';
  * for tokens (only this browser, which started the sign-in, can) and stores the session.
  */
 export async function exchangeSignInCode(code: string): Promise<AuthUser | null> {
-  const result = await apiRequest<SignInCodeResponse>('/auth/exchange', { method: 'POST', body: { code } });
+  const result = await apiResult(routes.authExchange, { body: { code } });
   const data = result.data;
   if (!result.success || !data || !hasJwtShape(data.access_token)) return null;
   return startSession({ token: data.access_token, refreshToken: data.refresh_token }, data.user, data.name);

@@ -1,22 +1,15 @@
 import { API_ERRORS } from '../api/apiErrors';
-import { apiRequest } from '../api/apiRequest';
+import { apiResult } from '../api/api';
+import { routes } from '../contract/operations/routes';
 import type { AuthUser } from './authTypes';
 import { startSession } from './startSession';
 import { hasJwtShape } from './tokenExpiry';
-
-interface LoginResponse {
-  access_token?: string;
-  refresh_token?: string;
-}
 
 export type LoginOutcome = { ok: true; user: AuthUser } | { ok: false; error: string };
 
 /** E-mail and password sign-in: stores the tokens and the user, or says why not. */
 export async function login(email: string, password: string): Promise<LoginOutcome> {
-  const result = await apiRequest<LoginResponse>('/auth/login', {
-    method: 'POST',
-    body: { email, password },
-  });
+  const result = await apiResult(routes.authLogin, { body: { email, password } });
   if (!result.success) {
     return { ok: false, error: result.problem?.detail ?? API_ERRORS.loginFailed };
   }

@@ -1,4 +1,5 @@
-import { apiRequest } from '../api/apiRequest';
+import { apiResult } from '../api/api';
+import { routes } from '../contract/operations/routes';
 import { flushPreferences } from '../preferences/personalPreferences';
 import { authStore } from './authStore';
 
@@ -6,7 +7,7 @@ import { authStore } from './authStore';
 export async function signOut(): Promise<void> {
   await flushPreferences();
   const { refreshToken, token } = authStore.getState();
-  if (token) await apiRequest('/auth/logout', { method: 'POST', body: { refreshToken } });
+  if (token) await apiResult(routes.authLogout, { body: { refreshToken } });
   authStore.getState().setLoginError(null);
   authStore.getState().clearSession();
 }

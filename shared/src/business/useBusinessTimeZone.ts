@@ -1,12 +1,12 @@
-import type { BusinessSettings } from '../contract/business';
 import { useQuery } from '@tanstack/react-query';
-import { apiData } from '../api/apiData';
+import { api } from '../api/api';
+import { routes } from '../contract/operations/routes';
 import { queryKeys } from '../query/queryKeys';
 
 /** GET /api/business, read once a session: it changes only with the server's settings. */
 export const businessSettingsQuery = {
   queryKey: queryKeys.business,
-  queryFn: () => apiData<BusinessSettings>('/business'),
+  queryFn: () => api(routes.businessSettings),
   staleTime: Infinity,
 };
 

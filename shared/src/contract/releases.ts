@@ -71,6 +71,9 @@ export const REMOTE_LOAD_PHASES = [
   'timeout',
 ] as const;
 
+/** Load reports one person may send a minute: a tab retrying a broken remote stays well below. */
+export const LOAD_REPORTS_PER_MINUTE = 60;
+
 /** A failed remote load, as the host's federation plugin reports it. */
 export const remoteLoadError = z.strictObject({
   remote: remoteName,

@@ -1,5 +1,6 @@
-import { apiRequest } from '../api/apiRequest';
+import { apiResult } from '../api/api';
 import { authStore } from '../auth/authStore';
+import { routes } from '../contract/operations/routes';
 import { fittingPreferences, type Preferences } from '../contract/preferences';
 import { preferencesFromStorage, writePreferencesToStorage } from './preferenceStorage';
 
@@ -9,7 +10,7 @@ export const SAVE_PAUSE_MS = 500;
 let pending: { timer: ReturnType<typeof setTimeout>; document: Preferences } | null = null;
 
 const send = (document: Preferences) =>
-  authStore.getState().token ? apiRequest('/preferences', { method: 'PUT', body: document }) : undefined;
+  authStore.getState().token ? apiResult(routes.preferencesReplace, { body: document }) : undefined;
 
 /**
  * At sign-in, before the screens mount: the person's saved preferences become the defaults
@@ -17,7 +18,7 @@ const send = (document: Preferences) =>
  * browser's own defaults; sign-in goes on.
  */
 export async function restorePreferences(storage: Storage = window.localStorage): Promise<void> {
-  const saved = await apiRequest<unknown>('/preferences');
+  const saved = await apiResult(routes.preferencesGet);
   if (saved.success) writePreferencesToStorage(storage, fittingPreferences(saved.data));
 }
 

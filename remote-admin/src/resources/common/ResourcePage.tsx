@@ -1,20 +1,21 @@
 import { PageHeader } from '@auditdesk/shared';
 import { Alert, Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import type { Operation } from '@auditdesk/shared/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { LoadedStats } from './fetchResourceStats';
+import type { LoadedStats, ResourceOperationId, StatsOf } from './fetchResourceStats';
 import { useResourceStats } from './useResourceStats';
 
-interface ResourcePageProps<T> {
+interface ResourcePageProps<K extends ResourceOperationId> {
   title: string;
   subtitle: string;
-  /** The API path of the stats, e.g. '/resources/redis'. */
-  path: string;
+  /** The operation that answers the stats, e.g. routes.resourcesCache. */
+  operation: Operation<K>;
   /** The spec's failure text, e.g. 'Failed to load Redis stats'. */
   failure: string;
   /** The page body once there are stats. */
-  children: (stats: T) => ReactNode;
+  children: (stats: StatsOf<K>) => ReactNode;
 }
 
 function Body<T>({
@@ -68,8 +69,14 @@ function Body<T>({
 }
 
 /** What both resource pages share: heading, Refresh, and the loading, error and empty states. */
-export function ResourcePage<T>({ title, subtitle, path, failure, children }: ResourcePageProps<T>) {
-  const query = useResourceStats<T>(path);
+export function ResourcePage<K extends ResourceOperationId>({
+  title,
+  subtitle,
+  operation,
+  failure,
+  children,
+}: ResourcePageProps<K>) {
+  const query = useResourceStats(operation);
   const refetch = () => void query.refetch();
   return (
     <>

@@ -1,17 +1,4 @@
-import {
-  currentUser,
-  forgotPasswordBody,
-  forgotPasswordResponse,
-  signInOptions,
-  loginBody,
-  logoutBody,
-  noContent,
-  refreshBody,
-  refreshResponse,
-  setPasswordBody,
-  tokenPair,
-} from '@auditdesk/shared/core';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './appContext';
 import { HttpProblem, unauthorized } from '../../platform/errors/httpProblem';
 import { createAttemptLimit, type SignInLimiter } from '../../platform/limits/signInLimiter';
@@ -19,19 +6,21 @@ import type { CounterStore } from '../../platform/limits/counterStore';
 import { toCurrentUser } from '../users/userViews';
 import type { Authenticate } from './authenticate';
 import { issueTokens } from './issueTokens';
+import { operationRoutes } from './operationRoutes';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
 const RESET_ANSWER =
   'If this e-mail address belongs to an account, a link to choose a new password is on its way. It works once, for 24 hours.';
 const HOUR_MS = 60 * 60 * 1000;
-const tags = ['Sign-in'];
 
-export const authRoutes: FastifyPluginAsyncZod<{
+/** /api/auth: signing in with a password, the tokens' refresh and sign-out, password links. */
+export const authRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   authenticate: Authenticate;
   signInLimiter: SignInLimiter;
   counters: CounterStore;
 }> = async (app, { ctx, authenticate, signInLimiter, counters }) => {
+  const route = operationRoutes(app, authenticate);
   const { users, passwords, accessTokens, signIns, passwordLinks, passwordMail, config } = ctx;
   const resetsPerIp = createAttemptLimit(
     counters,
@@ -52,160 +41,82 @@ export const authRoutes: FastifyPluginAsyncZod<{
     config.rateLimits.perEmailAndIp,
   );
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with e-mail and password',
-        description:
-          'Rate limited per address, per e-mail from one address, and (failures) per e-mail from all addresses; 429 with Retry-After.',
-        body: loginBody,
-        response: { 200: tokenPair },
-      },
-    },
-    async (request) => {
-      const email = request.body.email.toLowerCase();
-      await signInLimiter.admit(request.ip, email);
-      const user = await users.findByEmail(email);
-      // Unknown e-mail, no password and wrong password take the same time and answer alike.
-      const check = user?.passwordHash
-        ? await passwords.verify(request.body.password, user.passwordHash)
-        : { valid: await passwords.verifyAgainstDecoy(request.body.password), needsRehash: false };
-      if (!user || !check.valid || !user.isActive) {
-        await signInLimiter.failed(email);
-        throw unauthorized(INVALID_LOGIN);
-      }
-      await signInLimiter.succeeded(email, request.ip);
-      if (check.needsRehash)
-        await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
-      return issueTokens(ctx, user);
-    },
-  );
-
-  app.post(
-    '/refresh',
-    {
-      schema: {
-        tags,
-        summary: 'Trade a refresh token for new tokens',
-        description: 'Refresh tokens are single use; presenting a used one ends the whole sign-in.',
-        body: refreshBody,
-        response: { 200: refreshResponse },
-      },
-    },
-    async (request) => {
-      const rotation = await signIns.rotate(request.body.refreshToken);
-      if (!rotation.ok) throw unauthorized('The session has ended. Please sign in again.');
-      const accessToken = await accessTokens.sign({
-        userId: rotation.user.id,
-        sessionId: rotation.sessionId,
-        role: rotation.user.role,
-      });
-      return {
-        accessToken,
-        refreshToken: rotation.refreshToken,
-        access_token: accessToken,
-        refresh_token: rotation.refreshToken,
-      };
-    },
-  );
-
-  app.post(
-    '/logout',
-    {
-      schema: {
-        tags,
-        summary: 'Sign out: end the sign-in the refresh token belongs to',
-        body: logoutBody,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      const token = request.body?.refreshToken;
-      if (token) await signIns.end(token);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/options',
-    {
-      schema: {
-        tags,
-        summary: 'What the sign-in page offers',
-        description: 'passwordResetByEmail: "Forgot password?" sends a link (the server has SMTP).',
-        response: { 200: signInOptions },
-      },
-    },
-    async () => ({ passwordResetByEmail: passwordMail.sendsMail }),
-  );
-
-  app.post(
-    '/forgot-password',
-    {
-      schema: {
-        tags,
-        summary: 'E-mail a link to choose a new password',
-        description:
-          'Answers 202 with the same message whether or not the e-mail has an account, before any lookup; the link is made and e-mailed afterwards. Rate limited per client address (429); past the hourly number of mails to one address, requests are answered alike but send nothing.',
-        body: forgotPasswordBody,
-        response: { 202: forgotPasswordResponse },
-      },
-    },
-    async (request, reply) => {
-      await resetsPerIp(request.ip);
-      if (!passwordMail.sendsMail)
-        throw new HttpProblem(
-          409,
-          'This server does not send e-mail. Ask an administrator for a link to set your password.',
-        );
-      const email = request.body.email.toLowerCase();
-      // the answer leaves before the account is even looked up: its timing tells nothing
-      setImmediate(() => {
-        void resetMailsPerEmail(email)
-          .then(() => passwordMail.requestReset(email))
-          .catch((error: unknown) => {
-            if (!(error instanceof HttpProblem && error.statusCode === 429))
-              request.log.error({ err: error }, 'password reset not sent');
-          });
-      });
-      return reply.status(202).send({ message: RESET_ANSWER });
-    },
-  );
-
-  app.post(
-    '/set-password',
-    {
-      schema: {
-        tags,
-        summary: 'Spend a one-time password link',
-        body: setPasswordBody,
-        response: { 204: noContent },
-      },
-    },
-    async (request, reply) => {
-      await setPasswordPerIp(request.ip);
-      await setPasswordPerToken(request.body.token);
-      const userId = await passwordLinks.spend(request.body.token);
-      const user = userId === null ? undefined : await users.findById(userId);
-      if (!user)
-        throw new HttpProblem(400, 'This link is invalid, used or expired. Ask an admin for a new one.');
+  route('authLogin', async (request) => {
+    const email = request.body.email.toLowerCase();
+    await signInLimiter.admit(request.ip, email);
+    const user = await users.findByEmail(email);
+    // Unknown e-mail, no password and wrong password take the same time and answer alike.
+    const check = user?.passwordHash
+      ? await passwords.verify(request.body.password, user.passwordHash)
+      : { valid: await passwords.verifyAgainstDecoy(request.body.password), needsRehash: false };
+    if (!user || !check.valid || !user.isActive) {
+      await signInLimiter.failed(email);
+      throw unauthorized(INVALID_LOGIN);
+    }
+    await signInLimiter.succeeded(email, request.ip);
+    if (check.needsRehash)
       await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
-      await signIns.endAllOfUser(user.id); // a new password ends the old sign-ins
-      await passwordMail
-        .passwordChanged(user)
-        .catch((error: unknown) => request.log.error({ err: error }, 'password-changed notice not sent'));
-      return reply.status(204).send(null);
-    },
-  );
+    return issueTokens(ctx, user);
+  });
 
-  app.get(
-    '/user',
-    {
-      onRequest: authenticate(),
-      schema: { tags, summary: 'The signed-in user', response: { 200: currentUser } },
-    },
-    async (request) => toCurrentUser(request.currentUser!),
-  );
+  route('authRefresh', async (request) => {
+    const rotation = await signIns.rotate(request.body.refreshToken);
+    if (!rotation.ok) throw unauthorized('The session has ended. Please sign in again.');
+    const accessToken = await accessTokens.sign({
+      userId: rotation.user.id,
+      sessionId: rotation.sessionId,
+      role: rotation.user.role,
+    });
+    return {
+      accessToken,
+      refreshToken: rotation.refreshToken,
+      access_token: accessToken,
+      refresh_token: rotation.refreshToken,
+    };
+  });
+
+  route('authLogout', async (request, reply) => {
+    const token = request.body?.refreshToken;
+    if (token) await signIns.end(token);
+    return reply.status(204).send(null);
+  });
+
+  route('authOptions', async () => ({ passwordResetByEmail: passwordMail.sendsMail }));
+
+  route('authForgotPassword', async (request, reply) => {
+    await resetsPerIp(request.ip);
+    if (!passwordMail.sendsMail)
+      throw new HttpProblem(
+        409,
+        'This server does not send e-mail. Ask an administrator for a link to set your password.',
+      );
+    const email = request.body.email.toLowerCase();
+    // the answer leaves before the account is even looked up: its timing tells nothing
+    setImmediate(() => {
+      void resetMailsPerEmail(email)
+        .then(() => passwordMail.requestReset(email))
+        .catch((error: unknown) => {
+          if (!(error instanceof HttpProblem && error.statusCode === 429))
+            request.log.error({ err: error }, 'password reset not sent');
+        });
+    });
+    return reply.status(202).send({ message: RESET_ANSWER });
+  });
+
+  route('authSetPassword', async (request, reply) => {
+    await setPasswordPerIp(request.ip);
+    await setPasswordPerToken(request.body.token);
+    const userId = await passwordLinks.spend(request.body.token);
+    const user = userId === null ? undefined : await users.findById(userId);
+    if (!user)
+      throw new HttpProblem(400, 'This link is invalid, used or expired. Ask an admin for a new one.');
+    await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
+    await signIns.endAllOfUser(user.id); // a new password ends the old sign-ins
+    await passwordMail
+      .passwordChanged(user)
+      .catch((error: unknown) => request.log.error({ err: error }, 'password-changed notice not sent'));
+    return reply.status(204).send(null);
+  });
+
+  route('authCurrentUser', async (request) => toCurrentUser(request.currentUser!));
 };

@@ -1,37 +1,17 @@
+import { routes, type Access, type OperationId } from '@auditdesk/shared/core';
+import type { FastifyInstance } from 'fastify';
 import {
-  routeIo,
-  routes,
-  type Access,
-  type BodyOf,
-  type HeadersOf,
-  type OperationId,
-  type OperationIo,
-  type ParamsOf,
-  type QueryOf,
-  type ReplyOf,
-} from '@auditdesk/shared/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+  routeOperation,
+  type OperationHandler,
+  type OperationOptions,
+} from '../../platform/http/routeOperation';
 import type { Authenticate } from './authenticate';
 
-type Known<T> = [T] extends [never] ? unknown : T;
-
-/** A request of operation K, typed by its schemas as the server parsed them. */
-export type OperationRequest<K extends OperationId> = FastifyRequest<{
-  Params: Known<ParamsOf<K>>;
-  Querystring: Known<QueryOf<K>>;
-  Body: Known<BodyOf<K>>;
-  Headers: Known<HeadersOf<K>>;
-}>;
-
-export type OperationHandler<K extends OperationId> = (
-  request: OperationRequest<K>,
-  reply: FastifyReply,
-) => Promise<ReplyOf<K> | FastifyReply | undefined>;
-
-/** What a route may add to its table entry: more hooks (a rate limit), a body limit, config. */
-export type OperationOptions = Partial<
-  Pick<RouteOptions, 'onRequest' | 'preHandler' | 'bodyLimit' | 'config'>
->;
+export type {
+  OperationHandler,
+  OperationOptions,
+  OperationRequest,
+} from '../../platform/http/routeOperation';
 
 export type RegisterOperation = <K extends OperationId>(
   id: K,
@@ -49,29 +29,9 @@ const listOf = <T>(value: T | T[] | undefined): T[] =>
  */
 export function operationRoutes(app: FastifyInstance, authenticate: Authenticate): RegisterOperation {
   return (id, handler, options = {}) => {
-    const { method, path } = routes[id];
     const access = routes[id].access as Access;
-    const io: OperationIo & { tags?: string[] } = routeIo[id];
     const guard =
       access === 'public' ? [] : [access === 'signed-in' ? authenticate() : authenticate(...access)];
-    app.route({
-      ...options,
-      method,
-      url: path,
-      onRequest: [...guard, ...listOf(options.onRequest)],
-      schema: {
-        tags: io.tags,
-        summary: io.summary,
-        description: io.description,
-        params: io.params,
-        querystring: io.query,
-        body: io.body,
-        headers: io.headers,
-        response: io.response,
-        consumes: io.consumes,
-        produces: io.produces,
-      },
-      handler: handler as RouteOptions['handler'],
-    });
+    routeOperation(app, id, handler, { ...options, onRequest: [...guard, ...listOf(options.onRequest)] });
   };
 }

@@ -1,10 +1,26 @@
 import type { IoTable } from './operation';
 import type { Routes } from './routes';
 import { viewsIo } from './viewsIo';
+import { authIo } from './authIo';
+import { usersIo } from './usersIo';
+import { preferencesIo } from './preferencesIo';
+import { notificationsIo } from './notificationsIo';
+import { businessIo } from './businessIo';
+import { healthIo } from './healthIo';
+import { resourcesIo } from './resourcesIo';
+import { releasesIo } from './releasesIo';
 
 /** The schemas of every operation in `routes`; the compiler checks none is missing. */
 export const routeIo = {
   ...viewsIo,
+  ...authIo,
+  ...usersIo,
+  ...preferencesIo,
+  ...notificationsIo,
+  ...businessIo,
+  ...healthIo,
+  ...resourcesIo,
+  ...releasesIo,
 } satisfies IoTable<Routes>;
 
 export type RouteIo = typeof routeIo;

@@ -1,3 +1,11 @@
+import { authOperations } from './authOperations';
+import { usersOperations } from './usersOperations';
+import { preferencesOperations } from './preferencesOperations';
+import { notificationsOperations } from './notificationsOperations';
+import { businessOperations } from './businessOperations';
+import { healthOperations } from './healthOperations';
+import { resourcesOperations } from './resourcesOperations';
+import { releasesOperations } from './releasesOperations';
 import { viewsOperations } from './viewsOperations';
 
 /**
@@ -7,6 +15,14 @@ import { viewsOperations } from './viewsOperations';
  */
 export const routes = {
   ...viewsOperations,
+  ...authOperations,
+  ...usersOperations,
+  ...preferencesOperations,
+  ...notificationsOperations,
+  ...businessOperations,
+  ...healthOperations,
+  ...resourcesOperations,
+  ...releasesOperations,
 };
 
 export type Routes = typeof routes;
