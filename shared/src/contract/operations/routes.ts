@@ -1,3 +1,5 @@
+import { dashboardOperations } from './dashboardOperations';
+import { leadsOperations } from './leadsOperations';
 import { viewsOperations } from './viewsOperations';
 
 /**
@@ -7,6 +9,8 @@ import { viewsOperations } from './viewsOperations';
  */
 export const routes = {
   ...viewsOperations,
+  ...leadsOperations,
+  ...dashboardOperations,
 };
 
 export type Routes = typeof routes;
