@@ -9,7 +9,7 @@ import {
   type Timeframe,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import type { Config } from '../../platform/config/loadConfig';

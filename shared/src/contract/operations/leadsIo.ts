@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { idParams, noContent } from '../common';
-import {
-  duplicateDismissal,
-  duplicateDismissalQuery,
-  possibleDuplicates,
-} from '../duplicates';
+import { duplicateDismissal, duplicateDismissalQuery, possibleDuplicates } from '../duplicates';
 import { leadActionResult, leadsBulkRequest } from '../leadActions';
 import { leadHistoryPage, leadHistoryQuery, leadsChangedByRun } from '../leadHistory';
 import { importPreview, importResult } from '../leadImport';
@@ -52,8 +48,7 @@ const leadsIoOfLeads = taggedIo('Leads', {
     response: { 200: leadsSummary },
   },
   leadsGet: {
-    summary:
-      'One lead, with its ETag, its office values beside the calendar’s, and whether it needs review',
+    summary: 'One lead, with its ETag, its office values beside the calendar’s, and whether it needs review',
     description:
       '`officeValues`: each edited field’s office and calendar value, who and when, and whether they are in conflict; `calendarDeletedAt`; `needsReview`. 404 if there is no such lead.',
     params: idParams,
