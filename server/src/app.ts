@@ -37,10 +37,11 @@ import { dashboardRoutes } from './features/dashboard/dashboardRoutes';
 import { createLeadImport } from './features/leads/import/leadImport';
 import { leadImportRoutes } from './features/leads/import/leadImportRoutes';
 import { createLeadActions } from './features/leads/actions/leadActions';
-import { bulkLeadsRoute, leadActionsRoutes } from './features/leads/actions/leadActionsRoutes';
+import { leadActionsRoutes } from './features/leads/actions/leadActionsRoutes';
 import { createDuplicatesRepository } from './features/leads/duplicates/duplicatesRepository';
 import { duplicatesRoutes } from './features/leads/duplicates/duplicatesRoutes';
 import { leadsRoutes } from './features/leads/leadsRoutes';
+import { gridDataRoutes } from './features/leads/grid/gridDataRoutes';
 import { createLeadsRepository } from './features/leads/repository/leadsRepository';
 import { createMemoryCounterStore } from './platform/limits/memoryCounterStore';
 import { createSignInLimiter } from './platform/limits/signInLimiter';
@@ -63,7 +64,7 @@ import { createSchedulingStats } from './features/scheduling/schedulingStats';
 import { agendaFeedReadRoute, agendaFeedRoutes } from './features/scheduling/agenda/agendaFeedRoutes';
 import { createAgendaFeeds } from './features/scheduling/agenda/agendaFeeds';
 import { agendaRoutes } from './features/scheduling/agenda/agendaRoutes';
-import { gridDataRoute, schedulingRoutes } from './features/scheduling/schedulingRoutes';
+import { schedulingRoutes } from './features/scheduling/schedulingRoutes';
 import { hubProgress } from './features/sync/engine/hubProgress';
 import { syncRoutes } from './features/sync/syncRoutes';
 import { createSyncService, type SyncService } from './features/sync/syncService';
@@ -256,16 +257,14 @@ export async function buildApp({
         counters,
         runsPerHour: config.syncRateLimitPerHour,
       });
-      await api.register(gridDataRoute, {
-        prefix: '/leads',
+      await api.register(gridDataRoutes, {
         leads,
         auditors: config.auditors,
         authenticate,
         sendVersioned,
       });
-      await api.register(leadsRoutes, { prefix: '/leads', leads, authenticate, sendVersioned });
+      await api.register(leadsRoutes, { leads, authenticate, sendVersioned });
       await api.register(leadImportRoutes, {
-        prefix: '/leads/import',
         leadImport: createLeadImport(db, {
           auditors: config.auditors,
           timeZone: config.calendar.timeZone,
@@ -275,14 +274,12 @@ export async function buildApp({
         maxBytes: config.importMaxBytes,
       });
       const leadActions = createLeadActions(db, writeBack.editRequests);
-      await api.register(bulkLeadsRoute, { prefix: '/leads', bulk: leadActions.bulk, authenticate });
       await api.register(leadActionsRoutes, {
-        prefix: '/lead-actions',
+        bulk: leadActions.bulk,
         undo: leadActions.undo,
         authenticate,
       });
       await api.register(duplicatesRoutes, {
-        prefix: '/leads',
         duplicates: createDuplicatesRepository(db),
         leads,
         authenticate,
@@ -323,7 +320,6 @@ export async function buildApp({
         authenticate,
       });
       await api.register(dashboardRoutes, {
-        prefix: '/dashboard',
         leads,
         sync,
         authenticate,

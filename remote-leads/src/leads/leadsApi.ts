@@ -1,28 +1,33 @@
 import {
-  apiData,
+  api,
   invalidateAfterLeadChange,
   queryKeys,
+  routes,
   type LeadDetail,
   type LeadEditableFields,
   type OfficeValueField,
 } from '@auditdesk/shared';
 import type { ApiLead } from './leadTypes';
 
+/** The version a change expects: the lead's ETag as it was read. */
+const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+
 /** The screen asks for the formatted leads; the unformatted ones come separately, on demand. */
 export const leadsQuery = {
   queryKey: [...queryKeys.leads, 'formatted'],
-  queryFn: () => apiData<ApiLead[]>('/leads?excludeCalendarNotFormatted=true'),
+  queryFn: (): Promise<ApiLead[]> =>
+    api(routes.leadsList, { query: { excludeCalendarNotFormatted: 'true' } }),
 };
 
 export const unformattedLeadsQuery = {
   queryKey: [...queryKeys.leads, 'calendar-not-formatted'],
-  queryFn: () => apiData<ApiLead[]>('/leads/calendar-not-formatted'),
+  queryFn: (): Promise<ApiLead[]> => api(routes.leadsUnformatted),
 };
 
 export type LeadFormValues = LeadEditableFields;
 
 export async function createLead(values: LeadFormValues): Promise<ApiLead> {
-  const created = await apiData<ApiLead>('/leads', { method: 'POST', body: values });
+  const created = await api(routes.leadsCreate, { body: values });
   await invalidateAfterLeadChange();
   return created;
 }
@@ -36,24 +41,20 @@ export async function updateLead(
   changes: Partial<LeadFormValues>,
   version: number,
 ): Promise<ApiLead> {
-  const saved = await apiData<ApiLead>(`/leads/${id}`, {
-    method: 'PATCH',
-    body: changes,
-    headers: { 'If-Match': `"${version}"` },
-  });
+  const saved = await api(routes.leadsUpdate, { params: { id }, body: changes, headers: ifMatch(version) });
   await invalidateAfterLeadChange();
   return saved;
 }
 
 export async function deleteLead(id: number): Promise<void> {
-  await apiData(`/leads/${id}`, { method: 'DELETE' });
+  await api(routes.leadsDelete, { params: { id } });
   await invalidateAfterLeadChange();
 }
 
 /** The lead with its office values beside the calendar's (under the leads' key: a sync refreshes it). */
 export const leadDetailQuery = (id: number) => ({
   queryKey: [...queryKeys.leads, id, 'detail'],
-  queryFn: () => apiData<LeadDetail>(`/leads/${id}`),
+  queryFn: (): Promise<LeadDetail> => api(routes.leadsGet, { params: { id } }),
 });
 
 /** Keeps the office's value of a field in conflict ('office'), or puts the calendar's back ('calendar'). */
@@ -63,10 +64,10 @@ export async function resolveOfficeValue(
   use: 'office' | 'calendar',
   version: number,
 ): Promise<LeadDetail> {
-  const lead = await apiData<LeadDetail>(`/leads/${id}/office-values/${field}`, {
-    method: 'POST',
+  const lead = await api(routes.leadsResolveOfficeValue, {
+    params: { id, field },
     body: { use },
-    headers: { 'If-Match': `"${version}"` },
+    headers: ifMatch(version),
   });
   await invalidateAfterLeadChange();
   return lead;
@@ -78,10 +79,10 @@ export async function resolveCalendarDeletion(
   use: 'office' | 'calendar',
   version: number,
 ): Promise<LeadDetail> {
-  const lead = await apiData<LeadDetail>(`/leads/${id}/calendar-deletion`, {
-    method: 'POST',
+  const lead = await api(routes.leadsResolveCalendarDeletion, {
+    params: { id },
     body: { use },
-    headers: { 'If-Match': `"${version}"` },
+    headers: ifMatch(version),
   });
   await invalidateAfterLeadChange();
   return lead;
@@ -89,7 +90,7 @@ export async function resolveCalendarDeletion(
 
 /** Undoes a delete made here. */
 export async function restoreLead(id: number): Promise<LeadDetail> {
-  const lead = await apiData<LeadDetail>(`/leads/${id}/restore`, { method: 'POST' });
+  const lead = await api(routes.leadsRestore, { params: { id } });
   await invalidateAfterLeadChange();
   return lead;
 }

@@ -1,10 +1,9 @@
-import { apiData, queryKeys } from '@auditdesk/shared';
+import { api, apiData, queryKeys, routes } from '@auditdesk/shared';
 import type { GridRecord } from './schedulingTypes';
 
 export const gridDataQuery = (range: { startDate: string; endDate: string }) => ({
   queryKey: [...queryKeys.scheduling, 'grid-data', range.startDate, range.endDate],
-  queryFn: () =>
-    apiData<GridRecord[]>(`/leads/grid-data?startDate=${range.startDate}&endDate=${range.endDate}`),
+  queryFn: (): Promise<GridRecord[]> => api(routes.leadsGridData, { query: range }),
 });
 
 export const auditorsQuery = {

@@ -1,6 +1,7 @@
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { authStore } from '../auth/authStore';
 import { ApiError } from './apiData';
+import { routes } from '../contract/operations/routes';
 import { uploadForm } from './uploadForm';
 
 const user = { id: '1', email: 'a@example.com', name: 'A', role: 'Admin' as const };
@@ -58,7 +59,7 @@ describe('uploadForm', () => {
     xhr = fakeXhr(() => ({ status: 200, body: '{"ok":1}' }));
     const form = new FormData();
     const progress: number[] = [];
-    const answer = await uploadForm('/leads/import/preview', form, (sent, total) =>
+    const answer = await uploadForm(routes.leadsImportPreview, form, (sent, total) =>
       progress.push(sent / total),
     );
     expect(answer).toEqual({ ok: 1 });
@@ -80,7 +81,7 @@ describe('uploadForm', () => {
         detail: 'The file is larger than 20 MB.',
       }),
     }));
-    const failure = await uploadForm('/leads/import', new FormData()).catch((error: unknown) => error);
+    const failure = await uploadForm(routes.leadsImport, new FormData()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 413, message: 'The file is larger than 20 MB.' });
   });
@@ -94,7 +95,7 @@ describe('uploadForm', () => {
         : { status: 401, body: '{"status":401,"title":"Unauthorized","detail":"expired"}' },
     );
     try {
-      expect(await uploadForm('/leads/import', new FormData())).toEqual({ done: true });
+      expect(await uploadForm(routes.leadsImport, new FormData())).toEqual({ done: true });
       expect(xhr.sent).toHaveLength(2);
       expect(fetchMock.calls.map((call) => call.url)).toEqual(['/api/auth/refresh']);
     } finally {

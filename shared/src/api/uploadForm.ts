@@ -1,4 +1,8 @@
 import { authStore } from '../auth/authStore';
+import type { Operation } from '../contract/operations/operation';
+import type { AnswerOf } from '../contract/operations/operationTypes';
+import type { OperationId } from '../contract/operations/routes';
+import { operationPath } from './api';
 import { ApiError, failureMessage } from './apiData';
 import { API_ERRORS } from './apiErrors';
 import type { ApiResult, ProblemDetails } from './apiTypes';
@@ -9,11 +13,11 @@ import { refreshSession } from './refreshSession';
 /** How much of a form has left the browser: bytes sent of the total. */
 export type UploadProgress = (sent: number, total: number) => void;
 
-function send<T>(path: string, form: FormData, onProgress?: UploadProgress): Promise<ApiResult<T>> {
+function send<T>(operation: Operation, form: FormData, onProgress?: UploadProgress): Promise<ApiResult<T>> {
   const token = authStore.getState().token;
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('POST', apiUrl(path));
+    request.open(operation.method, apiUrl(operationPath(operation)));
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     if (token && !token.startsWith(DEV_TOKEN_PREFIX))
@@ -50,14 +54,20 @@ function send<T>(path: string, form: FormData, onProgress?: UploadProgress): Pro
 }
 
 /**
- * Posts a multipart form (a file upload) and reports how much of it was sent, which fetch
- * cannot. Like apiData: the answer's JSON, or an ApiError with the server's explanation;
- * a 401 refreshes the session once and sends the form again.
+ * Sends a multipart form (a file upload) to an operation of the route table and reports how
+ * much of it was sent, which fetch cannot. Like api: the answer's JSON, or an ApiError with
+ * the server's explanation; a 401 refreshes the session once and sends the form again.
  */
-export async function uploadForm<T>(path: string, form: FormData, onProgress?: UploadProgress): Promise<T> {
-  let result = await send<T>(path, form, onProgress);
-  if (result.status === 401 && (await refreshSession())) result = await send<T>(path, form, onProgress);
+export async function uploadForm<K extends OperationId>(
+  operation: Operation<K>,
+  form: FormData,
+  onProgress?: UploadProgress,
+): Promise<AnswerOf<K>> {
+  type Answer = AnswerOf<K>;
+  let result = await send<Answer>(operation, form, onProgress);
+  if (result.status === 401 && (await refreshSession()))
+    result = await send<Answer>(operation, form, onProgress);
   if (result.status === 401) authStore.getState().clearSession();
   if (!result.success) throw new ApiError(failureMessage(result), result.status, result.problem);
-  return result.data as T;
+  return result.data as Answer;
 }

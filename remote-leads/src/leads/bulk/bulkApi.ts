@@ -1,7 +1,8 @@
 import {
   ApiError,
-  apiData,
+  api,
   invalidateAfterLeadChange,
+  routes,
   type BulkField,
   type ChangedLead,
   type LeadActionResult,
@@ -17,26 +18,20 @@ const atVersion = (rows: readonly LeadRow[]) => rows.map(({ id, version }) => ({
  * server answers 412 and nothing is written (`changedLeadsOf` tells which).
  */
 export async function bulkChange(rows: readonly LeadRow[], change: BulkChange): Promise<LeadActionResult> {
-  const result = await apiData<LeadActionResult>('/leads/bulk', {
-    method: 'POST',
-    body: { leads: atVersion(rows), change },
-  });
+  const result = await api(routes.leadsBulk, { body: { leads: atVersion(rows), change } });
   await invalidateAfterLeadChange();
   return result;
 }
 
 export async function bulkDelete(rows: readonly LeadRow[]): Promise<LeadActionResult> {
-  const result = await apiData<LeadActionResult>('/leads/bulk', {
-    method: 'POST',
-    body: { leads: atVersion(rows), delete: true },
-  });
+  const result = await api(routes.leadsBulk, { body: { leads: atVersion(rows), delete: true } });
   await invalidateAfterLeadChange();
   return result;
 }
 
 /** Puts back what the action changed; refused (409) once undone, or when its leads changed since. */
 export async function undoLeadAction(actionId: number): Promise<LeadActionResult> {
-  const result = await apiData<LeadActionResult>(`/lead-actions/${actionId}/undo`, { method: 'POST' });
+  const result = await api(routes.leadsUndoAction, { params: { id: actionId } });
   await invalidateAfterLeadChange();
   return result;
 }

@@ -1,10 +1,10 @@
-import { apiData, queryClient, queryKeys, type PossibleDuplicates } from '@auditdesk/shared';
+import { api, queryClient, queryKeys, routes } from '@auditdesk/shared';
 
 /** Under the leads' key: every change of the leads (here, by a sync, by anyone) refreshes it. */
 export const duplicatesQuery = {
   queryKey: [...queryKeys.leads, 'duplicates'],
   queryFn: async () => {
-    const answer = await apiData<PossibleDuplicates>('/leads/duplicates');
+    const answer = await api(routes.leadsDuplicates);
     // an answer of another shape (an older server, a proxy's page) is a failure, not a broken screen
     if (!Array.isArray(answer?.groups) || !Array.isArray(answer.leads) || !Array.isArray(answer.dismissed))
       throw new Error('The server answered something other than the possible duplicates. Reload the page.');
@@ -16,12 +16,12 @@ const refresh = () => queryClient.invalidateQueries({ queryKey: duplicatesQuery.
 
 /** "Not a duplicate": these two leave each other's possible duplicates, for everyone. */
 export async function dismissPair(a: number, b: number): Promise<void> {
-  await apiData('/leads/duplicates/dismissals', { method: 'POST', body: { a, b } });
+  await api(routes.leadsDismissDuplicate, { body: { a, b } });
   await refresh();
 }
 
 /** Undoes dismissPair: the two count as possible duplicates again. */
 export async function restorePair(a: number, b: number): Promise<void> {
-  await apiData(`/leads/duplicates/dismissals?a=${a}&b=${b}`, { method: 'DELETE' });
+  await api(routes.leadsRestoreDuplicate, { query: { a: String(a), b: String(b) } });
   await refresh();
 }

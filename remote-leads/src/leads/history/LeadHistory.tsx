@@ -1,11 +1,11 @@
 import {
-  apiData,
+  api,
   formatDateTime,
   formatRelativeTime,
   LoadErrorPanel,
   queryKeys,
+  routes,
   useBusinessTimeZone,
-  type LeadHistoryPage,
 } from '@auditdesk/shared';
 import { Loader, Text, Timeline } from '@mantine/core';
 import { IconArrowBackUp, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -16,7 +16,7 @@ import { describeHistoryEntry } from './describeHistoryEntry';
 /** Under the leads' key: whatever refreshes the leads (an edit, a sync) refreshes it. */
 export const leadHistoryQuery = (id: number) => ({
   queryKey: [...queryKeys.leads, id, 'history'],
-  queryFn: () => apiData<LeadHistoryPage>(`/leads/${id}/history?pageSize=200`),
+  queryFn: () => api(routes.leadsHistory, { params: { id }, query: { pageSize: 200 } }),
 });
 
 const ICON_SIZE = 12;

@@ -1,4 +1,4 @@
-import { apiData, queryKeys, type LeadsChangedByRun } from '@auditdesk/shared';
+import { api, queryKeys, routes } from '@auditdesk/shared';
 import { CloseButton, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 /** Under the leads' key: a sync or an edit refreshes it with the leads. */
 const changedByRunQuery = (runId: number) => ({
   queryKey: [...queryKeys.leads, 'changed-by-run', runId],
-  queryFn: () => apiData<LeadsChangedByRun>(`/leads/changed-by-run/${runId}`),
+  queryFn: () => api(routes.leadsChangedByRun, { params: { id: runId } }),
 });
 
 const NONE: ReadonlySet<number> = new Set();

@@ -1,5 +1,6 @@
 import {
   invalidateAfterLeadChange,
+  routes,
   uploadForm,
   type ImportMapping,
   type ImportPreview,
@@ -29,13 +30,9 @@ export interface ImportApi {
 
 export const importApi: ImportApi = {
   preview: (file, mapping, onProgress) =>
-    uploadForm<ImportPreview>('/leads/import/preview', formOf(file, mapping), onProgress),
+    uploadForm(routes.leadsImportPreview, formOf(file, mapping), onProgress),
   async run(file, mapping, acceptInvalid, onProgress) {
-    const result = await uploadForm<ImportResult>(
-      '/leads/import',
-      formOf(file, mapping, acceptInvalid),
-      onProgress,
-    );
+    const result = await uploadForm(routes.leadsImport, formOf(file, mapping, acceptInvalid), onProgress);
     await invalidateAfterLeadChange();
     return result;
   },

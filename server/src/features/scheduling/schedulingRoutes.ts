@@ -1,7 +1,5 @@
 import {
   auditorsResponse,
-  gridQuery,
-  gridRecord,
   schedulingAnalytics,
   schedulingCategories,
   schedulingDashboard,
@@ -11,7 +9,7 @@ import {
   type Timeframe,
 } from '@auditdesk/shared/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { guardEveryRoute } from '../auth/guardEveryRoute';
 import type { Authenticate } from '../auth/authenticate';
 import type { Config } from '../../platform/config/loadConfig';
@@ -21,38 +19,6 @@ import type { SchedulingStats } from './schedulingStats';
 import { timeframeRange } from './timeframes';
 
 const tags = ['Scheduling'];
-const gridRecords = z.array(gridRecord);
-
-/** GET /api/leads/grid-data: the grid records of the two configured auditors. */
-export const gridDataRoute: FastifyPluginAsyncZod<{
-  leads: LeadsRepository;
-  auditors: readonly string[];
-  authenticate: Authenticate;
-  sendVersioned: SendVersioned;
-}> = async (app, { leads, auditors, authenticate, sendVersioned }) => {
-  app.get(
-    '/grid-data',
-    {
-      onRequest: authenticate(),
-      schema: {
-        tags,
-        summary: 'Grid records: year, month, week of month and auditor',
-        description: 'Both dates optional (yyyy-mm-dd, inclusive). Sends an ETag per data version.',
-        querystring: gridQuery,
-        response: { 200: gridRecords },
-      },
-    },
-    async (request, reply) => {
-      const { startDate, endDate } = request.query;
-      return sendVersioned(request, reply, {
-        key: `grid-data?${startDate ?? ''}&${endDate ?? ''}&${auditors.join(',')}`,
-        version: await leads.dataVersion(),
-        schema: gridRecords,
-        build: () => leads.grid(auditors, { startDate, endDate }),
-      });
-    },
-  );
-};
 
 /**
  * /api/scheduling: every signed-in role may read. The numbers come from the read cache,

@@ -1,5 +1,6 @@
 // Sample answers for a `dev-token-` session when no server is there (development builds
 // only): enough to click through every screen of a remote running on its own.
+import { routes } from '../../contract/operations/routes';
 import { SAMPLE_AUDITORS, sampleLeads } from './sampleLeads';
 
 const today = new Date();
@@ -51,9 +52,9 @@ export const DEV_SAMPLES: Record<string, unknown> = {
   '/user/permissions': {
     permissions: ['full_system_access', 'user_management', 'data_synchronization', 'lead_management'],
   },
-  '/leads': leads.formatted,
-  '/leads/calendar-not-formatted': leads.unformatted,
-  '/dashboard/stats': {
+  [routes.leadsList.path]: leads.formatted,
+  [routes.leadsUnformatted.path]: leads.unformatted,
+  [routes.dashboardStats.path]: {
     totalLeads: leads.formatted.length,
     scheduledLeads: leads.formatted.filter((lead) => lead.status === 'Scheduled').length,
     conversionRate: 50,
@@ -62,7 +63,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     lastSyncTime: day(0),
     recentLeads: [],
   },
-  '/leads/grid-data': sampleGrid(),
+  [routes.leadsGridData.path]: sampleGrid(),
   '/scheduling/auditors': { auditors: AUDITORS },
   '/business': { timeZone: 'America/New_York', writeBack: 'read-only source' },
   '/sync/status': {

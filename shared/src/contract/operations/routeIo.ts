@@ -9,6 +9,8 @@ import { businessIo } from './businessIo';
 import { healthIo } from './healthIo';
 import { resourcesIo } from './resourcesIo';
 import { releasesIo } from './releasesIo';
+import { leadsIo } from './leadsIo';
+import { dashboardIo } from './dashboardIo';
 
 /** The schemas of every operation in `routes`; the compiler checks none is missing. */
 export const routeIo = {
@@ -21,6 +23,8 @@ export const routeIo = {
   ...healthIo,
   ...resourcesIo,
   ...releasesIo,
+  ...leadsIo,
+  ...dashboardIo,
 } satisfies IoTable<Routes>;
 
 export type RouteIo = typeof routeIo;

@@ -6,6 +6,8 @@ import { businessOperations } from './businessOperations';
 import { healthOperations } from './healthOperations';
 import { resourcesOperations } from './resourcesOperations';
 import { releasesOperations } from './releasesOperations';
+import { dashboardOperations } from './dashboardOperations';
+import { leadsOperations } from './leadsOperations';
 import { viewsOperations } from './viewsOperations';
 
 /**
@@ -23,6 +25,8 @@ export const routes = {
   ...healthOperations,
   ...resourcesOperations,
   ...releasesOperations,
+  ...leadsOperations,
+  ...dashboardOperations,
 };
 
 export type Routes = typeof routes;

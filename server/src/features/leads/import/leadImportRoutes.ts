@@ -1,31 +1,26 @@
 import multipart from '@fastify/multipart';
-import { importPreview, importResult, IMPORT_MAX_ROWS, type ImportMapping } from '@auditdesk/shared/core';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ImportMapping } from '@auditdesk/shared/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
+import { operationRoutes } from '../../auth/operationRoutes';
 import { badRequest, HttpProblem } from '../../../platform/errors/httpProblem';
 import { fileTooLarge } from './importProblems';
 import { parseMappingField, type ImportUpload, type LeadImport } from './leadImport';
 
-const tags = ['Leads'];
-
 /** Room in a request for the form's boundaries, headers and small fields beside the file. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
-
-const FORM = `Send multipart/form-data: \`file\` (a .csv or .xlsx file, at most IMPORT_MAX_BYTES),
-optionally \`mapping\` (JSON: per column of the file, the lead field it goes to, or null)`;
 
 /**
  * /api/leads/import: Admin and Manager import leads from a .csv or .xlsx file. The upload
  * is streamed and refused (413) past IMPORT_MAX_BYTES; nothing of it is kept after the
  * request, so a preview and the import that follows each send the file.
  */
-export const leadImportRoutes: FastifyPluginAsyncZod<{
+export const leadImportRoutes: FastifyPluginAsync<{
   leadImport: LeadImport;
   authenticate: Authenticate;
   maxBytes: number;
 }> = async (app, { leadImport, authenticate, maxBytes }) => {
-  const editor = authenticate('Admin', 'Manager');
+  const route = operationRoutes(app, authenticate);
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: false,
@@ -66,37 +61,10 @@ export const leadImportRoutes: FastifyPluginAsyncZod<{
     return { upload: { fileName: fileName || 'file', file, mapping }, acceptInvalid };
   }
 
-  app.post(
-    '/preview',
-    {
-      onRequest: editor,
-      schema: {
-        tags,
-        summary:
-          'What importing a .csv or .xlsx file would do, row by row; nothing is written (Admin, Manager)',
-        description: `${FORM}. Answers the header, the mapping (the one sent, or one proposed from the header), the totals of every row and at most 1,000 rows' outcomes (errors first), for up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
-        consumes: ['multipart/form-data'],
-        response: { 200: importPreview },
-      },
-    },
-    async (request) => leadImport.preview((await receive(request)).upload),
-  );
+  route('leadsImportPreview', async (request) => leadImport.preview((await receive(request)).upload));
 
-  app.post(
-    '/',
-    {
-      onRequest: editor,
-      schema: {
-        tags,
-        summary: 'Import a .csv or .xlsx file: new leads and changed fields, all or nothing (Admin, Manager)',
-        description: `${FORM} and \`acceptInvalid\` (\`true\`: write the valid rows when some are not). With invalid rows and without it, nothing is written (422, with the errors).`,
-        consumes: ['multipart/form-data'],
-        response: { 200: importResult },
-      },
-    },
-    async (request) => {
-      const { upload, acceptInvalid } = await receive(request);
-      return leadImport.run(upload, acceptInvalid, request.currentUser!.id);
-    },
-  );
+  route('leadsImport', async (request) => {
+    const { upload, acceptInvalid } = await receive(request);
+    return leadImport.run(upload, acceptInvalid, request.currentUser!.id);
+  });
 };
