@@ -8,7 +8,12 @@ import {
   type FakeHandler,
   type FakeHttpApi,
 } from '../../testkit/fakes/fakeHttpApi';
-import { graphEvent, graphSettings, microsoftGraphHandler, MS_APP } from '../../testkit/fakes/fakeMicrosoftGraph';
+import {
+  graphEvent,
+  graphSettings,
+  microsoftGraphHandler,
+  MS_APP,
+} from '../../testkit/fakes/fakeMicrosoftGraph';
 import { testClock } from '../support/testClock';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };

@@ -19,7 +19,12 @@ import { createXlsxSpreadsheet } from '../../src/features/sync/spreadsheet/xlsxS
 import { HEADER } from '../../src/features/sync/spreadsheet/sheetLayout';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
 import { startFakeGoogleApi, testGoogleAuth } from '../../testkit/fakes/fakeGoogleApi';
-import { refuseFirst, startFakeHttpApi, type FakeHandler, type Refusal } from '../../testkit/fakes/fakeHttpApi';
+import {
+  refuseFirst,
+  startFakeHttpApi,
+  type FakeHandler,
+  type Refusal,
+} from '../../testkit/fakes/fakeHttpApi';
 import { graphEvent, graphSettings, microsoftGraphHandler } from '../../testkit/fakes/fakeMicrosoftGraph';
 import { fakeSheets } from '../../testkit/fakes/fakeSheets';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';

@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { createSyncRunsRepository, INTERRUPTED, STALLED } from '../../src/features/sync/runs/syncRunsRepository';
+import {
+  createSyncRunsRepository,
+  INTERRUPTED,
+  STALLED,
+} from '../../src/features/sync/runs/syncRunsRepository';
 import { freePort } from '../../testkit/freePort';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
