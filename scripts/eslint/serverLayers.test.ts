@@ -43,6 +43,12 @@ describe('the server layers lint rule', () => {
     ]);
   });
 
+  it('fails when server source imports the test kit', () => {
+    expect(problemsOf('server/src/features/sync/x.ts', "import '../../../testkit/freePort';\n")).toEqual([
+      expect.stringContaining('must not import server/testkit/freePort'),
+    ]);
+  });
+
   it('passes imports that point down or stay in their layer', () => {
     expect(
       problemsOf(

@@ -1,6 +1,6 @@
 // `pnpm fuzz [runs] [seed]`: the long fuzz of the API (1,000 requests per operation and
 // caller by default), printing the requests sent and the answers by status.
-import { createFuzzTarget } from '../../server/test/support/fuzzTarget';
+import { createFuzzTarget } from '../../server/testkit/fuzzTarget';
 import { fuzzApi } from './fuzzApi';
 import { operationsOf } from './operations';
 

@@ -7,8 +7,8 @@ import { createRedisBackplane } from '../src/features/realtime/backplane/redisBa
 import { hubRoutes } from '../src/features/realtime/hubRoutes';
 import { createSyncHub } from '../src/features/realtime/syncHub';
 import { createRedisConnection, type RedisConnection } from '../src/platform/redis/redisConnection';
-import { freePort } from '../test/freePort';
-import { startRedisServer } from '../test/support/redisServer';
+import { freePort } from '../testkit/freePort';
+import { startRedisServer } from '../testkit/servers/redisServer';
 import { tripTimes } from './tripTimes';
 
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { openDatabase } from '../src/platform/db/openDatabase';
 import type { LeadRecord } from '../src/features/leads/record/leadRecord';
 import { weekOfMonth } from '../src/features/leads/record/weekOfMonth';
-import { lead } from '../test/support/leads';
-import { syncLeads } from '../test/support/syncLeads';
+import { lead } from '../testkit/builders/leads';
+import { syncLeads } from '../testkit/builders/syncLeads';
 
 const AUDITORS = ['Sam Rivera', 'Alex Chen', 'Pat Morgan'];
 const HOUSES = ['Single Family', '2 Family', '3 Family', '4 Family'];

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/platform/db/openDatabase';
 import type { LeadRecord } from '../src/features/leads/record/leadRecord';
-import { syncLeads } from '../test/support/syncLeads';
+import { syncLeads } from '../testkit/builders/syncLeads';
 import { benchLeads } from './benchLeads';
 
 const PHONE_FORMATS = [

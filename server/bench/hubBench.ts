@@ -1,7 +1,7 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TokenCaller } from '../src/features/auth/authenticate';
-import { freePort } from '../../scripts/e2e/support/freePort';
+import { freePort } from '../testkit/freePort';
 import { loadConfig } from '../src/platform/config/loadConfig';
 import type { UserRow } from '../src/platform/db/schema';
 import { hubRoutes } from '../src/features/realtime/hubRoutes';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSyncBench } from '../../../server/bench/syncRun';
-import { icsCalendar, manyEvents } from '../../../server/test/support/icsBuilder';
+import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { againstPeer, type Benchmark } from '../benchmark';
 import { median, round, timed } from '../support/statistics';
 

@@ -13,9 +13,9 @@ import { loadConfig } from '../../../server/src/platform/config/loadConfig';
 import { openDatabase } from '../../../server/src/platform/db/openDatabase';
 import { createRedisConnection } from '../../../server/src/platform/redis/redisConnection';
 import { createUsersRepository } from '../../../server/src/features/users/usersRepository';
-import { freePort } from '../../../server/test/freePort';
-import { startRedisServer } from '../../../server/test/support/redisServer';
-import { syncLeads } from '../../../server/test/support/syncLeads';
+import { freePort } from '../../../server/testkit/freePort';
+import { startRedisServer } from '../../../server/testkit/servers/redisServer';
+import { syncLeads } from '../../../server/testkit/builders/syncLeads';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 import { benchLeads } from '../../../server/bench/benchLeads';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { readCalendarFloor } from '../../../server/bench/calendarFloor';
 import { createSyncBench } from '../../../server/bench/syncRun';
-import { icsCalendar, manyEvents } from '../../../server/test/support/icsBuilder';
+import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { ROOT } from '../../apps';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 import { median, round, timed } from '../support/statistics';

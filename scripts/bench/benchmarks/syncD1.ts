@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createSyncBench } from '../../../server/bench/syncRun';
-import { startD1ContractServer } from '../../../server/test/support/d1/d1ContractServer';
-import { icsCalendar, manyEvents } from '../../../server/test/support/icsBuilder';
+import { startD1ContractServer } from '../../../server/testkit/servers/d1/d1ContractServer';
+import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { againstPeer, type Benchmark } from '../benchmark';
 import { round, timed } from '../support/statistics';
 

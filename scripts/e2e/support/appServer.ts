@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../apps';
-import { freePort } from './freePort';
+import { freePort } from '../../../server/testkit/freePort';
 
 export const E2E_ADMIN = { email: 'admin@auditdesk.test', password: 'e2e-admin-password' };
 

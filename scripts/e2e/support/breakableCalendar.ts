@@ -2,7 +2,7 @@ import { test as base } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { icsCalendar } from '../../../server/test/support/icsBuilder';
+import { icsCalendar } from '../../../server/testkit/builders/icsBuilder';
 import { startAppServer, type AppServer } from './appServer';
 
 /** What a calendar file looks like when it is cut off mid-write. */

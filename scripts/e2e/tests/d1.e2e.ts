@@ -8,7 +8,7 @@ import {
 import {
   startD1ContractServer,
   type D1ContractServer,
-} from '../../../server/test/support/d1/d1ContractServer';
+} from '../../../server/testkit/servers/d1/d1ContractServer';
 import { startAppServer, type AppServer } from '../support/appServer';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test as appTest } from '../support/fixtures';
 

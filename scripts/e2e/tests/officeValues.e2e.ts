@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { icsCalendar } from '../../../server/test/support/icsBuilder';
+import { icsCalendar } from '../../../server/testkit/builders/icsBuilder';
 import { test } from '../support/breakableCalendar';
 import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { startAppServer, type AppServer } from '../support/appServer';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
-import { freePort } from '../support/freePort';
+import { freePort } from '../../../server/testkit/freePort';
 import { changedLeadsBuild, needAlso, releaseCommand, replaceText } from '../support/releases';
 
 const HEADING = 'Lead Management';

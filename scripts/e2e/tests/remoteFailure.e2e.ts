@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT } from '../../apps';
 import { startAppServer, type AppServer } from '../support/appServer';
 import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
-import { freePort } from '../support/freePort';
+import { freePort } from '../../../server/testkit/freePort';
 import { serveFolder } from '../support/staticServer';
 
 /** A server whose leads remote lives on its own origin, which is down at first. */

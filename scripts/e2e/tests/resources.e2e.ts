@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startRedisServer, type RedisServer } from '../../../server/test/support/redisServer';
+import { startRedisServer, type RedisServer } from '../../../server/testkit/servers/redisServer';
 import { startAppServer, type AppServer } from '../support/appServer';
 import type { Page } from '@playwright/test';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test as appTest } from '../support/fixtures';

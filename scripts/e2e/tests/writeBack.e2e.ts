@@ -1,8 +1,8 @@
 import { test as base } from '@playwright/test';
 import path from 'node:path';
-import { startBusyProxy } from '../../../server/test/support/busyProxy';
-import { icsCalendar } from '../../../server/test/support/icsBuilder';
-import { startRadicale, type RadicaleServer } from '../../../server/test/support/radicale';
+import { startBusyProxy } from '../../../server/testkit/servers/busyProxy';
+import { icsCalendar } from '../../../server/testkit/builders/icsBuilder';
+import { startRadicale, type RadicaleServer } from '../../../server/testkit/servers/radicale';
 import { startAppServer, type AppServer } from '../support/appServer';
 import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 

@@ -6,7 +6,7 @@ import { remoteNamed } from '../../src/platform/config/remotes';
 import { createNotificationsRepository } from '../../src/features/notifications/notificationsRepository';
 import { createNotifier } from '../../src/features/notifications/notifier';
 import { createReleasesFor } from '../../src/features/releases/releaseServices';
-import type { TestApp } from '../testApp';
+import type { TestApp } from '../../testkit/testApp';
 
 /** A shared library entry of a federation manifest; `fromHost`: the build bundles none of its own. */
 function sharedEntry(name: string, version: string, requiredVersion = version, fromHost = false) {

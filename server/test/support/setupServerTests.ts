@@ -1,4 +1,4 @@
-import { stopSharedD1Server } from './d1/sharedD1Server';
+import { stopSharedD1Server } from '../../testkit/servers/d1/sharedD1Server';
 
 // the file's D1 contract server (if it started one) stops with the file
 afterAll(() => stopSharedD1Server());

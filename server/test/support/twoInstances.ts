@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../freePort';
-import { createTestApp, type TestApp } from '../testApp';
-import { icsCalendar } from './icsBuilder';
+import { freePort } from '../../testkit/freePort';
+import { createTestApp, type TestApp } from '../../testkit/testApp';
+import { icsCalendar } from '../../testkit/builders/icsBuilder';
 
 export interface Instance extends TestApp {
   /** http://127.0.0.1:<port> */

@@ -1,7 +1,7 @@
 import type { calendar_v3 } from '@googleapis/calendar';
 import type { GraphEvent } from '../../src/features/sync/microsoft/graphEvent';
-import type { FakeAnswer, FakeHandler, FakeRequest } from './fakeHttpApi';
-import { microsoftGraphHandler, MS_APP } from './fakeMicrosoftGraph';
+import type { FakeAnswer, FakeHandler, FakeRequest } from '../../testkit/fakes/fakeHttpApi';
+import { microsoftGraphHandler, MS_APP } from '../../testkit/fakes/fakeMicrosoftGraph';
 
 /**
  * Events that can be read and patched, by the documented contracts: each has an ETag that

@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { eq, sql } from 'drizzle-orm';
-import { ADMIN, bearer, createTestApp, type TestApp } from '../../../test/testApp';
+import { ADMIN, bearer, createTestApp, type TestApp } from '../../../testkit/testApp';
 import { sessions } from '../../platform/db/schema';
 
 describe('auth routes', () => {

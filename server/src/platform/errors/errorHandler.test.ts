@@ -1,6 +1,6 @@
 import net from 'node:net';
-import { freePort } from '../../../test/freePort';
-import { createTestApp, type TestApp } from '../../../test/testApp';
+import { freePort } from '../../../testkit/freePort';
+import { createTestApp, type TestApp } from '../../../testkit/testApp';
 
 describe('problem details', () => {
   let t: TestApp;

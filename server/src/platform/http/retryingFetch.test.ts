@@ -3,7 +3,7 @@ import {
   refuseFirst,
   startFakeHttpApi,
   type FakeHttpApi,
-} from '../../../test/support/fakeHttpApi';
+} from '../../../testkit/fakes/fakeHttpApi';
 import { testClock } from '../../../test/support/testClock';
 import { createRetryingFetch, describeWait, RemoteBusyError, type RetryWait } from './retryingFetch';
 

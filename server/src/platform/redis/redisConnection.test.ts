@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import net from 'node:net';
-import { freePort } from '../../../test/freePort';
+import { freePort } from '../../../testkit/freePort';
 import { eventually } from '../../../test/support/eventually';
-import { startRedisServer, type RedisServer } from '../../../test/support/redisServer';
+import { startRedisServer, type RedisServer } from '../../../testkit/servers/redisServer';
 import { describeRedisFailure } from './describeRedisFailure';
 import { MAX_RECONNECT_DELAY_MS } from './redisClientOptions';
 import { createRedisConnection } from './redisConnection';

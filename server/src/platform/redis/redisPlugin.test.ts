@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { eventually } from '../../../test/support/eventually';
-import { startRedisServer, type RedisServer } from '../../../test/support/redisServer';
+import { startRedisServer, type RedisServer } from '../../../testkit/servers/redisServer';
 import { redisPlugin } from './redisPlugin';
 
 describe('redisPlugin', () => {

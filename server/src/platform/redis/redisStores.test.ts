@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eventually } from '../../../test/support/eventually';
-import { startRedisServer, type RedisServer } from '../../../test/support/redisServer';
+import { startRedisServer, type RedisServer } from '../../../testkit/servers/redisServer';
 import {
   createPendingSignIns,
   type PendingSignInLimits,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestApp, type TestApp } from '../../../test/testApp';
+import { createTestApp, type TestApp } from '../../../testkit/testApp';
 
 /** A folder shaped like the built workspace: host/dist and each remote's dist. */
 function fakeBuild(): string {

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lead, MARCH_2025 } from '../../../../test/support/leads';
+import { lead, MARCH_2025 } from '../../../../testkit/builders/leads';
 import { HEADER } from './sheetLayout';
 import { createXlsxSpreadsheet } from './xlsxSpreadsheet';
 

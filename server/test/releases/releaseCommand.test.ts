@@ -1,0 +1,57 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fakeRemoteBuild, fakeWebRoot } from '../support/releaseBuilds';
+import { createTestApp, type TestApp } from '../../testkit/testApp';
+
+const ROOT = path.resolve(__dirname, '../../..');
+
+describe('pnpm release', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeEach(async () => {
+    webRoot = fakeWebRoot();
+    t = await createTestApp({ WEB_ROOT: webRoot }, { engine: 'sqlite' });
+  });
+  afterEach(async () => {
+    await t.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** The command as an operator runs it, with the server's settings. */
+  const run = (...args: string[]) =>
+    spawnSync(path.join(ROOT, 'node_modules/.bin/tsx'), ['server/src/cli/releaseCommand.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: t.dataDir, WEB_ROOT: webRoot },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+  const remotesJson = async () =>
+    (await t.app.inject({ url: '/remotes.json' })).json() as Record<string, string>;
+
+  it('publishes, promotes, lists and rolls back, and the server follows with no restart', async () => {
+    const published = run('leads', '--dist', fakeRemoteBuild(), '--notes', 'From the test');
+    expect([published.status, published.stderr]).toEqual([0, '']);
+    expect(published.stdout).toContain(
+      'Published remote_leads 0.1.0-1 (/releases/leads/0.1.0-1/mf-manifest.json). It is not live yet: pnpm release promote leads 0.1.0-1',
+    );
+    expect(run('promote', 'leads', '0.1.0-1').stdout).toBe('Leads: 0.1.0-1 is live.\n');
+    // the server's brief cache: within its time, without Redis
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    expect((await remotesJson()).remote_leads).toBe('/releases/leads/0.1.0-1/mf-manifest.json');
+    expect(run('list').stdout).toContain('Leads (remote_leads): live 0.1.0-1\n  * 0.1.0-1');
+    expect(run('rollback', 'remote-leads').stdout).toBe('Leads: the built-in build is live.\n');
+  }, 60_000);
+
+  it('refuses an incompatible release with each problem, and a wrong call with its usage', () => {
+    run('leads', '--dist', fakeRemoteBuild({ sharedVersion: '0.2.0' }));
+    const refused = run('promote', 'leads', '0.1.0-1');
+    expect([refused.status, refused.stderr]).toEqual([
+      1,
+      'Refused:\n  - It needs @auditdesk/shared 0.2.0; the live host provides 0.1.0.\n',
+    ]);
+    const wrong = run('promote', 'nowhere', '0.1.0-1');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('usage:');
+  }, 60_000);
+});

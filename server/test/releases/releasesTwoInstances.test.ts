@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { LIVE_CACHE_MS } from '../../src/features/releases/liveRemotes';
+import { eventually } from '../support/eventually';
+import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
+import { publishedRelease, fakeWebRoot } from '../support/releaseBuilds';
+import { hubClient, startTwoInstances, type Instance } from '../support/twoInstances';
+import { bearer } from '../../testkit/testApp';
+
+// real servers on a machine that may be busy: the times are printed, not asserted tightly
+jest.setTimeout(30_000);
+
+const remotesJson = async (instance: Instance) =>
+  (await (await fetch(`${instance.url}/remotes.json`)).json()) as Record<string, string>;
+
+async function promoteOn(instance: Instance, version: string) {
+  const token = (await instance.login()).access_token;
+  const response = await fetch(`${instance.url}/api/releases/remote_leads/promote`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json' },
+    body: JSON.stringify({ version }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('a promotion on one instance, seen by another', () => {
+  let webRoot: string;
+  beforeEach(() => {
+    webRoot = fakeWebRoot();
+  });
+  afterEach(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+  describe('through Redis', () => {
+    let redis: RedisServer;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+    });
+    afterAll(() => redis.dispose());
+
+    it("is B's /remotes.json at once, and every open tab on both instances is told once", async () => {
+      const { a, b, close } = await startTwoInstances({ REDIS_URL: redis.url, WEB_ROOT: webRoot });
+      try {
+        const { version } = await publishedRelease(a, 'remote_leads');
+        expect((await remotesJson(b)).remote_leads).toBe('/remotes/leads/mf-manifest.json');
+        const tabs = [
+          hubClient(a, (await a.login()).access_token),
+          hubClient(b, (await b.login()).access_token),
+        ];
+        const told: unknown[][][] = [[], []];
+        tabs.forEach((tab, index) =>
+          tab.on('RemoteReleased', (...args: unknown[]) => told[index]!.push(args)),
+        );
+        await Promise.all(tabs.map((tab) => tab.start()));
+
+        const started = Date.now();
+        await promoteOn(a, version);
+        const url = `/releases/leads/${version}/mf-manifest.json`;
+        await eventually(async () => expect((await remotesJson(b)).remote_leads).toBe(url), {
+          delayMs: 10,
+          attempts: 500,
+        });
+        console.log(`promote on A → B's /remotes.json: ${Date.now() - started} ms`);
+        const expected = [['remote_leads', version, url]];
+        await eventually(() => expect(told).toEqual([expected, expected]));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(told).toEqual([expected, expected]); // once each, not once per instance
+        await Promise.all(tabs.map((tab) => tab.stop()));
+      } finally {
+        await close();
+      }
+    });
+  });
+
+  it('without Redis, is B’s /remotes.json within its brief cache time', async () => {
+    const { a, b, close } = await startTwoInstances({ WEB_ROOT: webRoot });
+    try {
+      const { version } = await publishedRelease(a, 'remote_leads');
+      expect((await remotesJson(b)).remote_leads).toBe('/remotes/leads/mf-manifest.json');
+      const started = Date.now();
+      await promoteOn(a, version);
+      expect((await remotesJson(a)).remote_leads).toBe(`/releases/leads/${version}/mf-manifest.json`);
+      await eventually(
+        async () =>
+          expect((await remotesJson(b)).remote_leads).toBe(`/releases/leads/${version}/mf-manifest.json`),
+        { delayMs: 100, attempts: (LIVE_CACHE_MS + 3000) / 100 },
+      );
+      console.log(`promote on A → B's /remotes.json without Redis: ${Date.now() - started} ms`);
+    } finally {
+      await close();
+    }
+  });
+});
