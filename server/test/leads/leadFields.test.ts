@@ -1,7 +1,7 @@
 import { LEAD_COLUMN_IDS, leadResource, SYNCED_LEAD_FIELDS } from '@auditdesk/shared/core';
 import { getTableColumns } from 'drizzle-orm';
-import { leads } from '../src/platform/db/schema';
-import { HEADER } from '../src/features/sync/spreadsheet/sheetLayout';
+import { leads } from '../../src/platform/db/schema';
+import { HEADER } from '../../src/features/sync/spreadsheet/sheetLayout';
 
 // The lead is declared once, in the contract (shared/src/contract/leads.ts). The server's types
 // derive from it and fail to compile when a field is missing; these checks cover the lists a
