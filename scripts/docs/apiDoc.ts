@@ -18,13 +18,21 @@ export function operationsTable(): string {
     const { method, path: route, access } = routes[id];
     const io = routeIo[id] as { summary: string; description?: string; tags?: string[] };
     const area = io.tags?.[0] ?? 'Other';
-    const does = [io.summary, io.description].filter(Boolean).map((text) => oneLine(text!)).join('. ');
+    const does = [io.summary, io.description]
+      .filter(Boolean)
+      .map((text) => oneLine(text!))
+      .join('. ');
     const address = `/api${route}`.replace(/:(\w+)/g, '{$1}');
-    rows.set(area, [...(rows.get(area) ?? []), `| \`${method} ${address}\` | ${who(access)} | ${does} | \`${id}\` |`]);
+    rows.set(area, [
+      ...(rows.get(area) ?? []),
+      `| \`${method} ${address}\` | ${who(access)} | ${does} | \`${id}\` |`,
+    ]);
   }
   return [...rows.entries()]
     .map(([area, lines]) =>
-      [`### ${area}`, '', '| operation | who | does | id |', '| --- | --- | --- | --- |', ...lines].join('\n'),
+      [`### ${area}`, '', '| operation | who | does | id |', '| --- | --- | --- | --- |', ...lines].join(
+        '\n',
+      ),
     )
     .join('\n\n');
 }

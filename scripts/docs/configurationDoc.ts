@@ -48,7 +48,8 @@ export function configurationDoc(): string {
   const comments = docComments();
   const rows = Object.entries(settingsSchema.shape).map(([name, schema]) => {
     const meaning = schema.description ?? comments.get(name) ?? '';
-    if (!meaning) throw new Error(`${name} has no description in server/src/platform/config/settingsSchema.ts`);
+    if (!meaning)
+      throw new Error(`${name} has no description in server/src/platform/config/settingsSchema.ts`);
     const fallback = defaultOf(schema);
     return `| \`${name}\` | ${fallback ? `\`${cell(fallback)}\`` : 'unset'} | ${cell(meaning)} |`;
   });
