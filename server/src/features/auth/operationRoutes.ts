@@ -9,6 +9,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type ReplyOf,
+  type Role,
 } from '@auditdesk/shared/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Authenticate } from './authenticate';
@@ -28,9 +29,12 @@ export type OperationHandler<K extends OperationId> = (
   reply: FastifyReply,
 ) => Promise<ReplyOf<K> | FastifyReply | undefined>;
 
-/** What a route may add to its table entry: more hooks (a rate limit), a body limit, config. */
+/**
+ * What a route may add to its table entry: more hooks (a rate limit), a body limit, config;
+ * and the roles, where configuration chooses them (SYNC_ROLES) and the table holds the default.
+ */
 export type OperationOptions = Partial<
-  Pick<RouteOptions, 'onRequest' | 'preHandler' | 'bodyLimit' | 'config'>
+  Pick<RouteOptions, 'onRequest' | 'preHandler' | 'bodyLimit' | 'config'> & { access: readonly Role[] }
 >;
 
 export type RegisterOperation = <K extends OperationId>(
@@ -48,9 +52,9 @@ const listOf = <T>(value: T | T[] | undefined): T[] =>
  * the authenticate hook, first on the route, before the body is read.
  */
 export function operationRoutes(app: FastifyInstance, authenticate: Authenticate): RegisterOperation {
-  return (id, handler, options = {}) => {
+  return (id, handler, { access: configured, ...options } = {}) => {
     const { method, path } = routes[id];
-    const access = routes[id].access as Access;
+    const access = configured ?? (routes[id].access as Access);
     const io: OperationIo & { tags?: string[] } = routeIo[id];
     const guard =
       access === 'public' ? [] : [access === 'signed-in' ? authenticate() : authenticate(...access)];

@@ -1,3 +1,5 @@
+import { schedulingOperations } from './schedulingOperations';
+import { syncOperations } from './syncOperations';
 import { viewsOperations } from './viewsOperations';
 
 /**
@@ -7,6 +9,8 @@ import { viewsOperations } from './viewsOperations';
  */
 export const routes = {
   ...viewsOperations,
+  ...syncOperations,
+  ...schedulingOperations,
 };
 
 export type Routes = typeof routes;
