@@ -34,6 +34,7 @@ export type {
   AccessRecord,
   Agenda,
   AgendaFeed,
+  AgendaQuery,
   AgendaVisit,
   CreatedAgendaFeed,
   CacheStats,

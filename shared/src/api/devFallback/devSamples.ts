@@ -1,5 +1,6 @@
 // Sample answers for a `dev-token-` session when no server is there (development builds
 // only): enough to click through every screen of a remote running on its own.
+import { isScheduledStatus } from '../../contract/leadStatusRules';
 import { SAMPLE_AUDITORS, sampleLeads } from './sampleLeads';
 
 const today = new Date();
@@ -55,7 +56,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
   '/leads/calendar-not-formatted': leads.unformatted,
   '/dashboard/stats': {
     totalLeads: leads.formatted.length,
-    scheduledLeads: leads.formatted.filter((lead) => lead.status === 'Scheduled').length,
+    scheduledLeads: leads.formatted.filter((lead) => isScheduledStatus(lead.status)).length,
     conversionRate: 50,
     totalSyncs: 3,
     successfulSyncs: 3,
