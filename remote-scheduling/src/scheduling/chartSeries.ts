@@ -1,4 +1,11 @@
-import { formatNumber, FUEL_TYPES, HOUSE_TYPES, PROVIDERS, unitsOf, type GridRecord } from '@auditdesk/shared';
+import {
+  formatNumber,
+  FUEL_TYPES,
+  HOUSE_TYPES,
+  PROVIDERS,
+  unitsOf,
+  type GridRecord,
+} from '@auditdesk/shared';
 import { MONTH_NAMES, type Period } from './schedulingTypes';
 import { CATEGORIES as COUNTED, categoryLeads, MEASURE_LEADS, type LeadsFilter } from './leadsOfCount';
 

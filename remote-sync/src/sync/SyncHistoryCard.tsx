@@ -1,4 +1,10 @@
-import { formatDateTime, formatDuration, formatNumber, leadsViewHref, type SyncHistoryEntry } from '@auditdesk/shared';
+import {
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  leadsViewHref,
+  type SyncHistoryEntry,
+} from '@auditdesk/shared';
 import {
   ActionIcon,
   Alert,

@@ -19,8 +19,6 @@ export const syncHistoryQuery = (page: number) => ({
 
 /** Starts a run; resolves with its result when it ends (progress arrives over the hub meanwhile). */
 export const executeSync = (range: SyncRange) =>
-  apiDescribed(
-    routes.syncExecute,
-    (result) => result.problem?.detail ?? result.error ?? 'Sync failed',
-    { body: range },
-  );
+  apiDescribed(routes.syncExecute, (result) => result.problem?.detail ?? result.error ?? 'Sync failed', {
+    body: range,
+  });

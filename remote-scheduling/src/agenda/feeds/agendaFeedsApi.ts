@@ -7,7 +7,8 @@ export const agendaFeedsQuery = {
 
 export const createAgendaFeed = (auditor: string) => api(routes.schedulingFeedsCreate, { body: { auditor } });
 
-export const revokeAgendaFeed = (feed: AgendaFeed) => api(routes.schedulingFeedsRevoke, { params: { id: feed.id } });
+export const revokeAgendaFeed = (feed: AgendaFeed) =>
+  api(routes.schedulingFeedsRevoke, { params: { id: feed.id } });
 
 /** The same address for Apple's calendars, which subscribe to webcal:// links. */
 export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');

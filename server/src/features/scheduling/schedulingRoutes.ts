@@ -1,10 +1,4 @@
-import {
-  gridQuery,
-  gridRecord,
-  routeIo,
-  type RouteIo,
-  type Timeframe,
-} from '@auditdesk/shared/core';
+import { gridQuery, gridRecord, routeIo, type RouteIo, type Timeframe } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -12,12 +12,14 @@ export const syncIo = taggedIo('Sync', {
   },
   syncStatus: {
     summary: 'Whether a sync runs, and the totals',
-    description: 'With the running run’s stage and when it is failed as stalled, and the roles that may start one.',
+    description:
+      'With the running run’s stage and when it is failed as stalled, and the roles that may start one.',
     response: { 200: syncStatus },
   },
   syncHistory: {
     summary: 'Past runs, newest first, a page at a time',
-    description: '10 a page unless pageSize says otherwise (up to 100); each run with who started it and how long it took.',
+    description:
+      '10 a page unless pageSize says otherwise (up to 100); each run with who started it and how long it took.',
     query: syncHistoryQuery,
     response: { 200: syncHistoryPage },
   },
