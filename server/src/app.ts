@@ -61,7 +61,7 @@ import { releasesRoutes } from './features/releases/releasesRoutes';
 import { resourcesRoutes } from './features/resources/resourcesRoutes';
 import { createSyncHub, SYNC_GROUP, type SyncHub } from './features/realtime/syncHub';
 import { createSchedulingStats } from './features/scheduling/schedulingStats';
-import { agendaFeedReadRoute, agendaFeedRoutes } from './features/scheduling/agenda/agendaFeedRoutes';
+import { agendaFeedRoutes } from './features/scheduling/agenda/agendaFeedRoutes';
 import { createAgendaFeeds } from './features/scheduling/agenda/agendaFeeds';
 import { agendaRoutes } from './features/scheduling/agenda/agendaRoutes';
 import { schedulingRoutes } from './features/scheduling/schedulingRoutes';
@@ -250,7 +250,6 @@ export async function buildApp({
       await api.register(userRoutes, { ctx, authenticate });
       await api.register(accessRoutes, { ctx, authenticate });
       await api.register(syncRoutes, {
-        prefix: '/sync',
         sync,
         authenticate,
         syncRoles: config.syncRoles,
@@ -286,7 +285,6 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(schedulingRoutes, {
-        prefix: '/scheduling',
         // the older summary endpoints compare the default pair
         stats: createSchedulingStats(leads, [config.auditors[0], config.auditors[1]]),
         leads,
@@ -295,24 +293,17 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(agendaRoutes, {
-        prefix: '/scheduling',
         leads,
         timeZone: config.calendar.timeZone,
         authenticate,
       });
-      const feeds = createAgendaFeeds(db);
       await api.register(agendaFeedRoutes, {
-        prefix: '/scheduling/agenda/feeds',
-        feeds,
+        feeds: createAgendaFeeds(db),
+        leads,
         auditors: config.auditors,
+        timeZone: config.calendar.timeZone,
         publicOrigin: config.publicOrigin,
         authenticate,
-      });
-      await api.register(agendaFeedReadRoute, {
-        prefix: '/agenda-feed',
-        feeds,
-        leads,
-        timeZone: config.calendar.timeZone,
       });
       await api.register(businessRoutes, {
         timeZone: config.calendar.timeZone,

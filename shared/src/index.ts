@@ -1,10 +1,9 @@
 import './runtime/sharedInstance';
 
-export { apiRequest } from './api/apiRequest';
 export { api, apiDescribed, apiResult, operationPath, type CallInput } from './api/api';
 export { apiUrl } from './api/apiUrl';
 export { routes, type OperationId } from './contract/operations/routes';
-export { ApiError, apiData } from './api/apiData';
+export { ApiError } from './api/apiData';
 export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';
 export { authStore } from './auth/authStore';
@@ -35,6 +34,7 @@ export type {
   AccessRecord,
   Agenda,
   AgendaFeed,
+  AgendaQuery,
   AgendaVisit,
   CreatedAgendaFeed,
   CacheStats,

@@ -1,22 +1,12 @@
-import { agendaFileName, apiData, downloadFile, queryKeys, type Agenda } from '@auditdesk/shared';
+import { agendaFileName, api, downloadFile, queryKeys, routes, type AgendaQuery } from '@auditdesk/shared';
 
-export interface AgendaRequest {
-  auditor: string;
-  from: string;
-  to: string;
-}
-
-const search = (request: AgendaRequest) => new URLSearchParams({ ...request }).toString();
-
-export const agendaQuery = (request: AgendaRequest) => ({
+export const agendaQuery = (request: AgendaQuery) => ({
   queryKey: [...queryKeys.scheduling, 'agenda', request.auditor, request.from, request.to],
-  queryFn: () => apiData<Agenda>(`/scheduling/agenda?${search(request)}`),
+  queryFn: () => api(routes.schedulingAgenda, { query: request }),
 });
 
 /** The same visits as an .ics file, handed to the browser's downloads. */
-export async function downloadAgendaCalendar(request: AgendaRequest): Promise<void> {
-  const text = await apiData<string>(`/scheduling/agenda.ics?${search(request)}`, {
-    accept: 'text/calendar',
-  });
+export async function downloadAgendaCalendar(request: AgendaQuery): Promise<void> {
+  const text = await api(routes.schedulingAgendaCalendar, { query: request, accept: 'text/calendar' });
   downloadFile(new Blob([text], { type: 'text/calendar' }), agendaFileName(request));
 }

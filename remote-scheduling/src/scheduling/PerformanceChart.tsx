@@ -1,5 +1,5 @@
 import '@mantine/charts/styles.css';
-import { formatNumber } from '@auditdesk/shared';
+import { formatNumber, type GridRecord } from '@auditdesk/shared';
 import { BarChart } from '@mantine/charts';
 import { Button, Group, Paper, SegmentedControl, Select, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ import {
 } from './chartSeries';
 import { countHref } from './leadsOfCount';
 import { monthDates, periodLabel } from './period';
-import { AUDITOR_COLORS, AUDITOR_EARLIER_COLORS, type GridRecord, type Period } from './schedulingTypes';
+import { AUDITOR_COLORS, AUDITOR_EARLIER_COLORS, type Period } from './schedulingTypes';
 
 /** A bar is never wider than this, even for a single month. */
 const MAX_BAR_WIDTH = 40;

@@ -1,12 +1,12 @@
-import { formatNumber, unitsOf } from '@auditdesk/shared';
 import {
-  FAMILY_TYPES,
+  formatNumber,
   FUEL_TYPES,
-  MONTH_NAMES,
+  HOUSE_TYPES,
   PROVIDERS,
+  unitsOf,
   type GridRecord,
-  type Period,
-} from './schedulingTypes';
+} from '@auditdesk/shared';
+import { MONTH_NAMES, type Period } from './schedulingTypes';
 import { CATEGORIES as COUNTED, categoryLeads, MEASURE_LEADS, type LeadsFilter } from './leadsOfCount';
 
 export const CATEGORIES = [
@@ -58,7 +58,7 @@ export const SUB_OPTIONS: Partial<
 > = {
   'Fuel Types': { options: FUEL_TYPES, labels: FUEL_TYPES, map: 'fuelTypes' },
   Providers: { options: PROVIDERS, labels: PROVIDERS, map: 'providers' },
-  'Family Types': { options: FAMILY_TYPES, labels: ['Single', 'Two', 'Three', 'Four+'], map: 'houseTypes' },
+  'Family Types': { options: HOUSE_TYPES, labels: ['Single', 'Two', 'Three', 'Four+'], map: 'houseTypes' },
 };
 
 /** What one record adds to a bar: the category's count, from the real counts (DESIGN.md section 10). */

@@ -1,11 +1,18 @@
-import { CANCELLED_STATUSES, COMPLETED_STATUSES, leadsViewHref, type LeadsView } from '@auditdesk/shared';
-import { FAMILY_TYPES, FUEL_TYPES, PROVIDERS } from './schedulingTypes';
+import {
+  CANCELLED_STATUSES,
+  COMPLETED_STATUSES,
+  FUEL_TYPES,
+  HOUSE_TYPES,
+  leadsViewHref,
+  PROVIDERS,
+  type LeadsView,
+} from '@auditdesk/shared';
 
 /** The categories of the table and the chart: which grid map each reads and which lead field it is. */
 export const CATEGORIES = [
   { id: 'fuel', label: 'Fuel Types', map: 'fuelTypes', keys: FUEL_TYPES, column: 'heatingFuel' },
   { id: 'providers', label: 'Providers', map: 'providers', keys: PROVIDERS, column: 'provider' },
-  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: FAMILY_TYPES, column: 'houseType' },
+  { id: 'family', label: 'Family Types', map: 'houseTypes', keys: HOUSE_TYPES, column: 'houseType' },
 ] as const;
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
 

@@ -1,5 +1,4 @@
-import { api, apiData, queryKeys, routes } from '@auditdesk/shared';
-import type { GridRecord } from './schedulingTypes';
+import { api, queryKeys, routes, type GridRecord } from '@auditdesk/shared';
 
 export const gridDataQuery = (range: { startDate: string; endDate: string }) => ({
   queryKey: [...queryKeys.scheduling, 'grid-data', range.startDate, range.endDate],
@@ -8,6 +7,6 @@ export const gridDataQuery = (range: { startDate: string; endDate: string }) => 
 
 export const auditorsQuery = {
   queryKey: [...queryKeys.scheduling, 'auditors'],
-  queryFn: () => apiData<{ auditors: string[] }>('/scheduling/auditors'),
+  queryFn: () => api(routes.schedulingAuditors),
   staleTime: Infinity,
 };

@@ -1,5 +1,3 @@
-export type { GridRecord } from '@auditdesk/shared';
-
 export interface Period {
   startMonth: number; // 1-12
   startYear: number;
@@ -21,10 +19,6 @@ export const MONTH_NAMES = [
   'November',
   'December',
 ];
-
-export const FUEL_TYPES = ['Gas', 'Oil', 'Propane', 'Electricity'] as const;
-export const PROVIDERS = ['National Grid', 'EverSource'] as const;
-export const FAMILY_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'] as const;
 
 /** Each auditor's colour, the same in the table and the chart. */
 export const AUDITOR_COLORS = ['blue.6', 'teal.6'];

@@ -1,7 +1,7 @@
+import type { SyncStatus } from '@auditdesk/shared';
 import { Alert } from '@mantine/core';
 import { IconClockPause, IconLoader } from '@tabler/icons-react';
 import { runningRunNotice } from './runningRunNotice';
-import type { SyncStatus } from './syncTypes';
 
 /** A run this screen did not start, and whether it has gone quiet. */
 export function RunningRunAlert({ running }: { running: NonNullable<SyncStatus['running']> }) {

@@ -1,8 +1,7 @@
-import { WriteBackNote } from '@auditdesk/shared';
+import { type SyncRange, WriteBackNote } from '@auditdesk/shared';
 import { Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { QUICK_RANGES } from './syncDates';
-import type { SyncRange } from './syncTypes';
 
 interface SyncConfigCardProps {
   range: SyncRange;

@@ -1,9 +1,9 @@
+import type { SyncHistoryEntry } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { SyncHistoryCard } from './SyncHistoryCard';
-import type { SyncHistoryEntry } from './syncTypes';
 
 const run = (id: number, overrides: Partial<SyncHistoryEntry> = {}): SyncHistoryEntry => ({
   id,

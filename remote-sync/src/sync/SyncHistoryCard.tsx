@@ -1,4 +1,10 @@
-import { formatDateTime, formatDuration, formatNumber, leadsViewHref } from '@auditdesk/shared';
+import {
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  leadsViewHref,
+  type SyncHistoryEntry,
+} from '@auditdesk/shared';
 import {
   ActionIcon,
   Alert,
@@ -19,7 +25,6 @@ import { Fragment, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { HISTORY_PAGE_SIZE, syncHistoryQuery } from './syncApi';
 import { OUTCOMES, pageCount, rangeLabel, startedByLabel } from './syncHistory';
-import type { SyncHistoryEntry } from './syncTypes';
 
 const CONTROL_LABELS = { first: 'First', previous: 'Previous', next: 'Next', last: 'Last' };
 const COLUMNS = [

@@ -1,10 +1,9 @@
-import { authStore, type Role } from '@auditdesk/shared';
+import { authStore, type Role, type SyncStatus } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import SyncPage from './SyncPage';
-import type { SyncStatus } from './syncTypes';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 

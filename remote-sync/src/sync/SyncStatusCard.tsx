@@ -1,7 +1,6 @@
-import { formatNumber, formatPercent, LoadErrorPanel } from '@auditdesk/shared';
+import { formatNumber, formatPercent, LoadErrorPanel, type SyncStatus } from '@auditdesk/shared';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hoursSince, rate } from './syncDates';
-import type { SyncStatus } from './syncTypes';
 
 function Counter({ label, value, detail }: { label: string; value: number; detail?: string }) {
   return (

@@ -1,6 +1,5 @@
-import { formatDateTime, formatRelativeTime } from '@auditdesk/shared';
+import { formatDateTime, formatRelativeTime, type SyncStatus } from '@auditdesk/shared';
 import { stepName } from './syncRunState';
-import type { SyncStatus } from './syncTypes';
 
 /** A run silent this long is worth pointing out (a step may take a while, but not this long). */
 export const QUIET_AFTER_MS = 60_000;

@@ -1,12 +1,11 @@
-import { apiData, queryKeys } from '@auditdesk/shared';
-import type { SyncHistoryPage, SyncRange, SyncResult, SyncStatus } from './syncTypes';
+import { api, apiDescribed, queryKeys, routes, type SyncRange, type SyncStatus } from '@auditdesk/shared';
 
 /** How often the status is asked again while a run is on: a stalled run sends no event to say so. */
 export const RUNNING_STATUS_POLL_MS = 15_000;
 
 export const syncStatusQuery = {
   queryKey: queryKeys.syncStatus,
-  queryFn: () => apiData<SyncStatus>('/sync/status'),
+  queryFn: () => api(routes.syncStatus),
   refetchInterval: (query: { state: { data?: SyncStatus } }) =>
     query.state.data?.isRunning ? RUNNING_STATUS_POLL_MS : false,
 };
@@ -15,14 +14,11 @@ export const HISTORY_PAGE_SIZE = 10;
 /** One page of past runs; under the status key, so whatever refreshes the status refreshes it. */
 export const syncHistoryQuery = (page: number) => ({
   queryKey: [...queryKeys.syncStatus, 'history', page],
-  queryFn: () => apiData<SyncHistoryPage>(`/sync/history?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`),
+  queryFn: () => api(routes.syncHistory, { query: { page, pageSize: HISTORY_PAGE_SIZE } }),
 });
 
 /** Starts a run; resolves with its result when it ends (progress arrives over the hub meanwhile). */
-export function executeSync(range: SyncRange): Promise<SyncResult> {
-  return apiData<SyncResult>(
-    '/sync/execute',
-    { method: 'POST', body: range },
-    (result) => result.problem?.detail ?? result.error ?? 'Sync failed',
-  );
-}
+export const executeSync = (range: SyncRange) =>
+  apiDescribed(routes.syncExecute, (result) => result.problem?.detail ?? result.error ?? 'Sync failed', {
+    body: range,
+  });

@@ -1,4 +1,4 @@
-import type { SyncRange } from './syncTypes';
+import type { SyncRange } from '@auditdesk/shared';
 
 /** yyyy-mm-dd of the local day `offset` days from `today`. */
 export function dayFrom(today: Date, offset: number): string {

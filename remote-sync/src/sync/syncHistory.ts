@@ -1,5 +1,4 @@
-import { formatDay } from '@auditdesk/shared';
-import type { SyncHistoryEntry } from './syncTypes';
+import { formatDay, type SyncHistoryEntry } from '@auditdesk/shared';
 
 /** Who or what started a run, as the history says it. */
 export function startedByLabel(entry: Pick<SyncHistoryEntry, 'trigger' | 'startedBy'>): string {

@@ -1,9 +1,8 @@
-import { invalidateAfterSync, queryKeys, useSyncHub } from '@auditdesk/shared';
+import { invalidateAfterSync, queryKeys, type SyncRange, useSyncHub } from '@auditdesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { executeSync } from './syncApi';
 import { initialSyncRunState, syncRunReducer } from './syncRunState';
-import type { SyncRange } from './syncTypes';
 
 const RESET_DELAY_MS = 500;
 

@@ -67,6 +67,13 @@ export const agendaFeed = z.object({
   lastReadAt: z.string().nullable(),
 });
 export type AgendaFeed = z.infer<typeof agendaFeed>;
+export const agendaFeeds = z.array(agendaFeed);
+
+/** GET /agenda-feed/{token}: the feed's secret address. */
+export const agendaFeedParams = z.strictObject({ token: z.string().max(100) });
+
+/** An iCalendar file (RFC 5545), as text. */
+export const calendarFile = z.string();
 
 export const agendaFeedCreate = z.strictObject({
   auditor: z

@@ -1,17 +1,14 @@
-import { apiData, queryKeys, type AgendaFeed, type CreatedAgendaFeed } from '@auditdesk/shared';
-
-const FEEDS = '/scheduling/agenda/feeds';
+import { api, queryKeys, routes, type AgendaFeed } from '@auditdesk/shared';
 
 export const agendaFeedsQuery = {
   queryKey: [...queryKeys.scheduling, 'agenda-feeds'],
-  queryFn: () => apiData<AgendaFeed[]>(FEEDS),
+  queryFn: () => api(routes.schedulingFeedsList),
 };
 
-export const createAgendaFeed = (auditor: string) =>
-  apiData<CreatedAgendaFeed>(FEEDS, { method: 'POST', body: { auditor } });
+export const createAgendaFeed = (auditor: string) => api(routes.schedulingFeedsCreate, { body: { auditor } });
 
 export const revokeAgendaFeed = (feed: AgendaFeed) =>
-  apiData<void>(`${FEEDS}/${feed.id}`, { method: 'DELETE' });
+  api(routes.schedulingFeedsRevoke, { params: { id: feed.id } });
 
 /** The same address for Apple's calendars, which subscribe to webcal:// links. */
 export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');

@@ -1,4 +1,4 @@
-import { routes, type Access, type OperationId } from '@auditdesk/shared/core';
+import { routes, type Access, type OperationId, type Role } from '@auditdesk/shared/core';
 import type { FastifyInstance } from 'fastify';
 import {
   routeOperation,
@@ -13,10 +13,13 @@ export type {
   OperationRequest,
 } from '../../platform/http/routeOperation';
 
+/** What a feature's route may add; and the roles, where configuration chooses them (SYNC_ROLES) and the table holds the default. */
+export type GuardedOperationOptions = OperationOptions & { access?: readonly Role[] };
+
 export type RegisterOperation = <K extends OperationId>(
   id: K,
   handler: OperationHandler<K>,
-  options?: OperationOptions,
+  options?: GuardedOperationOptions,
 ) => void;
 
 const listOf = <T>(value: T | T[] | undefined): T[] =>
@@ -28,8 +31,8 @@ const listOf = <T>(value: T | T[] | undefined): T[] =>
  * the authenticate hook, first on the route, before the body is read.
  */
 export function operationRoutes(app: FastifyInstance, authenticate: Authenticate): RegisterOperation {
-  return (id, handler, options = {}) => {
-    const access = routes[id].access as Access;
+  return (id, handler, { access: configured, ...options } = {}) => {
+    const access = configured ?? (routes[id].access as Access);
     const guard =
       access === 'public' ? [] : [access === 'signed-in' ? authenticate() : authenticate(...access)];
     routeOperation(app, id, handler, { ...options, onRequest: [...guard, ...listOf(options.onRequest)] });

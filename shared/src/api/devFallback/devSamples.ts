@@ -1,5 +1,6 @@
 // Sample answers for a `dev-token-` session when no server is there (development builds
 // only): enough to click through every screen of a remote running on its own.
+import { isScheduledStatus } from '../../contract/leadStatusRules';
 import { routes } from '../../contract/operations/routes';
 import { SAMPLE_AUDITORS, sampleLeads } from './sampleLeads';
 
@@ -46,17 +47,17 @@ function sampleGrid() {
 const devUser = { id: 0, email: 'dev@auditdesk.local', fullName: 'Dev Admin', role: 'Admin' };
 
 export const DEV_SAMPLES: Record<string, unknown> = {
-  '/auth/user': devUser,
-  '/user': devUser,
-  '/user/profile': { isDevelopment: true, accountType: 'Administrator Account' },
-  '/user/permissions': {
+  [routes.authCurrentUser.path]: devUser,
+  [routes.usersCurrent.path]: devUser,
+  [routes.usersProfile.path]: { isDevelopment: true, accountType: 'Administrator Account' },
+  [routes.usersPermissions.path]: {
     permissions: ['full_system_access', 'user_management', 'data_synchronization', 'lead_management'],
   },
   [routes.leadsList.path]: leads.formatted,
   [routes.leadsUnformatted.path]: leads.unformatted,
   [routes.dashboardStats.path]: {
     totalLeads: leads.formatted.length,
-    scheduledLeads: leads.formatted.filter((lead) => lead.status === 'Scheduled').length,
+    scheduledLeads: leads.formatted.filter((lead) => isScheduledStatus(lead.status)).length,
     conversionRate: 50,
     totalSyncs: 3,
     successfulSyncs: 3,
@@ -64,9 +65,9 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     recentLeads: [],
   },
   [routes.leadsGridData.path]: sampleGrid(),
-  '/scheduling/auditors': { auditors: AUDITORS },
-  '/business': { timeZone: 'America/New_York', writeBack: 'read-only source' },
-  '/sync/status': {
+  [routes.schedulingAuditors.path]: { auditors: AUDITORS },
+  [routes.businessSettings.path]: { timeZone: 'America/New_York', writeBack: 'read-only source' },
+  [routes.syncStatus.path]: {
     isRunning: false,
     lastSync: day(0),
     totalSyncs: 2,
@@ -76,7 +77,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     running: null,
     startRoles: ['Admin', 'Manager'],
   },
-  '/sync/history': {
+  [routes.syncHistory.path]: {
     items: [
       {
         id: 2,
@@ -119,7 +120,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
     page: 1,
     pageSize: 10,
   },
-  '/useraccess': [
+  [routes.usersAccessList.path]: [
     {
       id: 1,
       userId: 1,
@@ -143,7 +144,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
       notes: null,
     },
   ],
-  '/resources/redis': {
+  [routes.resourcesCache.path]: {
     success: true,
     error: null,
     data: {
@@ -154,7 +155,7 @@ export const DEV_SAMPLES: Record<string, unknown> = {
       performance: { hitRate: 87.5, keyspaceHits: 700, keyspaceMisses: 100, evictedKeys: 0, expiredKeys: 12 },
     },
   },
-  '/resources/cloudflare': {
+  [routes.resourcesDatabase.path]: {
     success: true,
     error: null,
     data: {

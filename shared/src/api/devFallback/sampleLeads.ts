@@ -1,7 +1,6 @@
 import type { LeadResource } from '../../contract/leads';
-import { HOUSE_TYPES } from '../../contract/vocabulary';
+import { FUEL_TYPES, HOUSE_TYPES, PROVIDERS } from '../../contract/vocabulary';
 import { seededRandom } from '../../random/seededRandom';
-
 
 export const SAMPLE_AUDITORS = ['Sam Rivera', 'Alex Chen'] as const;
 
@@ -21,8 +20,6 @@ const FIRST = [
 ];
 const LAST = ['Doe', 'Lee', 'Garcia', 'Nguyen', 'Patel', 'Okafor', 'Smith', 'Costa', 'Kowalski', 'Brennan'];
 const STREETS = ['Elm St', 'Maple Ave', 'Oak Rd', 'Harbor Way', 'Pine Ct', 'Summer St'];
-const FUELS = ['Gas', 'Oil', 'Propane', 'Electricity'];
-const PROVIDERS = ['National Grid', 'EverSource'];
 const SCHEDULERS = ['Maria', 'Dev', 'Kim'];
 
 const week = (date: Date) => {
@@ -65,7 +62,7 @@ export function sampleLeads(
           ? ''
           : random.pick(SAMPLE_AUDITORS),
       houseType: formatted ? random.pick(HOUSE_TYPES) : random.pick(['condo?', '', 'duplex']),
-      heatingFuel: random.pick(FUELS),
+      heatingFuel: random.pick(FUEL_TYPES),
       provider: random.pick(PROVIDERS),
       referredBy: random.chance(0.3) ? `${random.pick(FIRST)} ${random.pick(LAST)}` : '',
       scheduledBy: random.pick(SCHEDULERS),

@@ -1,5 +1,7 @@
 import type { IoTable } from './operation';
 import type { Routes } from './routes';
+import { schedulingIo } from './schedulingIo';
+import { syncIo } from './syncIo';
 import { viewsIo } from './viewsIo';
 import { authIo } from './authIo';
 import { usersIo } from './usersIo';
@@ -25,6 +27,8 @@ export const routeIo = {
   ...releasesIo,
   ...leadsIo,
   ...dashboardIo,
+  ...syncIo,
+  ...schedulingIo,
 } satisfies IoTable<Routes>;
 
 export type RouteIo = typeof routeIo;

@@ -8,6 +8,8 @@ import { resourcesOperations } from './resourcesOperations';
 import { releasesOperations } from './releasesOperations';
 import { dashboardOperations } from './dashboardOperations';
 import { leadsOperations } from './leadsOperations';
+import { schedulingOperations } from './schedulingOperations';
+import { syncOperations } from './syncOperations';
 import { viewsOperations } from './viewsOperations';
 
 /**
@@ -27,6 +29,8 @@ export const routes = {
   ...releasesOperations,
   ...leadsOperations,
   ...dashboardOperations,
+  ...syncOperations,
+  ...schedulingOperations,
 };
 
 export type Routes = typeof routes;

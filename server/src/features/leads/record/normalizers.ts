@@ -1,7 +1,5 @@
+import type { FuelType, HouseType, Provider } from '@auditdesk/shared/core';
 import { normalizeKey } from './normalizeKey';
-
-export const HOUSE_TYPES = ['Single Family', '2 Family', '3 Family', '4 Family'] as const;
-export type HouseType = (typeof HOUSE_TYPES)[number];
 
 const HOUSE_TYPE_ALIASES: Record<string, HouseType> = {
   singlefamily: 'Single Family',
@@ -22,7 +20,7 @@ const HOUSE_TYPE_ALIASES: Record<string, HouseType> = {
   'four+': '4 Family',
 };
 
-const FUEL_ALIASES: Record<string, string> = {
+const FUEL_ALIASES: Record<string, FuelType> = {
   gas: 'Gas',
   naturalgas: 'Gas',
   oil: 'Oil',
@@ -32,7 +30,7 @@ const FUEL_ALIASES: Record<string, string> = {
   electric: 'Electricity',
 };
 
-const PROVIDER_ALIASES: Record<string, string> = {
+const PROVIDER_ALIASES: Record<string, Provider> = {
   nationalgrid: 'National Grid',
   ngrid: 'National Grid',
   ng: 'National Grid',

@@ -1,5 +1,7 @@
 // What the demo calendar's appointments are made of. Spellings vary on purpose, the way
 // schedulers type them, so every alias of event-format.md shows up in the demo.
+import type { FuelType, HouseType, Provider } from '@auditdesk/shared/core';
+
 export const FIRST_NAMES = [
   'Jane',
   'Tom',
@@ -84,24 +86,24 @@ export const STREETS = [
 
 export const SCHEDULERS = ['Maria', 'Dev', 'Kelly', 'Josh'];
 
-/** Spellings and how often each value occurs. */
-export type Choices = readonly (readonly [readonly string[], number])[];
+/** A value's spellings, the contract's own first, and how often the value occurs. */
+export type Choices<Value extends string> = readonly (readonly [readonly [Value, ...string[]], number])[];
 
-export const HOUSE_TYPES: Choices = [
+export const HOUSE_TYPE_SPELLINGS: Choices<HouseType> = [
   [['Single Family', 'single', 'SF', '1 family'], 55],
   [['2 Family', 'two family', '2'], 25],
   [['3 Family', 'three family'], 14],
   [['4 Family', '4+', 'four family'], 6],
 ];
 
-export const FUELS: Choices = [
+export const FUEL_SPELLINGS: Choices<FuelType> = [
   [['Gas', 'natural gas'], 46],
   [['Oil', 'heating oil'], 24],
   [['Propane'], 11],
   [['Electricity', 'electric'], 19],
 ];
 
-export const PROVIDERS: Choices = [
+export const PROVIDER_SPELLINGS: Choices<Provider> = [
   [['National Grid', 'ngrid'], 56],
   [['EverSource', 'Eversource Energy'], 44],
 ];

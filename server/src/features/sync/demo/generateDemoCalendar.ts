@@ -2,10 +2,10 @@ import ICAL from 'ical.js';
 import {
   APPOINTMENT_HOURS,
   FIRST_NAMES,
-  FUELS,
-  HOUSE_TYPES,
+  FUEL_SPELLINGS,
+  HOUSE_TYPE_SPELLINGS,
   LAST_NAMES,
-  PROVIDERS,
+  PROVIDER_SPELLINGS,
   SCHEDULERS,
   STREETS,
   TOWNS,
@@ -119,10 +119,10 @@ export function generateDemoCalendar({
         const unformatted = random.chance(0.05);
         const lines = [
           unformatted && random.chance(0.5) ? null : `Auditor: ${who}`,
-          `House Type: ${unformatted ? 'condo?' : random.pick(random.weighted(HOUSE_TYPES))}`,
+          `House Type: ${unformatted ? 'condo?' : random.pick(random.weighted(HOUSE_TYPE_SPELLINGS))}`,
           `Phone: (617) 555-${String(1000 + (serial % 9000)).padStart(4, '0')}`,
-          `Fuel: ${random.pick(random.weighted(FUELS))}`,
-          `Provider: ${random.pick(random.weighted(PROVIDERS))}`,
+          `Fuel: ${random.pick(random.weighted(FUEL_SPELLINGS))}`,
+          `Provider: ${random.pick(random.weighted(PROVIDER_SPELLINGS))}`,
           random.chance(0.3) ? `Referred By: ${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}` : null,
           `Scheduled By: ${random.pick(SCHEDULERS)}`,
           past && !cancelled ? `Status: ${random.chance(0.85) ? 'completed' : 'no show'}` : null,

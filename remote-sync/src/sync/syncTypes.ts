@@ -1,1 +1,0 @@
-export type { SyncHistoryEntry, SyncHistoryPage, SyncRange, SyncResult, SyncStatus } from '@auditdesk/shared';
