@@ -96,7 +96,8 @@ export async function buildApp({
   await app.register(redisPlugin, { settings: config.redis });
   const redis = app.redis;
   const services = createServices({ config, db, ...options, redis, log: app.log });
-  const { ctx, authenticate, counters, stores, hub, leads, writeBack, readCache, sendVersioned, sync } = services;
+  const { ctx, authenticate, counters, stores, hub, leads, writeBack, readCache, sendVersioned, sync } =
+    services;
   const { notificationsRepository, releases, releasesRepository, liveRemotes } = services;
   app.addHook('onReady', services.start);
   app.addHook('onClose', services.stop);

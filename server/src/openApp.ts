@@ -17,7 +17,10 @@ export interface OpenAppOptions extends Omit<BuildAppOptions, 'config' | 'db'> {
  * settings, its first admin (ADMIN_EMAIL, or a generated one on a new database), the app.
  * `close()` closes the app, then the database.
  */
-export async function openApp(config: Config, { passwords = createPasswords(), database, ...options }: OpenAppOptions = {}) {
+export async function openApp(
+  config: Config,
+  { passwords = createPasswords(), database, ...options }: OpenAppOptions = {},
+) {
   const db = await openDatabase(config, database);
   try {
     const admin = await ensureBootstrapAdmin(config, createUsersRepository(db), passwords);

@@ -41,7 +41,8 @@ const STORES = {
   /** The one-run-at-a-time sync lock in front of the sync_runs row. */
   syncLock: {
     inProcess: () => null,
-    redis: (redis: RedisConnection, settings: StoreSettings) => createRedisSyncLock(redis, settings.syncLeaseMs),
+    redis: (redis: RedisConnection, settings: StoreSettings) =>
+      createRedisSyncLock(redis, settings.syncLeaseMs),
   },
   /** Identity-provider sign-ins between the redirect and the provider's return. */
   pendingSignIns: {

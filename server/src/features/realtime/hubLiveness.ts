@@ -71,7 +71,9 @@ export function watchLiveness(registry: HubRegistry, options: LivenessOptions = 
       stillAllowed(caller.userId, caller.sessionId).then(
         (allowed) => {
           if (!allowed)
-            registry.cutOff((other) => other.userId === caller.userId && other.sessionId === caller.sessionId);
+            registry.cutOff(
+              (other) => other.userId === caller.userId && other.sessionId === caller.sessionId,
+            );
         },
         () => undefined, // the database is away: check again at the next round
       );

@@ -27,7 +27,10 @@ function firstIssue(error: { issues: { path: PropertyKey[]; message: string }[] 
  * handshake, invocations of `methods` (keyed by lower-case target) with their completions,
  * and the client's close. A client that breaks the protocol loses its connection.
  */
-export function createHubProtocol(methodsByTarget: Record<string, HubMethod>, registry: Pick<HubRegistry, 'end'>) {
+export function createHubProtocol(
+  methodsByTarget: Record<string, HubMethod>,
+  registry: Pick<HubRegistry, 'end'>,
+) {
   // a null-prototype map of the declared methods only: a target such as `constructor` or
   // `__proto__` must never reach the object's own machinery
   const methods: Record<string, HubMethod> = Object.assign(

@@ -28,7 +28,15 @@ export interface SyncRunnerOptions {
  * tells the bells how it ended. Throws SyncAlreadyRunning (with the running run's id) while
  * another run is on, and SyncLockUnavailable when the shared lock (Redis) cannot be reached.
  */
-export function createSyncRunner({ runs, dependencies, leaseMs, progress, notifier, lock, log }: SyncRunnerOptions) {
+export function createSyncRunner({
+  runs,
+  dependencies,
+  leaseMs,
+  progress,
+  notifier,
+  lock,
+  log,
+}: SyncRunnerOptions) {
   return async function execute(
     range: SyncRange,
     trigger: SyncTrigger,
@@ -69,7 +77,10 @@ export function createSyncRunner({ runs, dependencies, leaseMs, progress, notifi
     // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
     const finished = await recordRunEnd(runs, run.id, recorded, log).finally(lease.release);
     await notifier
-      ?.syncFinished({ success: finished.status === 'succeeded', message: finished.message, ...range }, trigger)
+      ?.syncFinished(
+        { success: finished.status === 'succeeded', message: finished.message, ...range },
+        trigger,
+      )
       .catch(() => undefined); // the run is recorded; a lost notification does not fail it
     return {
       success: finished.status === 'succeeded',

@@ -30,7 +30,6 @@ export interface CalendarEvent {
   ref?: EventRef;
 }
 
-
 export interface CalendarReadResult {
   events: CalendarEvent[];
   problems: EventProblem[];

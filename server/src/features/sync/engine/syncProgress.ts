@@ -30,7 +30,10 @@ export function progressFrom(
   handle: <E extends SyncProgressEvent>(event: E, args: HubEventArgs<E>) => void,
 ): SyncProgress {
   return Object.fromEntries(
-    SYNC_PROGRESS_EVENTS.map((event) => [methodOf(event), (...args: unknown[]) => handle(event, args as never)]),
+    SYNC_PROGRESS_EVENTS.map((event) => [
+      methodOf(event),
+      (...args: unknown[]) => handle(event, args as never),
+    ]),
   ) as SyncProgress;
 }
 

@@ -16,7 +16,10 @@ interface D1Refusal extends Refusal {
 }
 
 /** One call: the answer, a refusal worth another attempt, or a DatabaseUnavailableError. */
-async function attemptOnce(send: () => Promise<Response>, what: string): Promise<Attempt<Response, D1Refusal>> {
+async function attemptOnce(
+  send: () => Promise<Response>,
+  what: string,
+): Promise<Attempt<Response, D1Refusal>> {
   let response: Response;
   try {
     response = await send();
@@ -59,7 +62,10 @@ export function fetchWithRetry(
       const seconds = askedMs === null ? undefined : Math.ceil(askedMs / 1000);
       return askedTooLong
         ? new DatabaseUnavailableError(`${problem}; try again in ${seconds} s.`, seconds)
-        : new DatabaseUnavailableError(`${problem}, ${maxAttempts} times in a row; try again shortly.`, seconds);
+        : new DatabaseUnavailableError(
+            `${problem}, ${maxAttempts} times in a row; try again shortly.`,
+            seconds,
+          );
     },
   });
 }
