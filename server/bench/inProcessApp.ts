@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
-import { buildApp } from '../src/app';
-import { ensureBootstrapAdmin } from '../src/features/auth/ensureBootstrapAdmin';
-import { createPasswords } from '../src/features/auth/passwords';
 import { loadConfig } from '../src/platform/config/loadConfig';
-import { openDatabase } from '../src/platform/db/openDatabase';
-import { createUsersRepository } from '../src/features/users/usersRepository';
+import { openApp } from '../src/openApp';
 import { seededDataDir } from './benchLeads';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };
@@ -35,9 +31,7 @@ export async function startInProcessApp(
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   });
-  const db = await openDatabase(config);
-  await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
-  const app = await buildApp({ config, db, beforeRoutes: extraRoutes });
+  const { app, close } = await openApp(config, { beforeRoutes: extraRoutes });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const login = await fetch(`${url}/api/auth/login`, {
@@ -52,8 +46,7 @@ export async function startInProcessApp(
     url,
     authorization: `Bearer ${token}`,
     async close() {
-      await app.close();
-      await db.close();
+      await close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

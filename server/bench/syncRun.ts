@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/platform/config/loadConfig';
-import { openDatabase } from '../src/platform/db/openDatabase';
-import { createLeadsRepository } from '../src/features/leads/repository/leadsRepository';
-import { noProgress } from '../src/features/sync/engine/syncProgress';
 import type { SyncRange } from '@auditdesk/shared/core';
-import { createSyncService } from '../src/features/sync/syncService';
+import { openServices } from '../src/openServices';
 
 /**
  * A fresh data folder (SQLite + .xlsx) syncing from `calendarFile`, as the server runs it.
@@ -19,19 +16,17 @@ export async function createSyncBench(
 ) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-bench-sync-'));
   const config = loadConfig({ DATA_DIR: dir, CALENDAR_ICS: calendarFile, NODE_ENV: 'test', ...env });
-  const db = await openDatabase(config);
-  const leads = createLeadsRepository(db);
-  const sync = createSyncService({ db, leads, config, progress: noProgress });
+  const services = await openServices(config);
   return {
     /** The leads as the app edits them, for a bench that works on them between runs. */
-    leads,
+    leads: services.leads,
     async run() {
-      const result = await sync.execute(range, 'cli', null);
+      const result = await services.sync.execute(range, 'cli', null);
       if (!result.success) throw new Error(`the sync failed: ${result.message}`);
       return result;
     },
     async dispose() {
-      await db.close();
+      await services.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

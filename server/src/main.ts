@@ -1,30 +1,22 @@
-import { buildApp } from './app';
-import { ensureBootstrapAdmin } from './features/auth/ensureBootstrapAdmin';
-import { createPasswords } from './features/auth/passwords';
 import { ConfigError } from './platform/config/ConfigError';
 import { loadConfig } from './platform/config/loadConfig';
-import { openDatabase } from './platform/db/openDatabase';
 import { ensurePrivateFolder } from './platform/files/privateFolder';
 import { PortUnavailable, reservePort } from './platform/startup/reservePort';
 import { startMessage } from './platform/startup/startBox';
 import { startSync } from './features/sync/syncStartup';
-import { createUsersRepository } from './features/users/usersRepository';
+import { openApp } from './openApp';
 
 async function main() {
   const config = loadConfig();
   // first of all: a port in use stops the start before anything is created
   const port = await reservePort(config.port, config.host);
   ensurePrivateFolder(config.dataDir);
-  const db = await openDatabase(config);
-  const admin = await ensureBootstrapAdmin(config, createUsersRepository(db), createPasswords());
-
-  const app = await buildApp({ config, db, terminal: Boolean(process.stdout.isTTY) });
+  const { app, admin, close: closeApp } = await openApp(config, { terminal: Boolean(process.stdout.isTTY) });
   const stopSchedule = await startSync(app, config);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSchedule();
-    await app.close();
-    await db.close();
+    await closeApp();
     process.exit(0);
   };
   process.once('SIGINT', () => void close('SIGINT'));

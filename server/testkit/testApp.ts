@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type BuildAppOptions } from '../src/app';
-import { ensureBootstrapAdmin } from '../src/features/auth/ensureBootstrapAdmin';
+import type { BuildAppOptions } from '../src/app';
 import { createPasswords, TEST_SCRYPT, type Passwords } from '../src/features/auth/passwords';
 import { loadConfig, type Config } from '../src/platform/config/loadConfig';
 import type { Database, DatabaseEngine } from '../src/platform/db/database';
 import type { RetryPolicy } from '../src/platform/http/retryPolicy';
-import { openDatabase } from '../src/platform/db/openDatabase';
+import { openApp } from '../src/openApp';
 import { createLeadsRepository, type LeadsRepository } from '../src/features/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/features/users/usersRepository';
 import type { D1ContractServer } from './servers/d1/d1ContractServer';
@@ -77,11 +76,15 @@ export async function createTestApp(
     ...(d1 ? d1Env(d1) : {}),
     ...env,
   });
-  const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
-  const users = createUsersRepository(db);
   const passwords = createPasswords(TEST_SCRYPT);
-  await ensureBootstrapAdmin(config, users, passwords);
-  const app = await buildApp({ config, db, beforeRoutes, hub, readStore, writeBack });
+  const { app, db, close } = await openApp(config, {
+    database: { d1Retry: TEST_D1_RETRY },
+    passwords,
+    beforeRoutes,
+    hub,
+    readStore,
+    writeBack,
+  });
   await app.ready();
 
   return {
@@ -90,7 +93,7 @@ export async function createTestApp(
     app,
     config,
     db,
-    users,
+    users: createUsersRepository(db),
     leads: createLeadsRepository(db),
     passwords,
     dataDir,
@@ -105,8 +108,7 @@ export async function createTestApp(
       return response.json();
     },
     async close() {
-      await app.close();
-      await db.close();
+      await close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

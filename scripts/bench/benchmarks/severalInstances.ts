@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureBackplane } from '../../../server/bench/backplaneBench';
-import { buildApp } from '../../../server/src/app';
+import { openApp } from '../../../server/src/openApp';
 import { ensureBootstrapAdmin } from '../../../server/src/features/auth/ensureBootstrapAdmin';
 import { createPasswords } from '../../../server/src/features/auth/passwords';
 import { noBodyStore, type BodyStore } from '../../../server/src/platform/cache/bodyStore';
@@ -32,8 +32,7 @@ async function gridRequestsPerSecond(dataDir: string, readStore: BodyStore | und
     DATA_DIR: dataDir,
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   });
-  const db = await openDatabase(config);
-  const app = await buildApp({ config, db, readStore });
+  const { app, close } = await openApp(config, { readStore });
   try {
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const port = await freePort();
@@ -49,8 +48,7 @@ async function gridRequestsPerSecond(dataDir: string, readStore: BodyStore | und
       throw new Error(`${result.non2xx + result.errors} failed requests`);
     return Math.round(result.requests.average);
   } finally {
-    await app.close();
-    await db.close();
+    await close();
   }
 }
 

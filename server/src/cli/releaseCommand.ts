@@ -9,20 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { ConfigError } from '../platform/config/ConfigError';
 import { loadConfig } from '../platform/config/loadConfig';
 import { REMOTES } from '../platform/config/remotes';
-import { openDatabase } from '../platform/db/openDatabase';
 import { HttpProblem } from '../platform/errors/httpProblem';
-import { createNotificationsRepository } from '../features/notifications/notificationsRepository';
-import { createNotifier } from '../features/notifications/notifier';
-import { createRedisBackplane } from '../features/realtime/backplane/redisBackplane';
-import { createSyncHub } from '../features/realtime/syncHub';
-import { createRedisConnection } from '../platform/redis/redisConnection';
-import { LIVE_CHANGED_CHANNEL } from '../features/releases/liveRemotes';
-import { createReleasesFor } from '../features/releases/releaseServices';
-import { createUsersRepository } from '../features/users/usersRepository';
+import { openServices } from '../openServices';
 
 const USAGE = `usage:
   pnpm release <remote> [--notes "…"] [--no-build | --dist <folder>]
@@ -72,22 +63,10 @@ async function main(): Promise<number> {
     return (console.error(USAGE), 2);
 
   const config = loadConfig();
-  const db = await openDatabase(config);
-  const redis = config.redis
-    ? createRedisConnection(config.redis, pino({ level: config.logLevel }, pino.destination(2)))
-    : null;
-  const backplane = redis && createRedisBackplane(redis);
-  // a hub without connections of its own: the admins' bells hear of a change through Redis
-  const hub = backplane && createSyncHub({ backplane });
-  const notifier = createNotifier(
-    createNotificationsRepository(db),
-    createUsersRepository(db),
-    hub ? (userIds, target, args) => hub.sendToUsers(userIds, target, args) : undefined,
-  );
-  // every instance reads the live versions again at once (through Redis; else within seconds)
-  const { releases } = createReleasesFor(config, db, notifier, () =>
-    backplane?.publish(LIVE_CHANGED_CHANNEL, '{}'),
-  );
+  // the server's services: the admins' bells hear of a change, and every instance reads the
+  // live versions again at once, through Redis (else within seconds)
+  const services = await openServices(config);
+  const { releases } = services;
   const by = `command line (${os.userInfo().username})`;
   try {
     if (action === 'list') {
@@ -155,9 +134,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    hub?.stop();
-    await redis?.close();
-    await db.close();
+    await services.close();
   }
 }
 

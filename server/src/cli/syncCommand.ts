@@ -2,24 +2,13 @@
 // engine, settings and database the server uses (and its one-run-at-a-time lock). With
 // REDIS_URL it takes the shared lock and its progress reaches the browsers of every instance.
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
+import { isoDay } from '@auditdesk/shared/core';
 import { ConfigError } from '../platform/config/ConfigError';
 import { loadConfig } from '../platform/config/loadConfig';
-import { openDatabase } from '../platform/db/openDatabase';
-import { isoDay } from '@auditdesk/shared/core';
-import { createLeadsRepository } from '../features/leads/repository/leadsRepository';
-import { createNotificationsRepository } from '../features/notifications/notificationsRepository';
-import { createNotifier } from '../features/notifications/notifier';
-import { createRedisBackplane } from '../features/realtime/backplane/redisBackplane';
-import { createSyncHub, SYNC_GROUP } from '../features/realtime/syncHub';
-import { createRedisConnection } from '../platform/redis/redisConnection';
-import { hubProgress } from '../features/sync/engine/hubProgress';
-import { createUsersRepository } from '../features/users/usersRepository';
 import { defaultSyncRange, rangeProblem } from '../features/sync/engine/syncRange';
-import { noProgress } from '../features/sync/engine/syncProgress';
-import { createRedisSyncLock } from '../features/sync/lock/redisSyncLock';
-import { createSyncService, SyncAlreadyRunning, SyncLockUnavailable } from '../features/sync/syncService';
 import { ensureDemoCalendar } from '../features/sync/syncSetup';
+import { SyncAlreadyRunning, SyncLockUnavailable } from '../features/sync/syncService';
+import { openServices } from '../openServices';
 import { cliProgress } from './cliProgress';
 
 const USAGE =
@@ -45,29 +34,12 @@ async function main(): Promise<number> {
   if (problem) return (console.error(problem), 2);
 
   const config = loadConfig();
-  const db = await openDatabase(config);
   ensureDemoCalendar(config);
-  const redis = config.redis
-    ? createRedisConnection(config.redis, pino({ level: config.logLevel }, pino.destination(2)))
-    : null;
-  // a hub without connections of its own: its broadcasts go to the other instances' browsers
-  const hub = redis && createSyncHub({ backplane: createRedisBackplane(redis) });
-  // the bells of the server's users show the run (at once, through Redis; else at their next look)
-  const notifier = createNotifier(
-    createNotificationsRepository(db),
-    createUsersRepository(db),
-    hub ? (userIds, target, args) => hub.sendToUsers(userIds, target, args) : undefined,
-  );
-  const sync = createSyncService({
-    db,
-    leads: createLeadsRepository(db),
-    config,
-    progress: hub ? hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)) : noProgress,
-    notifier,
-    lock: redis && createRedisSyncLock(redis, config.syncLeaseMs),
-  });
+  // the server's services: without connections of its own, the hub's broadcasts and the
+  // bells reach the other instances' browsers through Redis (else the bells at their next look)
+  const services = await openServices(config);
   try {
-    const result = await sync.execute(range, 'cli', null, cliProgress());
+    const result = await services.sync.execute(range, 'cli', null, cliProgress());
     for (const skipped of result.problems)
       console.warn(`  skipped ${skipped.uid} (${skipped.summary}): ${skipped.message}`);
     return result.success ? 0 : 1;
@@ -76,9 +48,7 @@ async function main(): Promise<number> {
       return (console.error(error.message), 1);
     throw error;
   } finally {
-    hub?.stop();
-    await redis?.close();
-    await db.close();
+    await services.close();
   }
 }
 

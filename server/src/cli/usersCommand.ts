@@ -2,11 +2,9 @@
 // account, for the owner who lost the first password (or anyone an admin cannot reach).
 // It reads the server's settings (DATA_DIR, DATABASE…) as the server and `pnpm sync` do.
 import { parseArgs } from 'node:util';
-import { createPasswordLinks } from '../features/auth/passwordLinks';
 import { ConfigError } from '../platform/config/ConfigError';
 import { loadConfig } from '../platform/config/loadConfig';
-import { openDatabase } from '../platform/db/openDatabase';
-import { createUsersRepository } from '../features/users/usersRepository';
+import { openServices } from '../openServices';
 
 const USAGE = 'usage: pnpm users reset-password <email>';
 
@@ -20,13 +18,14 @@ async function main(): Promise<number> {
   if (command !== 'reset-password' || !email || rest.length > 0) return (console.error(USAGE), 2);
 
   const config = loadConfig();
-  const db = await openDatabase(config);
+  const services = await openServices(config);
+  const { users, passwordLinks } = services.ctx;
   try {
-    const user = await createUsersRepository(db).findByEmail(email);
+    const user = await users.findByEmail(email);
     if (!user) return (console.error(`No account has the e-mail ${email}.`), 1);
     if (!user.isActive)
       return (console.error(`${user.email} has no access: restore it on the User Management page first.`), 1);
-    const { token, expiresAt } = await createPasswordLinks(db).create(user.id);
+    const { token, expiresAt } = await passwordLinks.create(user.id);
     const url = new URL('/set-password', config.publicOrigin);
     url.searchParams.set('token', token);
     console.log(
@@ -34,7 +33,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    await db.close();
+    await services.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { createCaldavCalendarSource } from '../../src/features/sync/calendar/caldavCalendarSource';
-import type { CalendarRange } from '../../src/features/sync/calendar/calendarEvent';
+import type { SyncRange } from '@auditdesk/shared/core';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import { readIcsEvents } from '../../src/features/sync/calendar/readIcsEvents';
 import { parseEvent } from '../../src/features/sync/parser/parseEvent';
@@ -14,7 +14,7 @@ import { testClock } from '../support/testClock';
 const ZONE = 'America/New_York';
 const AUDITORS = ['Sam Rivera', 'Alex Chen'];
 /** Wide enough for every fixture's events, from Apple iCal 1.0 (2002) to the 2030s. */
-const EVERYTHING: CalendarRange = { startDate: '1995-01-01', endDate: '2035-12-31' };
+const EVERYTHING: SyncRange = { startDate: '1995-01-01', endDate: '2035-12-31' };
 /** Forty years of a daily series is more than one run may hold; these tests read whole files. */
 const WHOLE_FILES = { ...DEFAULT_CALENDAR_LIMITS, occurrencesPerSeries: 1_000_000 };
 

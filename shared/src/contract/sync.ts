@@ -27,18 +27,51 @@ const count = z.number().int().min(0);
 
 /** An event the calendar held that could not be read (reported, skipped). */
 export const eventProblem = z.object({ uid: z.string(), summary: z.string(), message: z.string() });
+export type EventProblem = z.infer<typeof eventProblem>;
 
-/** The answer of POST /sync/execute (spec section 3 "Sync result"), with what each step changed. */
-export const syncResult = z.object({
-  success: z.boolean(),
-  message: z.string(),
+/**
+ * The six counters of a run, as the server counts and records them (sync_runs' columns):
+ * events read from the calendar, leads created, updated and deleted in the database, and
+ * spreadsheet rows written and removed.
+ */
+export const syncCounts = z.object({
   eventsProcessed: count,
   eventsCreated: count,
   eventsUpdated: count,
   eventsDeleted: count,
+  sheetWritten: count,
+  sheetRemoved: count,
+});
+export type SyncCounts = z.infer<typeof syncCounts>;
+export const SYNC_COUNTS = syncCounts.keyof().options;
+
+/** The counters as a result and a history entry show them (spec section 3). */
+const shownCounts = z.object({
   /** The shorter form's name for eventsProcessed. */
   syncedCount: count,
+  eventsCreated: count,
+  eventsUpdated: count,
+  eventsDeleted: count,
   spreadsheet: z.object({ written: count, removed: count }),
+});
+type ShownCounts = z.infer<typeof shownCounts>;
+
+/** A run's counters in the form the result and the history show them. */
+export function showCounts(counts: SyncCounts): ShownCounts {
+  return {
+    syncedCount: counts.eventsProcessed,
+    eventsCreated: counts.eventsCreated,
+    eventsUpdated: counts.eventsUpdated,
+    eventsDeleted: counts.eventsDeleted,
+    spreadsheet: { written: counts.sheetWritten, removed: counts.sheetRemoved },
+  };
+}
+
+/** The answer of POST /sync/execute (spec section 3 "Sync result"), with what each step changed. */
+export const syncResult = shownCounts.extend({
+  success: z.boolean(),
+  message: z.string(),
+  eventsProcessed: count,
   startDate: z.string(),
   endDate: z.string(),
   timestamp: z.string(),
@@ -72,16 +105,11 @@ export const syncStatus = z.object({
 export type SyncStatus = z.infer<typeof syncStatus>;
 
 /** A history entry (spec section 3) with the run's details. */
-export const syncHistoryEntry = z.object({
+export const syncHistoryEntry = shownCounts.extend({
   id: z.number().int(),
   success: z.boolean(),
   status: z.enum(SYNC_RUN_STATUSES),
   message: z.string(),
-  syncedCount: count,
-  eventsCreated: count,
-  eventsUpdated: count,
-  eventsDeleted: count,
-  spreadsheet: z.object({ written: count, removed: count }),
   startDate: z.string(),
   endDate: z.string(),
   trigger: z.enum(SYNC_TRIGGERS),

@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { frame, MessageType } from './hubMessages';
+
+/** A connection's id or token, or an instance's: 128 random bits. */
+export const newHubId = () => randomBytes(16).toString('base64url');
 
 /** Where a connection's messages go: a WebSocket, an SSE stream or long-poll responses. */
 export interface TransportSink {

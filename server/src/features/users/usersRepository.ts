@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../platform/db/database';
 import { users, type Role, type UserRow } from '../../platform/db/schema';
 
@@ -28,6 +28,17 @@ export function createUsersRepository({ orm }: Database) {
 
     async findById(id: number): Promise<UserRow | undefined> {
       return orm.select().from(users).where(eq(users.id, id)).get();
+    },
+
+    /** The full names of these users, in one query; a deleted user is missing from the map. */
+    async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await orm
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]))
+        .all();
+      return new Map(rows.map((row) => [row.id, row.fullName]));
     },
 
     async list(): Promise<UserRow[]> {

@@ -1,11 +1,6 @@
 import { STATUS_CODES } from 'node:http';
-import {
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
-  parseRetryAfter,
-  realClock,
-  type RetryTuning,
-} from './retryPolicy';
+import { retrying, type Refusal, type RetryLoopOptions } from './retryLoop';
+import { DEFAULT_RETRY_POLICY, parseRetryAfter, realClock, type RetryTuning } from './retryPolicy';
 
 /** One wait, as the progress message tells it. */
 export interface RetryWait {
@@ -41,6 +36,11 @@ export class RemoteBusyError extends Error {
   }
 }
 
+/** A busy answer: its status, and the wait it asked for. */
+interface BusyRefusal extends Refusal {
+  status: number;
+}
+
 export interface RetryingFetchOptions extends RetryTuning {
   service: string;
   isBusy?: BusyAnswer;
@@ -72,36 +72,32 @@ export function createRetryingFetch(options: RetryingFetchOptions): typeof fetch
   const baseFetch = options.fetch ?? globalThis.fetch;
   let gaveUp: RemoteBusyError | null = null;
 
-  const giveUp = (status: number, message: string): never => {
-    gaveUp = new RemoteBusyError(options.service, status, message);
-    throw gaveUp;
+  const loop: RetryLoopOptions<BusyRefusal> = {
+    policy,
+    clock,
+    onWait: ({ status, askedMs }, wait) =>
+      options.onWait?.({ service: options.service, status, ...wait, serverAsked: askedMs !== null }),
+    giveUp({ status, askedMs }, { attempt, maxAttempts }) {
+      const refused = `${options.service} answered ${statusText(status)}`;
+      gaveUp = new RemoteBusyError(
+        options.service,
+        status,
+        attempt >= maxAttempts
+          ? `${refused} ${attempt} times in a row; gave up, try again later`
+          : `${refused} and asked to wait ${seconds(askedMs ?? 0)}, longer than ${seconds(policy.maxDelayMs)}; gave up, try again later`,
+      );
+      return gaveUp;
+    },
   };
 
   return async (input, init) => {
     if (gaveUp) throw gaveUp;
-    for (let attempt = 1; ; attempt += 1) {
+    return retrying<Response, BusyRefusal>(async () => {
       const response = await baseFetch(input instanceof Request ? input.clone() : input, init);
-      if (!(await isBusy(response))) return response;
-      const asked = parseRetryAfter(response.headers.get('retry-after'), clock.now());
+      if (!(await isBusy(response))) return { answer: response };
+      const askedMs = parseRetryAfter(response.headers.get('retry-after'), clock.now());
       await response.body?.cancel().catch(() => {});
-      const refused = `${options.service} answered ${statusText(response.status)}`;
-      if (attempt >= policy.maxAttempts)
-        giveUp(response.status, `${refused} ${attempt} times in a row; gave up, try again later`);
-      if (asked !== null && asked > policy.maxDelayMs)
-        giveUp(
-          response.status,
-          `${refused} and asked to wait ${seconds(asked)}, longer than ${seconds(policy.maxDelayMs)}; gave up, try again later`,
-        );
-      const delayMs = asked ?? backoffDelay(attempt, policy, clock.random);
-      options.onWait?.({
-        service: options.service,
-        status: response.status,
-        attempt,
-        maxAttempts: policy.maxAttempts,
-        delayMs,
-        serverAsked: asked !== null,
-      });
-      await clock.sleep(delayMs);
-    }
+      return { refused: { status: response.status, askedMs } };
+    }, loop);
   };
 }

@@ -9,12 +9,9 @@ import { createAttemptLimit } from '../../../platform/limits/signInLimiter';
 import { issueTokens } from '../issueTokens';
 import { bindBrowser, isSameBrowser, releaseBrowser } from './browserBinding';
 import { createOidcConfiguration } from './oidcConfiguration';
-import type { RedisConnection } from '../../../platform/redis/redisConnection';
-import { createPendingSignIns } from './pendingSignIns';
-import { createSharedPendingSignIns } from './redisPendingSignIns';
-import { createSharedSignInCodes } from './redisSignInCodes';
+import type { PendingSignIns } from './pendingSignIns';
 import { resolveReturnUrl } from './returnUrl';
-import { createSignInCodes } from './signInCodes';
+import type { SignInCodes } from './signInCodes';
 import { verifiedEmail } from './verifiedEmail';
 
 export const ACCESS_DENIED = 'access_denied';
@@ -28,13 +25,12 @@ export const ACCESS_DENIED = 'access_denied';
 export const oidcRoutes: FastifyPluginAsync<{
   ctx: AppContext;
   counters: CounterStore;
-  /** With Redis the provider's return and the code exchange may reach any instance. */
-  redis: RedisConnection | null;
-}> = async (app, { ctx, counters, redis }) => {
+  /** In Redis when there is one, so the provider's return and the code exchange may reach any instance. */
+  stores: { pendingSignIns: PendingSignIns; signInCodes: SignInCodes };
+}> = async (app, { ctx, counters, stores }) => {
   const { config, users } = ctx;
   const provider = createOidcConfiguration(config.oidc);
-  const pending = redis ? createSharedPendingSignIns(redis) : createPendingSignIns();
-  const codes = redis ? createSharedSignInCodes(redis) : createSignInCodes();
+  const { pendingSignIns: pending, signInCodes: codes } = stores;
   const startsPerIp = createAttemptLimit(counters, 'idp-start:ip', config.rateLimits.perIp);
   const exchangesPerIp = createAttemptLimit(counters, 'idp-exchange:ip', config.rateLimits.perIp);
   const ownOrigin = config.publicOrigin;

@@ -17,13 +17,3 @@ export interface HubBackplane {
   /** Called with every message of a joined channel, its own included. */
   onMessage(handler: (channel: string, payload: string) => void): void;
 }
-
-/** The channel names of one hub, as ASP.NET names them: all, group:NAME, connection:ID, user:ID. */
-export function hubChannels(hubName: string) {
-  return {
-    all: `hub:${hubName}:all`,
-    group: (name: string) => `hub:${hubName}:group:${name}`,
-    connection: (id: string) => `hub:${hubName}:connection:${id}`,
-    user: (id: number) => `hub:${hubName}:user:${id}`,
-  };
-}

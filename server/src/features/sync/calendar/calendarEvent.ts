@@ -1,4 +1,8 @@
+import type { EventProblem, SyncRange } from '@auditdesk/shared/core';
 import type { WaitListener } from '../../../platform/http/retryingFetch';
+
+/** An event the source could not read; the run reports it and goes on. */
+export type { EventProblem } from '@auditdesk/shared/core';
 
 export type { EventRef } from '../../leads/record/eventRef';
 import type { EventRef } from '../../leads/record/eventRef';
@@ -26,20 +30,6 @@ export interface CalendarEvent {
   ref?: EventRef;
 }
 
-/** An event the source could not read; the run reports it and goes on. */
-export interface EventProblem {
-  uid: string;
-  summary: string;
-  message: string;
-}
-
-export interface CalendarRange {
-  /** yyyy-mm-dd, inclusive */
-  startDate: string;
-  /** yyyy-mm-dd, inclusive */
-  endDate: string;
-}
-
 export interface CalendarReadResult {
   events: CalendarEvent[];
   problems: EventProblem[];
@@ -56,16 +46,16 @@ export interface CalendarSource {
   /** A short name for messages ("calendar file demo.ics", "Google Calendar primary"). */
   readonly description: string;
   /** `onWait` hears each wait for a busy remote calendar, for the progress message. */
-  events(range: CalendarRange, onWait?: WaitListener): Promise<CalendarReadResult>;
+  events(range: SyncRange, onWait?: WaitListener): Promise<CalendarReadResult>;
   /**
    * Sources that can fingerprint their raw content cheaply (a file, a URL) offer it before
    * parsing, so a re-run of an unchanged calendar costs a read and a hash.
    */
-  snapshot?(range: CalendarRange): Promise<CalendarSnapshot>;
+  snapshot?(range: SyncRange): Promise<CalendarSnapshot>;
 }
 
 /** The instants the range covers: from 00:00 UTC of the start day to the end of the end day. */
-export function rangeBounds({ startDate, endDate }: CalendarRange): { from: number; to: number } {
+export function rangeBounds({ startDate, endDate }: SyncRange): { from: number; to: number } {
   return { from: Date.parse(`${startDate}T00:00:00.000Z`), to: Date.parse(`${endDate}T23:59:59.999Z`) };
 }
 

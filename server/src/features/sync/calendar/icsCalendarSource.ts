@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { CalendarRange, CalendarSource } from './calendarEvent';
+import type { SyncRange } from '@auditdesk/shared/core';
+import type { CalendarSource } from './calendarEvent';
 import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import { errorReason } from '../../../platform/http/errorReason';
 import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from '../../../platform/config/calendarLimits';
@@ -53,7 +54,7 @@ export function createIcsCalendarSource(
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarSource {
-  const job = (text: string, range: CalendarRange): IcsReadJob => ({
+  const job = (text: string, range: SyncRange): IcsReadJob => ({
     documents: [{ text, name: describeIcsLocation(location) }],
     range,
     defaultZone,

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import { rangeBounds, type CalendarRange, type CalendarReadResult } from './calendarEvent';
+import type { SyncRange } from '@auditdesk/shared/core';
+import { rangeBounds, type CalendarReadResult } from './calendarEvent';
 import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from '../../../platform/config/calendarLimits';
 import { markBareDates } from './ics/bareDates';
 import { textOf, type Component } from './ics/icalTypes';
@@ -44,7 +45,7 @@ function uidOf(vevent: Component): string {
  */
 export function readIcsEvents(
   icsText: string,
-  range: CalendarRange,
+  range: SyncRange,
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarReadResult {

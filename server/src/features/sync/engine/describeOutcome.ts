@@ -1,16 +1,9 @@
-interface StepCounts {
-  eventsProcessed: number;
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  sheetWritten: number;
-  sheetRemoved: number;
-}
+import type { SyncCounts } from '@auditdesk/shared/core';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** What a run did, step by step, in one sentence a person reads on the Sync screen. */
-export function describeOutcome(counts: StepCounts, skipped: number): string {
+export function describeOutcome(counts: SyncCounts, skipped: number): string {
   const skippedText =
     skipped > 0
       ? ` ${plural(skipped, 'event')} could not be read and ${skipped === 1 ? 'was' : 'were'} skipped.`

@@ -1,5 +1,5 @@
 import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
-import type { SyncRange } from '@auditdesk/shared/core';
+import type { SyncCounts, SyncRange, SyncResult } from '@auditdesk/shared/core';
 import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { describeWait } from '../../../platform/http/retryingFetch';
@@ -37,17 +37,8 @@ export interface SyncRunContext {
   assertStillOwned: () => Promise<void>;
 }
 
-export interface SyncOutcome {
-  success: boolean;
-  message: string;
-  eventsProcessed: number;
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  sheetWritten: number;
-  sheetRemoved: number;
-  /** Events the calendar held that could not be read (reported, skipped). */
-  problems: EventProblem[];
+/** How a run ended: the contract's verdict and counters, and what the next run compares against. */
+export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'message' | 'problems'> {
   runHash: string | null;
   sourceHash: string | null;
   /** Why it failed, for the server's log: may name paths and URLs the message leaves out. */

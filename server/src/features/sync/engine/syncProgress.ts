@@ -1,41 +1,48 @@
-import type { SyncStepId } from '@auditdesk/shared/core';
+import type { HubEventArgs, HubEventName, SyncStepId } from '@auditdesk/shared/core';
 
 export type StepId = SyncStepId;
 
-/** What a run tells whoever watches it: the hub's group, the CLI's progress bar, a test. */
-export interface SyncProgress {
-  syncStarted(): void;
-  stepStarted(stepId: StepId, description: string): void;
-  stepProgress(stepId: StepId, progressPercentage: number, message: string): void;
-  stepCompleted(stepId: StepId, eventsProcessed: number): void;
-  syncCompleted(success: boolean, message: string, totalEvents: number): void;
-  syncError(error: string): void;
+/** The hub events that tell how a run goes (the contract's hubEvents declares their arguments). */
+export const SYNC_PROGRESS_EVENTS = [
+  'SyncStarted',
+  'StepStarted',
+  'StepProgress',
+  'StepCompleted',
+  'SyncCompleted',
+  'SyncError',
+] as const satisfies readonly HubEventName[];
+export type SyncProgressEvent = (typeof SYNC_PROGRESS_EVENTS)[number];
+
+/**
+ * What a run tells whoever watches it (the hub's group, the CLI's progress bar, a test): one
+ * method per progress event, named as the event (`StepStarted` → `stepStarted`), with its arguments.
+ */
+export type SyncProgress = {
+  [E in SyncProgressEvent as Uncapitalize<E>]: (...args: HubEventArgs<E>) => void;
+};
+
+/** `StepStarted` → `stepStarted`: the listener's method for a hub event. */
+export const methodOf = <E extends SyncProgressEvent>(event: E) =>
+  `${event[0]!.toLowerCase()}${event.slice(1)}` as Uncapitalize<E>;
+
+/** A listener built from one function that hears every event. */
+export function progressFrom(
+  handle: <E extends SyncProgressEvent>(event: E, args: HubEventArgs<E>) => void,
+): SyncProgress {
+  return Object.fromEntries(
+    SYNC_PROGRESS_EVENTS.map((event) => [
+      methodOf(event),
+      (...args: unknown[]) => handle(event, args as never),
+    ]),
+  ) as SyncProgress;
 }
 
 /** Sends every progress call to each of the given listeners. */
 export function fanOut(...listeners: SyncProgress[]): SyncProgress {
-  const each =
-    <K extends keyof SyncProgress>(method: K) =>
-    (...args: Parameters<SyncProgress[K]>) => {
-      for (const listener of listeners)
-        (listener[method] as (...a: Parameters<SyncProgress[K]>) => void)(...args);
-    };
-  return {
-    syncStarted: each('syncStarted'),
-    stepStarted: each('stepStarted'),
-    stepProgress: each('stepProgress'),
-    stepCompleted: each('stepCompleted'),
-    syncCompleted: each('syncCompleted'),
-    syncError: each('syncError'),
-  };
+  return progressFrom((event, args) => {
+    for (const listener of listeners) (listener[methodOf(event)] as (...a: typeof args) => void)(...args);
+  });
 }
 
 /** For runs nobody watches. */
-export const noProgress: SyncProgress = {
-  syncStarted: () => {},
-  stepStarted: () => {},
-  stepProgress: () => {},
-  stepCompleted: () => {},
-  syncCompleted: () => {},
-  syncError: () => {},
-};
+export const noProgress: SyncProgress = progressFrom(() => undefined);

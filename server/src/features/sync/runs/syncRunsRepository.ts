@@ -3,6 +3,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import os from 'node:os';
 import type { Database } from '../../../platform/db/database';
 import { syncRuns, type SyncRunRow } from '../../../platform/db/schema';
+import type { SyncOutcome } from '../engine/runSync';
 
 export const INTERRUPTED = 'Interrupted: the instance running this sync stopped before it finished.';
 export const STALLED = 'Stalled: the sync made no progress for too long and was stopped.';
@@ -22,18 +23,8 @@ export class SyncAlreadyRunning extends Error {
   }
 }
 
-export interface FinishedRun {
-  success: boolean;
-  message: string;
-  eventsProcessed: number;
-  eventsCreated: number;
-  eventsUpdated: number;
-  eventsDeleted: number;
-  sheetWritten: number;
-  sheetRemoved: number;
-  runHash: string | null;
-  sourceHash: string | null;
-}
+/** What is recorded of a run's outcome: all of it but the skipped events and the failure's cause. */
+export type FinishedRun = Omit<SyncOutcome, 'problems' | 'cause'>;
 
 /**
  * All SQL on sync_runs, the record of every run and the lock: at most one row is

@@ -1,4 +1,5 @@
-import type { CalendarEvent, CalendarRange, CalendarReadResult, EventProblem } from '../calendarEvent';
+import type { SyncRange } from '@auditdesk/shared/core';
+import type { CalendarEvent, CalendarReadResult, EventProblem } from '../calendarEvent';
 import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
 import { tooManyEvents } from '../ics/limitMessages';
 import { readIcsEvents } from '../readIcsEvents';
@@ -13,7 +14,7 @@ export interface IcsDocument {
 
 export interface IcsReadJob {
   documents: IcsDocument[];
-  range: CalendarRange;
+  range: SyncRange;
   defaultZone: string;
   limits: CalendarLimits;
   /**

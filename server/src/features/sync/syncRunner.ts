@@ -1,0 +1,97 @@
+import { showCounts, type SyncRange, type SyncResult, type SyncTrigger } from '@auditdesk/shared/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Notifier } from '../notifications/notifier';
+import { failedOutcome, runSync, type SyncDependencies, type SyncOutcome } from './engine/runSync';
+import { fanOut, type SyncProgress } from './engine/syncProgress';
+import { trackStages } from './engine/trackStages';
+import { holdLease, takeRunLock } from './lock/runLease';
+import type { SyncLock } from './lock/syncLock';
+import { recordRunEnd } from './runs/recordRunEnd';
+import type { SyncRuns } from './runs/syncRunsRepository';
+
+export interface SyncRunnerOptions {
+  runs: SyncRuns;
+  dependencies: SyncDependencies;
+  leaseMs: number;
+  progress: SyncProgress;
+  /** Tells the bells how every run ended (none in benchmarks). */
+  notifier?: Pick<Notifier, 'syncFinished'>;
+  /** The lock shared through Redis; none: the sync_runs row alone. */
+  lock: SyncLock | null;
+  /** Where a failed run's cause goes with its full detail (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * Runs one sync under the lock: tells `progress` (and the caller's `watcher`) about each
+ * step, records it with its trigger, where it read and wrote and the step it reached, and
+ * tells the bells how it ended. Throws SyncAlreadyRunning (with the running run's id) while
+ * another run is on, and SyncLockUnavailable when the shared lock (Redis) cannot be reached.
+ */
+export function createSyncRunner({
+  runs,
+  dependencies,
+  leaseMs,
+  progress,
+  notifier,
+  lock,
+  log,
+}: SyncRunnerOptions) {
+  return async function execute(
+    range: SyncRange,
+    trigger: SyncTrigger,
+    userId: number | null,
+    watcher?: SyncProgress,
+  ): Promise<SyncResult> {
+    const { previous, run, shared } = await takeRunLock(runs, lock, range, trigger, userId, {
+      source: dependencies.source.description,
+      sink: dependencies.spreadsheet.description,
+    });
+    const lease = holdLease(runs, run.id, leaseMs, shared);
+    const listeners = fanOut(progress, trackStages(runs, run.id), ...(watcher ? [watcher] : []));
+    let outcome: SyncOutcome;
+    try {
+      outcome = await runSync(
+        dependencies,
+        {
+          runId: run.id,
+          range,
+          previous:
+            previous?.status === 'succeeded'
+              ? {
+                  runHash: previous.runHash,
+                  sourceHash: previous.sourceHash,
+                  eventsProcessed: previous.eventsProcessed,
+                }
+              : null,
+          assertStillOwned: lease.assertStillOwned,
+        },
+        listeners,
+      );
+    } catch (error) {
+      // runSync reports its own failures; this is a bug in a listener, still a failed run
+      outcome = failedOutcome(String(error), error);
+    }
+    const { problems, cause, ...recorded } = outcome;
+    if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
+    // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
+    const finished = await recordRunEnd(runs, run.id, recorded, log).finally(lease.release);
+    await notifier
+      ?.syncFinished(
+        { success: finished.status === 'succeeded', message: finished.message, ...range },
+        trigger,
+      )
+      .catch(() => undefined); // the run is recorded; a lost notification does not fail it
+    return {
+      success: finished.status === 'succeeded',
+      message: finished.message,
+      eventsProcessed: outcome.eventsProcessed,
+      ...showCounts(outcome),
+      startDate: range.startDate,
+      endDate: range.endDate,
+      timestamp: finished.finishedAt ?? new Date().toISOString(),
+      runId: run.id,
+      problems,
+    };
+  };
+}

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createAccessTokens } from './features/auth/accessTokens';
+import type { AppContext } from './features/auth/appContext';
+import { createAuthenticate } from './features/auth/authenticate';
+import { resolveJwtSecret } from './features/auth/jwtSecret';
+import { createPasswordLinks } from './features/auth/passwordLinks';
+import { createPasswordMail } from './features/auth/passwordMail';
+import { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } from './features/auth/passwords';
+import { createSignIns } from './features/auth/sessions/signIns';
+import { createLeadsRepository } from './features/leads/repository/leadsRepository';
+import { createMailer } from './features/mail/mailer';
+import { createMailOutboxRepository } from './features/mail/mailOutboxRepository';
+import { createSmtpTransport, type MailTransport } from './features/mail/smtpTransport';
+import { createNotificationsRepository } from './features/notifications/notificationsRepository';
+import { createNotifier } from './features/notifications/notifier';
+import { createSyncHub, SYNC_GROUP } from './features/realtime/syncHub';
+import { createReleaseServices } from './features/releases/releaseServices';
+import { hubProgress } from './features/sync/engine/hubProgress';
+import { createSyncService } from './features/sync/syncService';
+import { createUsersRepository } from './features/users/usersRepository';
+import { createUsersService } from './features/users/usersService';
+import { createWriteBack, type WriteBackOptions } from './features/writeBack/writeBack';
+import type { BodyStore } from './platform/cache/bodyStore';
+import { createReadCache } from './platform/cache/readCache';
+import type { Config } from './platform/config/loadConfig';
+import type { Database } from './platform/db/database';
+import type { RetryPolicy } from './platform/http/retryPolicy';
+import { createVersionedReads } from './platform/http/versionedReads';
+import type { RedisConnection } from './platform/redis/redisConnection';
+import { createSharedStores } from './sharedStores';
+
+export interface ServicesOptions {
+  config: Config;
+  db: Database;
+  /** REDIS_URL's connection; null: every store stays in this process. */
+  redis: RedisConnection | null;
+  log: FastifyBaseLogger;
+  /** The hub's timings and limits (tests shorten them). */
+  hub?: { recheckMs?: number; maxConnectionsPerUser?: number };
+  /** Where the hot reads' answers are kept (tests and benchmarks compare against none). */
+  readStore?: BodyStore;
+  /** The outbox's retries and where its mails go (tests shorten the pauses). */
+  mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
+  /** The calendar write-back's pauses and writer (tests shorten and replace them). */
+  writeBack?: WriteBackOptions;
+}
+
+/**
+ * The one composition root: every service of the server, built once over one database and
+ * one Redis connection, for the HTTP app, the command line, the benchmarks and the tests.
+ * Nothing runs until `start()` (the outbox, the write-back, the live remotes); `stop()`
+ * ends what runs, the hub's connections included.
+ */
+export function createServices({
+  config,
+  db,
+  redis,
+  log,
+  hub: hubOptions,
+  readStore,
+  mail: mailOptions,
+  writeBack: writeBackOptions,
+}: ServicesOptions) {
+  const stores = createSharedStores(redis, config);
+  const users = createUsersRepository(db);
+  const signingSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const hub = createSyncHub({
+    ...hubOptions,
+    stillAllowed: async (userId, sessionId) => Boolean(await signIns.activeUser(userId, sessionId)),
+    backplane: stores.backplane,
+  });
+  const signIns = createSignIns(db, signingSecret, (userId, sessionId) => hub.endSignIn(userId, sessionId));
+  const passwordLinks = createPasswordLinks(db);
+  const notificationsRepository = createNotificationsRepository(db);
+  const notifier = createNotifier(notificationsRepository, users, (userIds, target, args) =>
+    hub.sendToUsers(userIds, target, args),
+  );
+  const mailer = config.mail
+    ? createMailer({
+        outbox: createMailOutboxRepository(db),
+        transport: mailOptions?.transport ?? createSmtpTransport(config.mail),
+        notifier,
+        log,
+        policy: mailOptions?.policy,
+        pollMs: mailOptions?.pollMs,
+      })
+    : null;
+  const ctx: AppContext = {
+    config,
+    db,
+    users,
+    passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+    accessTokens: createAccessTokens(signingSecret, config.accessTokenTtlSeconds),
+    signIns,
+    passwordLinks,
+    passwordMail: createPasswordMail({ passwordLinks, users, mailer, publicOrigin: config.publicOrigin }),
+    usersService: createUsersService(users, signIns, passwordLinks, {
+      accessEnded: (userId) => hub.endAccess(userId),
+      changed: (change) =>
+        void notifier
+          .accessChanged(change)
+          .catch((error: unknown) => log.error({ err: error }, 'notification lost')),
+    }),
+  };
+  const writeBack = createWriteBack(config, db, log, writeBackOptions);
+  const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
+  const readCache = createReadCache(readStore ?? stores.readStore);
+  const sync = createSyncService({
+    db,
+    leads,
+    config,
+    notifier,
+    progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
+    lock: stores.syncLock,
+    log,
+  });
+  const { releases, releasesRepository, liveRemotes } = createReleaseServices({
+    config,
+    db,
+    notifier,
+    backplane: stores.backplane,
+    tellTabs: (target, args) => hub.sendToOwnConnections(target, args),
+  });
+
+  return {
+    stores,
+    ctx,
+    authenticate: createAuthenticate(ctx),
+    counters: stores.counters,
+    hub,
+    notifier,
+    notificationsRepository,
+    mailer,
+    writeBack,
+    leads,
+    readCache,
+    sendVersioned: createVersionedReads(readCache),
+    sync,
+    releases,
+    releasesRepository,
+    liveRemotes,
+
+    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read. */
+    async start(): Promise<void> {
+      await mailer?.start();
+      await writeBack.worker?.start();
+      await liveRemotes.ready();
+    },
+
+    /** Ends what runs, in the reverse order. The hub is stopped apart (`hub.stop()`): before the server waits for open requests. */
+    async stop(): Promise<void> {
+      liveRemotes.stop();
+      await writeBack.worker?.stop();
+      await mailer?.stop();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
