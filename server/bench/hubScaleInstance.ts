@@ -3,7 +3,8 @@
 // argv[2]. Every token `user-N` is user N, so each bench connection is its own user, as in
 // production. The bench drives it over IPC:
 //   { cmd: 'memory' } → { rssMB, size }   (after a full GC: run with --expose-gc)
-//   { cmd: 'send', event } → { sentAt }   (a StepProgress to the sync group, on every instance)
+//   { cmd: 'send', event } → { sentAt, broadcastMs }   (a StepProgress to the sync group, on
+//   every instance; broadcastMs: how long the send held this instance's event loop)
 // It first answers { url } once it listens and its backplane is ready.
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { TokenCaller } from '../src/features/auth/authenticate';
@@ -45,7 +46,7 @@ async function main() {
     if (command.cmd === 'send') {
       const sentAt = epochNow();
       hub.broadcast(SYNC_GROUP, 'StepProgress', [`event-${command.event}`, sentAt, 'bench']);
-      process.send!({ sentAt });
+      process.send!({ sentAt, broadcastMs: epochNow() - sentAt });
     } else if (command.cmd === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
       process.send!({ rssMB: process.memoryUsage().rss / 2 ** 20, size: hub.size });

@@ -18,7 +18,8 @@ const EVENT_SPACING_MS = 500;
 /** Connections open and idle this long before their memory is read. */
 const SETTLE_MS = 3_000;
 
-type Arrival = [event: string, ms: number];
+/** An event's arrival at one connection: ms from its send, and the instance it came through. */
+type Arrival = [event: string, ms: number, instance: number];
 
 /** One hub instance in a process of its own (server/bench/hubScaleInstance.ts), driven over IPC. */
 async function startInstance(redisUrl: string) {
@@ -46,7 +47,7 @@ async function startInstance(redisUrl: string) {
   return {
     url,
     memory: () => ask<{ rssMB: number; size: number }>({ cmd: 'memory' }),
-    send: (event: number) => ask<{ sentAt: number }>({ cmd: 'send', event }),
+    send: (event: number) => ask<{ sentAt: number; broadcastMs: number }>({ cmd: 'send', event }),
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
@@ -140,8 +141,9 @@ export const hubScaleBenchmark: Benchmark = {
         (one, index) => ((one.rssMB - before[index]!.rssMB) * 1024) / (one.size - before[index]!.size),
       );
 
+      const broadcastMs: number[] = [];
       for (let event = 0; event < EVENTS; event += 1) {
-        await instances[event % instances.length]!.send(event);
+        broadcastMs.push((await instances[event % instances.length]!.send(event)).broadcastMs);
         await new Promise((resolve) => setTimeout(resolve, EVENT_SPACING_MS));
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -159,6 +161,14 @@ export const hubScaleBenchmark: Benchmark = {
         0.95,
       );
       const p95 = percentile(samples, 0.95);
+      const sender = (name: string) => Number(name.slice('event-'.length)) % instances.length;
+      const p95Of = (arrived: Arrival[]) =>
+        round(
+          percentile(
+            arrived.map(([, ms]) => ms),
+            0.95,
+          ),
+        );
       if (!Number.isFinite(p95)) throw new Error(`${missed} of ${expected} deliveries never arrived`);
       return [
         againstLimit(
@@ -170,6 +180,9 @@ export const hubScaleBenchmark: Benchmark = {
             p50: round(percentile(samples, 0.5)),
             max: round(samples.reduce((most, ms) => Math.max(most, ms), 0)),
             'reaching all, median ms': round(percentile(reachedAll, 0.5)),
+            'p95 on the sending instance': p95Of(all.filter(([name, , on]) => on === sender(name))),
+            'p95 through Redis': p95Of(all.filter(([name, , on]) => on !== sender(name))),
+            'sending instance busy, median ms': round(percentile(broadcastMs, 0.5)),
             [`${OFFICIAL_CLIENTS} official clients p95 ms`]: round(officialP95),
             'deliveries missed': missed,
             'closed meanwhile': closed,

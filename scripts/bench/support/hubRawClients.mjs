@@ -4,7 +4,7 @@
 // enough for thousands in one thread. workerData: { urls, users: [first, count] }; connection
 // i goes to urls[i % urls.length] as user `user-(first + i)`.
 // Messages: → { connected, failed } once all are open and joined; on { cmd: 'collect' } →
-// { arrivals: [[event, ms], …], closed } (ms from the send to this client's receipt, by the
+// { arrivals: [[event, ms, instance], …], closed } (ms from the send to this client's receipt, by the
 // epoch clock the sender stamps), then it starts a new collection; { cmd: 'stop' } closes all.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -47,7 +47,7 @@ function connect(index) {
           resolve(joined);
         } else if (message.type === 1 && message.target === 'StepProgress') {
           const [event, sentAt] = message.arguments;
-          arrivals.push([event, receivedAt - sentAt]);
+          arrivals.push([event, receivedAt - sentAt, index % urls.length]);
         }
       }
     });
@@ -64,7 +64,10 @@ let connected = 0;
 let failed = 0;
 for (let i = 0; i < count; i += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, count - i) }, (_, j) => connect(i + j));
-  for (const ok of await Promise.all(batch)) ok ? (connected += 1) : (failed += 1);
+  for (const ok of await Promise.all(batch)) {
+    if (ok) connected += 1;
+    else failed += 1;
+  }
 }
 const ping = `${JSON.stringify({ type: 6 })}${RS}`;
 const pinger = setInterval(() => {
