@@ -3,10 +3,12 @@
 // argv[2]. Every token `user-N` is user N, so each bench connection is its own user, as in
 // production. The bench drives it over IPC:
 //   { cmd: 'memory' } → { rssMB, size }   (after a full GC: run with --expose-gc)
+//   { cmd: 'cpu' } → { onCpuMs, waitingMs }   (its event loop's thread: on a CPU, waiting for one)
 //   { cmd: 'send', event } → { sentAt, broadcastMs }   (a StepProgress to the sync group, on
 //   every instance; broadcastMs: how long the send held this instance's event loop)
 // It first answers { url } once it listens and its backplane is ready.
 import Fastify, { type FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
 import type { TokenCaller } from '../src/features/auth/authenticate';
 import { createRedisBackplane } from '../src/features/realtime/backplane/redisBackplane';
 import { hubRoutes } from '../src/features/realtime/hubRoutes';
@@ -17,7 +19,16 @@ import { createRedisConnection } from '../src/platform/redis/redisConnection';
 import { freePort } from '../test/freePort';
 import { epochNow } from './hubBench';
 
-type Command = { cmd: 'memory' } | { cmd: 'send'; event: number };
+type Command = { cmd: 'memory' } | { cmd: 'send'; event: number } | { cmd: 'cpu' };
+
+/** This thread's time on a CPU and ready but waiting for one so far (ms; Linux schedstat). */
+function threadCpu() {
+  const [onCpu = 0, waiting = 0] = fs
+    .readFileSync('/proc/thread-self/schedstat', 'utf8')
+    .split(' ')
+    .map(Number);
+  return { onCpuMs: onCpu / 1e6, waitingMs: waiting / 1e6 };
+}
 
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;
 
@@ -47,6 +58,8 @@ async function main() {
       const sentAt = epochNow();
       hub.broadcast(SYNC_GROUP, 'StepProgress', [`event-${command.event}`, sentAt, 'bench']);
       process.send!({ sentAt, broadcastMs: epochNow() - sentAt });
+    } else if (command.cmd === 'cpu') {
+      process.send!(threadCpu());
     } else if (command.cmd === 'memory') {
       (globalThis as { gc?: () => void }).gc?.();
       process.send!({ rssMB: process.memoryUsage().rss / 2 ** 20, size: hub.size });

@@ -47,6 +47,7 @@ async function startInstance(redisUrl: string) {
   return {
     url,
     memory: () => ask<{ rssMB: number; size: number }>({ cmd: 'memory' }),
+    cpu: () => ask<{ onCpuMs: number; waitingMs: number }>({ cmd: 'cpu' }),
     send: (event: number) => ask<{ sentAt: number; broadcastMs: number }>({ cmd: 'send', event }),
     async stop() {
       if (child.exitCode !== null) return;
@@ -74,17 +75,30 @@ async function startRawClients(urls: string[], count: number) {
   return {
     connected: opened.reduce((sum, one) => sum + one.connected, 0),
     failed: opened.reduce((sum, one) => sum + one.failed, 0),
-    async collect(): Promise<{ arrivals: Arrival[]; closed: number }> {
+    /** Starts counting arrivals (and the threads' CPU time) afresh. */
+    mark: () =>
+      Promise.all(
+        workers.map((worker) => {
+          const answer = next<object>(worker);
+          worker.postMessage({ cmd: 'mark' });
+          return answer;
+        }),
+      ),
+    async collect() {
+      type Collected = { arrivals: Arrival[]; closed: number; onCpuMs: number; waitingMs: number };
       const answers = await Promise.all(
         workers.map((worker) => {
-          const answer = next<{ arrivals: Arrival[]; closed: number }>(worker);
+          const answer = next<Collected>(worker);
           worker.postMessage({ cmd: 'collect' });
           return answer;
         }),
       );
+      const sum = (pick: (one: Collected) => number) => answers.reduce((total, one) => total + pick(one), 0);
       return {
         arrivals: answers.flatMap((answer) => answer.arrivals),
-        closed: answers.reduce((sum, answer) => sum + answer.closed, 0),
+        closed: sum((one) => one.closed),
+        onCpuMs: sum((one) => one.onCpuMs),
+        waitingMs: sum((one) => one.waitingMs),
       };
     },
     async stop() {
@@ -100,7 +114,7 @@ async function officialClients(urls: string[], count: number) {
   for (let i = 0; i < count; i += 1) {
     const connection = await connectNodeClient(urls[i % urls.length]!, 1_000_000 + i);
     connection.on('StepProgress', (event: string, sentAt: number) =>
-      arrivals.push([event, epochNow() - sentAt]),
+      arrivals.push([event, epochNow() - sentAt, i % urls.length]),
     );
     await connection.invoke('JoinSyncGroup');
     connections.push(connection);
@@ -141,13 +155,19 @@ export const hubScaleBenchmark: Benchmark = {
         (one, index) => ((one.rssMB - before[index]!.rssMB) * 1024) / (one.size - before[index]!.size),
       );
 
+      await raw.mark();
+      official.arrivals.length = 0;
+      const cpuBefore = await Promise.all(instances.map((instance) => instance.cpu()));
       const broadcastMs: number[] = [];
       for (let event = 0; event < EVENTS; event += 1) {
         broadcastMs.push((await instances[event % instances.length]!.send(event)).broadcastMs);
         await new Promise((resolve) => setTimeout(resolve, EVENT_SPACING_MS));
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000));
-      const { arrivals, closed } = await raw.collect();
+      const cpuAfter = await Promise.all(instances.map((instance) => instance.cpu()));
+      const servers = (pick: (cpu: { onCpuMs: number; waitingMs: number }) => number) =>
+        Math.round(cpuAfter.reduce((total, cpu, index) => total + pick(cpu) - pick(cpuBefore[index]!), 0));
+      const { arrivals, closed, ...clientsCpu } = await raw.collect();
       const all = [...arrivals, ...official.arrivals];
       const expected = EVENTS * CONNECTIONS;
       const missed = expected - all.length;
@@ -186,6 +206,10 @@ export const hubScaleBenchmark: Benchmark = {
             [`${OFFICIAL_CLIENTS} official clients p95 ms`]: round(officialP95),
             'deliveries missed': missed,
             'closed meanwhile': closed,
+            'servers on a CPU ms': servers((cpu) => cpu.onCpuMs),
+            'servers waiting for a CPU ms': servers((cpu) => cpu.waitingMs),
+            'raw clients on a CPU ms': Math.round(clientsCpu.onCpuMs),
+            'raw clients waiting for a CPU ms': Math.round(clientsCpu.waitingMs),
             'load average': round(loadAverage),
           },
         ),

@@ -3,9 +3,11 @@
 // skipNegotiation (handshake, JoinSyncGroup with its completion, a ping every 15 s), cheap
 // enough for thousands in one thread. workerData: { urls, users: [first, count] }; connection
 // i goes to urls[i % urls.length] as user `user-(first + i)`.
-// Messages: → { connected, failed } once all are open and joined; on { cmd: 'collect' } →
-// { arrivals: [[event, ms, instance], …], closed } (ms from the send to this client's receipt, by the
-// epoch clock the sender stamps), then it starts a new collection; { cmd: 'stop' } closes all.
+// Messages: → { connected, failed } once all are open and joined; { cmd: 'mark' } → {} starts a
+// collection; { cmd: 'collect' } → { arrivals: [[event, ms, instance], …], closed, onCpuMs,
+// waitingMs } since the mark (ms from the send to this client's receipt by the epoch clock the
+// sender stamps; the thread's time on a CPU and waiting for one); { cmd: 'stop' } closes all.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -17,12 +19,20 @@ const RS = '\x1e';
 const PING_MS = 15_000;
 const BATCH = 25;
 const epochNow = () => performance.timeOrigin + performance.now();
+/** This thread's [on a CPU, ready but waiting for one] so far, in ms (Linux schedstat). */
+const threadCpu = () =>
+  fs
+    .readFileSync('/proc/thread-self/schedstat', 'utf8')
+    .split(' ')
+    .slice(0, 2)
+    .map((ns) => Number(ns) / 1e6);
 
 const { urls, users } = workerData;
 const [firstUser, count] = users;
 const sockets = [];
 let arrivals = [];
 let closed = 0;
+let mark = threadCpu();
 
 function connect(index) {
   const base = urls[index % urls.length].replace(/^http/, 'ws');
@@ -76,8 +86,13 @@ const pinger = setInterval(() => {
 parentPort.postMessage({ connected, failed });
 
 parentPort.on('message', (command) => {
-  if (command.cmd === 'collect') {
-    parentPort.postMessage({ arrivals, closed });
+  if (command.cmd === 'mark') {
+    arrivals = [];
+    mark = threadCpu();
+    parentPort.postMessage({});
+  } else if (command.cmd === 'collect') {
+    const [onCpu, waiting] = threadCpu();
+    parentPort.postMessage({ arrivals, closed, onCpuMs: onCpu - mark[0], waitingMs: waiting - mark[1] });
     arrivals = [];
   } else if (command.cmd === 'stop') {
     clearInterval(pinger);

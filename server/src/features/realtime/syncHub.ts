@@ -340,15 +340,16 @@ export function createSyncHub(
     /** Sends an event to every connection of a group, on every instance. */
     broadcast(group: string, target: string, args: unknown[]): void {
       const text = invocation(target, args);
-      deliver(text, (connection) => connection.groups.has(group));
+      // the other instances first: they deliver while this one loops over its own connections
       publish(channels.group(group), { text });
+      deliver(text, (connection) => connection.groups.has(group));
     },
 
     /** Sends an event to every connection, on every instance. */
     sendToAll(target: string, args: unknown[]): void {
       const text = invocation(target, args);
-      deliver(text, () => true);
       publish(channels.all, { text });
+      deliver(text, () => true);
     },
 
     /** Sends an event to this instance's connections only (each instance tells its own). */
