@@ -192,7 +192,7 @@ export const hubScaleBenchmark: Benchmark = {
       if (!Number.isFinite(p95)) throw new Error(`${missed} of ${expected} deliveries never arrived`);
       return [
         againstLimit(
-          `hub: one event to ${CONNECTIONS.toLocaleString('en-US')} WebSocket connections over two instances (Redis), p95`,
+          `hub: event to ${CONNECTIONS.toLocaleString('en-US')} WebSockets on two instances (Redis), p95`,
           { value: round(p95), unit: 'ms' },
           '<',
           100,
@@ -214,7 +214,7 @@ export const hubScaleBenchmark: Benchmark = {
           },
         ),
         againstLimit(
-          'hub: server memory per idle WebSocket connection (RSS growth ÷ connections)',
+          'hub: server RSS per idle WebSocket (growth ÷ connections)',
           { value: round(Math.max(...perConnectionKB)), unit: 'KB' },
           '<',
           50,

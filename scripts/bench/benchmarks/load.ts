@@ -205,7 +205,7 @@ export const loadBenchmark: Benchmark = {
       const most = (pick: (one: ServerTimings) => number) => Math.max(...onServer.map(pick));
       figures.push(
         againstLimit(
-          'requests the server failed or took over 1 s to answer, under load (its own timings)',
+          'server: requests over 1 s or 5xx under load (its own timings)',
           { value: sum((one) => one.slowerThan1s + one.serverErrors), unit: '' },
           '=',
           0,
@@ -224,7 +224,7 @@ export const loadBenchmark: Benchmark = {
           },
         ),
         reportOnly(
-          `failed requests as the load generator saw them (errors, no answer in ${TIMEOUT_SECONDS} s)`,
+          `load generator: failed requests (errors, no answer in ${TIMEOUT_SECONDS} s)`,
           { value: clientFailed + probe.failures, unit: '' },
           {
             ...why,

@@ -83,6 +83,24 @@ describe('the bench report', () => {
     expect(html).toContain('aria-label="first sync: ratio over 2 runs"');
   });
 
+  it('draws over the runs only the figures the report still has (not a renamed one)', () => {
+    writeReport(
+      dir,
+      run('2026-11-01T10:00:00.000Z', [
+        figure('sync', 'first sync, old name', 90, '2026-11-01T10:00:00.000Z'),
+      ]),
+      ORDER,
+    );
+    writeReport(
+      dir,
+      run('2026-11-02T09:00:00.000Z', [figure('sync', 'first sync', 150, '2026-11-02T09:00:00.000Z')]),
+      ORDER,
+    );
+    const html = fs.readFileSync(path.join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('aria-label="first sync: ratio over 1 runs"');
+    expect(html).not.toContain('old name: ratio over');
+  });
+
   it('writes the merged report between the markers of the performance document, and nothing else', () => {
     writeReport(
       dir,
