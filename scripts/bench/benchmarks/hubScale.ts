@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -20,6 +21,15 @@ const SETTLE_MS = 3_000;
 
 /** An event's arrival at one connection: ms from its send, and the instance it came through. */
 type Arrival = [event: string, ms: number, instance: number];
+
+/** This process holds every client socket: its open-file limit must leave room for them. */
+function checkOpenFileLimit(needed: number): void {
+  const soft = /^Max open files\s+(\d+|unlimited)/m.exec(fs.readFileSync('/proc/self/limits', 'utf8'))?.[1];
+  if (soft && soft !== 'unlimited' && Number(soft) < needed)
+    throw new Error(
+      `${CONNECTIONS.toLocaleString('en-US')} connections need ${needed} open files; the limit is ${soft}: raise it (ulimit -n ${needed * 2}) and run again.`,
+    );
+}
 
 /** One hub instance in a process of its own (server/bench/hubScaleInstance.ts), driven over IPC. */
 async function startInstance(redisUrl: string) {
@@ -133,6 +143,7 @@ export const hubScaleBenchmark: Benchmark = {
   name: 'hub-scale',
   about: `one event to ${CONNECTIONS.toLocaleString('en-US')} WebSocket connections over two instances with Redis; memory per idle connection`,
   async run() {
+    checkOpenFileLimit(CONNECTIONS + 500);
     const redis = await startRedisServer();
     const instances: Awaited<ReturnType<typeof startInstance>>[] = [];
     let raw: Awaited<ReturnType<typeof startRawClients>> | undefined;
@@ -200,6 +211,7 @@ export const hubScaleBenchmark: Benchmark = {
             p50: round(percentile(samples, 0.5)),
             max: round(samples.reduce((most, ms) => Math.max(most, ms), 0)),
             'reaching all, median ms': round(percentile(reachedAll, 0.5)),
+            'reaching all, p95 ms': round(percentile(reachedAll, 0.95)),
             'p95 on the sending instance': p95Of(all.filter(([name, , on]) => on === sender(name))),
             'p95 through Redis': p95Of(all.filter(([name, , on]) => on !== sender(name))),
             'sending instance busy, median ms': round(percentile(broadcastMs, 0.5)),
