@@ -75,29 +75,33 @@ export function appendHistory(file: string, run: BenchReport): void {
 
 /**
  * Every run recorded so far, oldest first (by when it was measured: branches merged into one
- * history append out of order); a line that cannot be read is skipped.
+ * history append out of order); a line that cannot be read is skipped. A run found twice (a
+ * merge that kept an older line beside its rewrite) counts once, its whole-figure line first.
  */
 export function readHistory(file: string): HistoryEntry[] {
   if (!fs.existsSync(file)) return [];
-  const entries = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .flatMap((line): HistoryEntry[] => {
-      if (!line.trim()) return [];
-      try {
-        const entry = JSON.parse(line) as Omit<HistoryEntry, 'figures'> & {
-          figures: (ReportedFigure | LegacyFigure)[];
-        };
-        const figures = entry.figures.map((figure) =>
-          isLegacy(figure) ? fromLegacy(figure, entry.measuredAt) : figure,
-        );
-        return [{ ...entry, figures }];
-      } catch {
-        return [];
-      }
-    });
+  const runs = new Map<string, { entry: HistoryEntry; legacy: boolean }>();
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    let entry: Omit<HistoryEntry, 'figures'> & { figures: (ReportedFigure | LegacyFigure)[] };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      continue;
+    }
+    const legacy = entry.figures.some(isLegacy);
+    const key = `${entry.measuredAt} ${entry.benchmarks.join(',')}`;
+    const seen = runs.get(key);
+    if (seen && (legacy || !seen.legacy)) continue;
+    const figures = entry.figures.map((figure) =>
+      isLegacy(figure) ? fromLegacy(figure, entry.measuredAt) : figure,
+    );
+    runs.set(key, { entry: { ...entry, figures }, legacy });
+  }
   // a stable sort: lines of one moment keep their order
-  return entries.sort((a, b) => Date.parse(a.measuredAt) - Date.parse(b.measuredAt));
+  return [...runs.values()]
+    .map(({ entry }) => entry)
+    .sort((a, b) => Date.parse(a.measuredAt) - Date.parse(b.measuredAt));
 }
 
 /** Each figure's ratio over the runs that measured it, in order: one series per figure name. */

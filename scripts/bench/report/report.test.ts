@@ -227,6 +227,31 @@ describe('merging bench runs', () => {
     expect(merged?.figures.map((one) => one.name)).toEqual(['promote a release', 'failed requests']);
   });
 
+  it('counts a run once when a merge kept its older line beside its rewrite with whole figures', () => {
+    const file = path.join(dir, 'history.jsonl');
+    const whole = entry('2026-11-25T03:07:25.681Z', [
+      figure('sync', 'first sync', 536, '2026-11-25T03:07:25.681Z'),
+    ]);
+    const legacy = {
+      measuredAt: whole.measuredAt,
+      benchmarks: ['sync'],
+      figures: [
+        {
+          benchmark: 'sync',
+          name: 'first sync',
+          value: 536,
+          unit: 'ms',
+          ratio: 5.36,
+          goalRatio: 1,
+          met: false,
+        },
+      ],
+    };
+    fs.writeFileSync(file, `${JSON.stringify(legacy)}\n${JSON.stringify(whole)}\n`);
+
+    expect(readHistory(file)).toEqual([whole]);
+  });
+
   it('reads lines written before the history kept whole figures: the reference worked back from the ratio', () => {
     const file = path.join(dir, 'history.jsonl');
     const legacy = {
