@@ -5,6 +5,7 @@ import { duplicatesBenchmark } from './duplicates';
 import { firstLoadBenchmark } from './firstLoad';
 import { gridDataBenchmark } from './gridData';
 import { hubBenchmark } from './hub';
+import { hubScaleBenchmark } from './hubScale';
 import { leadImportBenchmark } from './leadImport';
 import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
@@ -28,6 +29,7 @@ export const BENCHMARKS: Benchmark[] = [
   duplicatesBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
+  hubScaleBenchmark,
   firstLoadBenchmark,
   lighthouseBenchmark,
   leadsScreenBenchmark,

@@ -58,9 +58,10 @@ const LINE_HEIGHT = 90;
  * Each figure's ratio over the runs (a line per figure, its goal dashed): a regression
  * shows as a step. Runs that did not measure a figure leave no point.
  */
-function historyCharts(history: readonly HistoryEntry[]): string {
+function historyCharts(history: readonly HistoryEntry[], current: ReadonlySet<string>): string {
+  // only the figures the report still has: a renamed or retired figure's old line would linger
   const charts = [...ratioSeries(history)]
-    .filter(([, line]) => line.points.length > 0)
+    .filter(([name, line]) => current.has(name) && line.points.length > 0)
     .map(([name, line]) => {
       const values = [
         ...line.points.map((point) => point.ratio),
@@ -121,7 +122,7 @@ export function reportHtml(
 to its peer measured in the same run (logarithmic axis); blue ticks: the goals. Green met its goal,
 red missed it, grey only reports.</p>
 ${ratioChart(figures)}
-${historyCharts(history)}
+${historyCharts(history, new Set(figures.map((figure) => figure.name)))}
 <table>
 <thead><tr>${header}</tr></thead>
 <tbody>

@@ -3,23 +3,14 @@ import path from 'node:path';
 import { appendHistory, readHistory } from './benchHistory';
 import { machineText, type BenchReport } from './benchReport';
 import { formatMarkdownTable } from './formatTable';
-import { mergeReport } from './mergeReport';
+import { latestReport } from './mergeReport';
 import { writeLatestSection } from './performanceDoc';
 import { reportHtml } from './reportHtml';
 
-function readReport(file: string): BenchReport | null {
-  try {
-    const report = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport;
-    // a report from before figures named their benchmark cannot be merged: start afresh
-    return report.figures.every((figure) => typeof figure.benchmark === 'string') ? report : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * Merges the run into the last report (report.json, report.html with the history charts,
- * report.md), appends it to history.jsonl, and writes the merged report into the
+ * Appends the run to history.jsonl (committed), rebuilds the latest full report from that
+ * history (the run merged into every earlier one: see latestReport), writes it as
+ * report.json, report.html (with the history charts) and report.md, and into the
  * performance document's latest-run section. Returns the files written.
  */
 export function writeReport(
@@ -29,13 +20,14 @@ export function writeReport(
   performanceDoc?: string,
 ): string[] {
   fs.mkdirSync(dir, { recursive: true });
-  const report = mergeReport(readReport(path.join(dir, 'report.json')), run, benchmarkOrder);
   const historyFile = path.join(dir, 'history.jsonl');
   appendHistory(historyFile, run);
+  const history = readHistory(historyFile);
+  const report = latestReport(history, benchmarkOrder) ?? run;
   const machine = machineText(report.machine);
   const files = {
     'report.json': `${JSON.stringify(report, null, 2)}\n`,
-    'report.html': reportHtml(report.figures, report.measuredAt, machine, readHistory(historyFile)),
+    'report.html': reportHtml(report.figures, report.measuredAt, machine, history),
     'report.md': `${formatMarkdownTable(report.figures)}\n\nOn ${machine}.\n`,
   };
   const written = Object.entries(files).map(([name, text]) => {

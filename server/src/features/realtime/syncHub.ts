@@ -90,15 +90,16 @@ export function createSyncHub(
     /** Sends an event to every connection of a group, on every instance. */
     broadcast(group: string, target: string, args: unknown[]): void {
       const text = invocation(target, args);
-      registry.deliver(text, (connection) => connection.groups.has(group));
+      // the other instances first: they deliver while this one loops over its own connections
       relay.publish(channels.group(group), { text });
+      registry.deliver(text, (connection) => connection.groups.has(group));
     },
 
     /** Sends an event to every connection, on every instance. */
     sendToAll(target: string, args: unknown[]): void {
       const text = invocation(target, args);
-      registry.deliver(text, () => true);
       relay.publish(channels.all, { text });
+      registry.deliver(text, () => true);
     },
 
     /** Sends an event to this instance's connections only (each instance tells its own). */
@@ -109,8 +110,8 @@ export function createSyncHub(
     /** Sends an event to one connection, on whichever instance holds it. */
     sendToConnection(connectionId: string, target: string, args: unknown[]): void {
       const text = invocation(target, args);
-      registry.deliver(text, (connection) => connection.connectionId === connectionId);
       relay.publish(channels.connection(connectionId), { text });
+      registry.deliver(text, (connection) => connection.connectionId === connectionId);
     },
 
     /** Server-side close of this instance's connections: every client gets a Close message. */
@@ -122,8 +123,8 @@ export function createSyncHub(
     sendToUsers(userIds: readonly number[], target: string, args: unknown[]): void {
       const wanted = new Set(userIds);
       const text = invocation(target, args);
-      registry.deliver(text, (connection) => wanted.has(connection.userId));
       for (const userId of wanted) relay.publish(channels.user(userId), { text });
+      registry.deliver(text, (connection) => wanted.has(connection.userId));
     },
 
     /** A user lost access (revoked, deactivated, deleted): their connections close at once, on every instance. */
