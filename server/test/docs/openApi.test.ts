@@ -1,3 +1,4 @@
+import { routes } from '@auditdesk/shared/core';
 import { validate } from '@readme/openapi-parser';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
 
@@ -51,6 +52,13 @@ describe('the OpenAPI document', () => {
       Object.keys(operations).map((method) => `${method} ${path.replace(/\/$/, '')}`),
     );
     expect([...new Set(registered)].sort()).toEqual([...new Set(documented)].sort());
+  });
+
+  it('has no /api route outside the route table, and every operation of the table is served', () => {
+    const table = Object.values(routes).map(
+      (operation) => `${operation.method.toLowerCase()} /api${operation.path.replace(/:(\w+)/g, '{$1}')}`,
+    );
+    expect([...new Set(registered)].sort()).toEqual([...table].sort());
   });
 
   it('says who may call each route and how it fails', () => {
