@@ -9,6 +9,7 @@ const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
 const { appInFolder } = require('./remoteManifest.cjs');
+const sharedLibrariesChunk = require('./sharedLibrariesChunk.cjs');
 
 /** What the host shares, so always provides: its own dependencies and the shared package. */
 const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
@@ -22,6 +23,12 @@ const FEDERATION_RUNTIME_CORE = path.join(
   ),
   '..',
 );
+
+/** Not shared, but drawn by the shell on every page: loaded with the shared libraries. */
+const SHELL_LIBRARIES = ['@tabler/icons-react'];
+
+/** A shared library from the registry (not the workspace's own package, not a subpath key). */
+const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/');
 
 /** The dev server's port: PORT when it is a port number, else the app's own. */
 function devPort(own) {
@@ -38,6 +45,9 @@ module.exports = function createAppConfig(dir) {
 
   const config = (_env, argv) => {
     const production = argv.mode === 'production';
+    const shared = sharedDependencies(dependencies, {
+      fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+    });
     // The host extracts its CSS (Mantine's, once for the page); remotes inject the little
     // CSS they own so the federation runtime needs no CSS loading.
     const base = baseConfig({
@@ -68,9 +78,7 @@ module.exports = function createAppConfig(dir) {
         new ModuleFederationPlugin({
           name,
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedDependencies(dependencies, {
-            fromHost: production && !isHost ? HOST_PROVIDES : undefined,
-          }),
+          shared,
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.
           shareStrategy: 'loaded-first',
@@ -99,6 +107,14 @@ module.exports = function createAppConfig(dir) {
             ]
           : []),
       ],
+      ...(production && isHost
+        ? {
+            optimization: sharedLibrariesChunk(dir, [
+              ...Object.keys(shared).filter(isLibrary),
+              ...SHELL_LIBRARIES,
+            ]),
+          }
+        : {}),
       // `PORT=3011 pnpm --filter remote-leads dev` moves one app; `pnpm dev` gives each its --port
       devServer: devServerOptions({ port: devPort(port), isHost }),
     };
