@@ -1,3 +1,4 @@
 const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 
-module.exports = createAppConfig({ dir: __dirname, name: 'host', title: 'Auditdesk', port: 3000 });
+// name, dev port and exposed modules: shared/src/remotes/remoteManifest.ts
+module.exports = createAppConfig(__dirname);

@@ -1,12 +1,4 @@
 const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 
-module.exports = createAppConfig({
-  dir: __dirname,
-  name: 'remote_scheduling',
-  title: 'Scheduling · Auditdesk',
-  port: 3002,
-  exposes: {
-    './SchedulingPage': './src/scheduling/SchedulingPage.tsx',
-    './AgendaPage': './src/agenda/AgendaPage.tsx',
-  },
-});
+// name, dev port and exposed modules: shared/src/remotes/remoteManifest.ts
+module.exports = createAppConfig(__dirname);

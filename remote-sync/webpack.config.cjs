@@ -1,9 +1,4 @@
 const createAppConfig = require('../scripts/webpack/createAppConfig.cjs');
 
-module.exports = createAppConfig({
-  dir: __dirname,
-  name: 'remote_sync',
-  title: 'Calendar Sync · Auditdesk',
-  port: 3003,
-  exposes: { './SyncPage': './src/sync/SyncPage.tsx' },
-});
+// name, dev port and exposed modules: shared/src/remotes/remoteManifest.ts
+module.exports = createAppConfig(__dirname);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { HOST_APP } from '@auditdesk/shared/core';
 import { REMOTES } from '../server/src/platform/config/remotes';
 
 export const ROOT = path.resolve(__dirname, '..');
@@ -12,19 +13,12 @@ export interface WebApp {
   builtMarker: string;
 }
 
-const REMOTE_DEV_PORTS: Record<(typeof REMOTES)[number]['folder'], number> = {
-  'remote-leads': 3001,
-  'remote-scheduling': 3002,
-  'remote-sync': 3003,
-  'remote-admin': 3004,
-};
-
-/** The five browser apps: the host, then the remotes the server knows. */
+/** The five browser apps: the host, then the remotes (shared/src/remotes/remoteManifest.ts). */
 export const WEB_APPS: WebApp[] = [
-  { name: 'host', devPort: 3000, builtMarker: 'index.html' },
+  { name: HOST_APP.folder, devPort: HOST_APP.devPort, builtMarker: 'index.html' },
   ...REMOTES.map((remote) => ({
     name: remote.folder,
-    devPort: REMOTE_DEV_PORTS[remote.folder],
+    devPort: remote.devPort,
     builtMarker: 'mf-manifest.json',
   })),
 ];
@@ -33,12 +27,9 @@ export const WEB_APPS: WebApp[] = [
 export function devServerSettings(): Record<string, string> {
   return {
     ...Object.fromEntries(
-      REMOTES.map((remote) => [
-        remote.setting,
-        `http://localhost:${REMOTE_DEV_PORTS[remote.folder]}/mf-manifest.json`,
-      ]),
+      REMOTES.map((remote) => [remote.setting, `http://localhost:${remote.devPort}/mf-manifest.json`]),
     ),
-    ALLOWED_ORIGINS: 'http://localhost:3000',
+    ALLOWED_ORIGINS: `http://localhost:${HOST_APP.devPort}`,
   };
 }
 

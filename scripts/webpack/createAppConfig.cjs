@@ -1,5 +1,6 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
-// webpack.config.cjs passes only its name, dev port and exposed modules.
+// webpack.config.cjs passes only its folder: its name, dev port and exposed modules come from
+// the remote manifest (shared/src/remotes/remoteManifest.ts).
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const baseConfig = require('./baseConfig.cjs');
@@ -7,6 +8,8 @@ const sharedDependencies = require('./sharedDependencies.cjs');
 const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
+const { appInFolder } = require('./remoteManifest.cjs');
+const sharedLibrariesChunk = require('./sharedLibrariesChunk.cjs');
 
 /** What the host shares, so always provides: its own dependencies and the shared package. */
 const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
@@ -21,27 +24,30 @@ const FEDERATION_RUNTIME_CORE = path.join(
   '..',
 );
 
-/**
- * @param {object} app
- * @param {string} app.dir         the app's folder (its __dirname)
- * @param {string} app.name        the federation container name (host, remote_leads, …)
- * @param {string} app.title       the page title when the app runs on its own
- * @param {number} app.port        dev-server port
- * @param {Record<string, string>} [app.exposes]  remotes only: module name → file
- */
+/** Not shared, but drawn by the shell on every page: loaded with the shared libraries. */
+const SHELL_LIBRARIES = ['@tabler/icons-react'];
+
+/** A shared library from the registry (not the workspace's own package, not a subpath key). */
+const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/');
+
 /** The dev server's port: PORT when it is a port number, else the app's own. */
 function devPort(own) {
   const asked = Number(process.env.PORT);
   return Number.isInteger(asked) && asked > 0 && asked < 65536 ? asked : own;
 }
 
-module.exports = function createAppConfig(app) {
-  const { dir, name, title, port, exposes } = app;
+/** @param {string} dir the app's folder (its __dirname) */
+module.exports = function createAppConfig(dir) {
+  const app = { dir, ...appInFolder(dir) };
+  const { name, title, port, exposes } = app;
   const isHost = !exposes;
   const { dependencies } = require(path.join(dir, 'package.json'));
 
   const config = (_env, argv) => {
     const production = argv.mode === 'production';
+    const shared = sharedDependencies(dependencies, {
+      fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+    });
     // The host extracts its CSS (Mantine's, once for the page); remotes inject the little
     // CSS they own so the federation runtime needs no CSS loading.
     const base = baseConfig({
@@ -72,9 +78,7 @@ module.exports = function createAppConfig(app) {
         new ModuleFederationPlugin({
           name,
           ...(isHost ? { remotes: {} } : { filename: 'remoteEntry.js', exposes }),
-          shared: sharedDependencies(dependencies, {
-            fromHost: production && !isHost ? HOST_PROVIDES : undefined,
-          }),
+          shared,
           // 'version-first' would fetch every remote at boot; one dead remote would
           // then blank the whole host.
           shareStrategy: 'loaded-first',
@@ -103,6 +107,14 @@ module.exports = function createAppConfig(app) {
             ]
           : []),
       ],
+      ...(production && isHost
+        ? {
+            optimization: sharedLibrariesChunk(dir, [
+              ...Object.keys(shared).filter(isLibrary),
+              ...SHELL_LIBRARIES,
+            ]),
+          }
+        : {}),
       // `PORT=3011 pnpm --filter remote-leads dev` moves one app; `pnpm dev` gives each its --port
       devServer: devServerOptions({ port: devPort(port), isHost }),
     };

@@ -19,7 +19,7 @@ export const APP_PAGES: AppPage[] = [
     signedIn: true,
     // the heading and the KPI numbers (the chart loads after)
     usableWhen: [
-      { selector: 'h2', text: 'Scheduling Management' },
+      { selector: 'h1', text: 'Scheduling Management' },
       { selector: '[data-testid="stat-Total Leads"]' },
     ],
   },
@@ -27,7 +27,7 @@ export const APP_PAGES: AppPage[] = [
     path: '/leads',
     signedIn: true,
     // the heading and the table's footer (rows counted)
-    usableWhen: [{ selector: 'h2', text: 'Lead Management' }, { selector: '[data-testid="leads-footer"]' }],
+    usableWhen: [{ selector: 'h1', text: 'Lead Management' }, { selector: '[data-testid="leads-footer"]' }],
   },
 ];
 

@@ -1,12 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RECORD_USABLE_AT, type AppPage } from './appPages';
 import { signedInContext } from './signedInContext';
 
 export interface FirstLoad {
   /** gzip (level 6) of every script that had arrived when the page became usable, in KB */
   kilobytes: number;
-  scripts: { url: string; gzipBytes: number }[];
+  /** the same scripts compressed with brotli (quality 11, as precompressed static files), in KB */
+  brotliKilobytes: number;
+  scripts: { url: string; gzipBytes: number; brotliBytes: number }[];
   /** when the page became usable, ms after navigation started */
   usableAtMs: number;
 }
@@ -15,15 +17,15 @@ export interface FirstLoad {
  * Opens `appPage` in a fresh context (empty cache) and sums the gzipped size of the
  * JavaScript that had fully arrived when the page became usable (resource timing against
  * the moment the DOM first showed the page's usable marks). A script requested at that
- * moment, like a chart loaded after the numbers, does not count. Sizes are gzip of the
- * decoded bodies, whatever the server's own compression.
+ * moment, like a chart loaded after the numbers, does not count. Sizes are gzip and brotli of
+ * the decoded bodies, whatever the server's own compression.
  */
 export async function firstLoadJs(browser: Browser, url: string, appPage: AppPage): Promise<FirstLoad> {
   const context = appPage.signedIn ? await signedInContext(browser, url) : await browser.newContext();
   try {
     await context.addInitScript(`(${RECORD_USABLE_AT})(${JSON.stringify(appPage.usableWhen)})`);
     const page = await context.newPage();
-    const bodies = new Map<string, Promise<number | null>>();
+    const bodies = new Map<string, Promise<{ gzipBytes: number; brotliBytes: number } | null>>();
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       // a script still arriving when the context closes fails here; only those that had
@@ -31,7 +33,15 @@ export async function firstLoadJs(browser: Browser, url: string, appPage: AppPag
       bodies.set(
         response.url(),
         response.body().then(
-          (body) => gzipSync(body).length,
+          (body) => ({
+            gzipBytes: gzipSync(body).length,
+            brotliBytes: brotliCompressSync(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 11,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }).length,
+          }),
           () => null,
         ),
       );
@@ -58,11 +68,17 @@ export async function firstLoadJs(browser: Browser, url: string, appPage: AppPag
       arrived.map(async (scriptUrl) => {
         const size = await bodies.get(scriptUrl);
         if (size === undefined || size === null) throw new Error(`no response body read for ${scriptUrl}`);
-        return { url: scriptUrl.replace(url, ''), gzipBytes: size };
+        return { url: scriptUrl.replace(url, ''), ...size };
       }),
     );
-    const bytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
-    return { kilobytes: Math.round((bytes / 1024) * 10) / 10, scripts, usableAtMs: Math.round(usableAt) };
+    const kilobytes = (key: 'gzipBytes' | 'brotliBytes') =>
+      Math.round((scripts.reduce((sum, script) => sum + script[key], 0) / 1024) * 10) / 10;
+    return {
+      kilobytes: kilobytes('gzipBytes'),
+      brotliKilobytes: kilobytes('brotliBytes'),
+      scripts,
+      usableAtMs: Math.round(usableAt),
+    };
   } finally {
     await context.close();
   }

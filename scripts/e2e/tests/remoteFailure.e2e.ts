@@ -78,16 +78,12 @@ test('React, the router and Mantine are fetched once for the host and every remo
       await page.getByRole('link', { name: link }).click();
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     }
-    // Markers found only in the production builds of react-dom and of react itself.
-    const reactDom = scripts.filter((body) => body.includes('unstable_renderSubtreeIntoContainer'));
-    const react = scripts.filter(
-      (body) =>
-        body.includes('__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED') &&
-        body.includes('cloneElement') &&
-        !body.includes('unstable_renderSubtreeIntoContainer'),
-    );
-    expect(reactDom).toHaveLength(1);
-    expect(react).toHaveLength(1);
+    // Copies, not files (the host puts its shared libraries in one file): each production
+    // build of react and of react-dom assigns this export once.
+    const copies = (assignment: RegExp) =>
+      scripts.reduce((count, body) => count + (body.match(assignment)?.length ?? 0), 0);
+    expect(copies(/\.unstable_renderSubtreeIntoContainer=function\(/g)).toBe(1);
+    expect(copies(/\.cloneElement=function\(/g)).toBe(1);
     // the host's cut copies of react-router-dom and @mantine/core serve every remote
     const router = scripts.filter((body) =>
       body.includes('may be used only in the context of a <Router> component'),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { REMOTE_MANIFEST, type RemoteName } from '../remotes/remoteManifest';
 
 /** The remotes a release can be made of: their federation container names (DESIGN.md section 19). */
-export const REMOTE_NAMES = ['remote_leads', 'remote_scheduling', 'remote_sync', 'remote_admin'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+export const REMOTE_NAMES = REMOTE_MANIFEST.map((remote) => remote.name) as [RemoteName, ...RemoteName[]];
+export type { RemoteName };
 export const remoteName = z.enum(REMOTE_NAMES);
 
 /** "<the remote's package.json version>-<build number>", e.g. 0.1.0-3: never reused. */

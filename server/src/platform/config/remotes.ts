@@ -1,43 +1,22 @@
-import type { RemoteName } from '@auditdesk/shared/core';
+import {
+  REMOTE_MANIFEST,
+  type RemoteDefinition as ManifestEntry,
+  type RemoteName,
+} from '@auditdesk/shared/core';
+
+/** The setting that pins a remote's manifest URL: REMOTE_LEADS_URL for path 'leads'. */
+type RemoteSetting<Path extends string> = `REMOTE_${Uppercase<Path>}_URL`;
 
 /**
- * The four remotes: their federation name, build folder, URL path, setting, what users call
- * them, and the modules the host routes to (a release must expose every one).
+ * The four remotes as the server knows them, derived from the one manifest
+ * (shared/src/remotes/remoteManifest.ts): its fields plus the setting that pins each one and
+ * the modules the host routes to (a release must expose every one).
  */
-export const REMOTES = [
-  {
-    name: 'remote_leads',
-    folder: 'remote-leads',
-    path: 'leads',
-    setting: 'REMOTE_LEADS_URL',
-    label: 'Leads',
-    exposes: ['./LeadsPage'],
-  },
-  {
-    name: 'remote_scheduling',
-    folder: 'remote-scheduling',
-    path: 'scheduling',
-    setting: 'REMOTE_SCHEDULING_URL',
-    label: 'Scheduling',
-    exposes: ['./SchedulingPage', './AgendaPage'],
-  },
-  {
-    name: 'remote_sync',
-    folder: 'remote-sync',
-    path: 'sync',
-    setting: 'REMOTE_SYNC_URL',
-    label: 'Calendar Sync',
-    exposes: ['./SyncPage'],
-  },
-  {
-    name: 'remote_admin',
-    folder: 'remote-admin',
-    path: 'admin',
-    setting: 'REMOTE_ADMIN_URL',
-    label: 'Admin',
-    exposes: ['./UserManagementPage', './CloudflareResourcesPage', './RedisResourcesPage', './ReleasesPage'],
-  },
-] as const satisfies readonly { name: RemoteName; [key: string]: unknown }[];
+export const REMOTES = REMOTE_MANIFEST.map((remote) => ({
+  ...remote,
+  setting: `REMOTE_${remote.path.toUpperCase()}_URL` as RemoteSetting<ManifestEntry['path']>,
+  exposes: remote.pages.map((page) => page.module),
+}));
 
 export type RemoteDefinition = (typeof REMOTES)[number];
 
