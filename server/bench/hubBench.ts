@@ -27,15 +27,18 @@ export const epochNow = () => performance.timeOrigin + performance.now();
  * The hub's routes on loopback. Any token `user-N` is user N, so every benchmark
  * connection is its own user (as it would be in production).
  */
+/** The bench's clients sign in as `user-N`: every such token is a live sign-in of user N + 1. */
+export const benchTokenCaller: TokenCaller = async (token) => {
+  const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
+  if (!id) return null;
+  const user = { id: Number(id) + 1, isActive: true } as UserRow;
+  return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
+};
+
 export async function startBenchHub(extraRoutes?: (app: FastifyInstance) => void): Promise<BenchHub> {
   const app = Fastify({ forceCloseConnections: true });
   const hub = createSyncHub();
-  const tokenCaller: TokenCaller = async (token) => {
-    const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
-    if (!id) return null;
-    const user = { id: Number(id) + 1, isActive: true } as UserRow;
-    return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
-  };
+  const tokenCaller = benchTokenCaller;
   // the hub admits browsers from the app's own origin, which the settings name
   const port = await freePort();
   const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port) });

@@ -9,15 +9,13 @@
 // It first answers { url } once it listens and its backplane is ready.
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
-import type { TokenCaller } from '../src/features/auth/authenticate';
 import { createRedisBackplane } from '../src/features/realtime/backplane/redisBackplane';
 import { hubRoutes } from '../src/features/realtime/hubRoutes';
 import { createSyncHub, SYNC_GROUP } from '../src/features/realtime/syncHub';
 import { loadConfig } from '../src/platform/config/loadConfig';
-import type { UserRow } from '../src/platform/db/schema';
 import { createRedisConnection } from '../src/platform/redis/redisConnection';
 import { freePort } from '../testkit/freePort';
-import { epochNow } from './hubBench';
+import { benchTokenCaller, epochNow } from './hubBench';
 
 type Command = { cmd: 'memory' } | { cmd: 'send'; event: number } | { cmd: 'cpu' };
 
@@ -37,12 +35,7 @@ async function main() {
   if (!redisUrl || !process.send) throw new Error('Run by the hub-scale bench: fork it with a Redis URL.');
   const redis = createRedisConnection({ url: redisUrl, prefix: 'bench:', planName: 'bench' }, silent);
   const hub = createSyncHub({ backplane: createRedisBackplane(redis) });
-  const tokenCaller: TokenCaller = async (token) => {
-    const id = /^user-(\d+)$/.exec(token ?? '')?.[1];
-    if (!id) return null;
-    const user = { id: Number(id) + 1, isActive: true } as UserRow;
-    return { user, sessionId: `bench-${id}`, expiresAt: Date.now() + 3_600_000 };
-  };
+  const tokenCaller = benchTokenCaller;
   const port = await freePort();
   const app = Fastify({ forceCloseConnections: true });
   await app.register(hubRoutes, {
