@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/platform/config/loadConfig';
 import { openDatabase } from '../src/platform/db/openDatabase';
 import { createLeadsRepository } from '../src/features/leads/repository/leadsRepository';
-import { noProgress } from '../src/features/sync/engine/syncProgress';
+import { noProgress, type SyncProgress } from '../src/features/sync/engine/syncProgress';
 import type { SyncRange } from '@auditdesk/shared/core';
 import { createSyncService } from '../src/features/sync/syncService';
 
@@ -25,8 +25,9 @@ export async function createSyncBench(
   return {
     /** The leads as the app edits them, for a bench that works on them between runs. */
     leads,
-    async run() {
-      const result = await sync.execute(range, 'cli', null);
+    /** `watcher` hears the run's steps (a bench that times them). */
+    async run(watcher?: SyncProgress) {
+      const result = await sync.execute(range, 'cli', null, watcher);
       if (!result.success) throw new Error(`the sync failed: ${result.message}`);
       return result;
     },
