@@ -62,8 +62,8 @@ export function createIcsCalendarSource(
   });
   return {
     description: describeIcsLocation(location),
-    async events(range) {
-      return readIcsOffThread(job(await readText(location), range));
+    async events(range, _onWait, onEvents) {
+      return readIcsOffThread(job(await readText(location), range), onEvents);
     },
     async snapshot(range) {
       const text = await readText(location);
@@ -72,7 +72,7 @@ export function createIcsCalendarSource(
         .update('\n')
         .update(text)
         .digest('base64url');
-      return { fingerprint, read: () => readIcsOffThread(job(text, range)) };
+      return { fingerprint, read: (onEvents) => readIcsOffThread(job(text, range), onEvents) };
     },
   };
 }

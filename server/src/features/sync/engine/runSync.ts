@@ -8,6 +8,7 @@ import {
   type CalendarReadResult,
   type CalendarSource,
   type EventProblem,
+  type EventsListener,
 } from '../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
@@ -54,10 +55,24 @@ export interface SyncOutcome {
   cause?: unknown;
 }
 
-/** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
-function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
-  const byId = new Map(leads.map((lead) => [lead.leadId, lead]));
-  return [...byId.values()].map((lead) => ({ ...lead, contentHash: leadContentHash(lead) }));
+/**
+ * The run's leads as its events arrive (in batches, while the calendar is still being read):
+ * each checked against the limits, parsed and fingerprinted. Leads sharing a leadId (a
+ * calendar quirk) would fight over one row: the last one wins, in the place of the first.
+ */
+function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>) {
+  const byLeadId = new Map<string, HashedLead>();
+  let events = 0;
+  const take: EventsListener = (batch) => {
+    checkCalendarLimits(batch, deps.limits, events);
+    events += batch.length;
+    for (const event of batch) {
+      const lead = parseEvent(event, deps.auditors) as HashedLead;
+      lead.contentHash = leadContentHash(lead);
+      byLeadId.set(lead.leadId, lead);
+    }
+  };
+  return { take, leads: () => [...byLeadId.values()] };
 }
 
 /** A run that ended in `message` and changed nothing. */
@@ -122,6 +137,7 @@ export async function runSync(
     const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
     let read: CalendarReadResult;
     let fingerprint: string | null = null;
+    const collected = collectLeads(deps);
     if (deps.source.snapshot) {
       const snapshot = await deps.source.snapshot(range);
       fingerprint = snapshot.fingerprint;
@@ -138,12 +154,13 @@ export async function runSync(
           sourceHash: raw,
         });
       }
-      read = await snapshot.read();
+      read = await snapshot.read(collected.take);
     } else {
-      read = await deps.source.events(range, onWait);
+      read = await deps.source.events(range, onWait, collected.take);
     }
-    checkCalendarLimits(read.events, deps.limits);
-    const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
+    // a source that hands its events on as it reads them answers none here
+    collected.take(read.events);
+    const leads = collected.leads();
     progress.stepProgress(
       'calendar',
       100,
