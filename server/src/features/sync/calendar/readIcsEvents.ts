@@ -1,7 +1,16 @@
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import { rangeBounds, type CalendarRange, type CalendarReadResult, type EventsListener } from './calendarEvent';
-import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from '../../../platform/config/calendarLimits';
+import {
+  rangeBounds,
+  type CalendarRange,
+  type CalendarReadResult,
+  type EventsListener,
+} from './calendarEvent';
+import {
+  CalendarLimitError,
+  DEFAULT_CALENDAR_LIMITS,
+  type CalendarLimits,
+} from '../../../platform/config/calendarLimits';
 import { markBareDates } from './ics/bareDates';
 import { textOf, type Component } from './ics/icalTypes';
 import { repairObservances } from './ics/observances';
@@ -66,7 +75,15 @@ export function readIcsEvents(
   }
 
   const { from, to } = rangeBounds(range);
-  const context: ReadContext = { from, to, defaultZone, limits, events: [], read: 0, problems: [] };
+  const context: ReadContext = {
+    from,
+    to,
+    defaultZone,
+    limits,
+    events: [],
+    tally: { read: 0 },
+    problems: [],
+  };
   const handOn = (least: number) => {
     if (onEvents && context.events.length >= least && context.events.length > 0)
       onEvents(context.events.splice(0));

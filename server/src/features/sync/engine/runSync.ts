@@ -13,7 +13,6 @@ import {
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../../leads/record/leadContentHash';
-import type { LeadRecord } from '../../leads/record/leadRecord';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
 import { runHash, sourceHash } from './runHash';
