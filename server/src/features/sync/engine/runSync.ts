@@ -15,7 +15,7 @@ import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../../leads/record/leadContentHash';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
-import { runHash, sourceHash } from './runHash';
+import { leadFingerprints, runHash, sourceHash } from './runHash';
 import { describeOutcome } from './describeOutcome';
 import type { SyncProgress } from './syncProgress';
 
@@ -167,21 +167,24 @@ export async function runSync(
     );
     progress.stepCompleted('calendar', leads.length);
 
+    const fingerprints = leadFingerprints(leads);
     const finalHashes = async () => {
       const sheet = await deps.spreadsheet.fingerprint();
       const version = await deps.leads.dataVersion();
       return {
-        runHash: sheet === null ? null : runHash(range, leads, version, sheet),
+        runHash: sheet === null ? null : runHash(range, fingerprints, version, sheet),
         sourceHash:
           sheet === null || fingerprint === null
             ? null
             : sourceHash(range, fingerprint, deps.auditors, version, sheet),
       };
     };
+    const previousHash = run.previous?.runHash ?? null;
     if (
+      previousHash !== null &&
       sheetBefore !== null &&
       versionBefore !== null &&
-      run.previous?.runHash === runHash(range, leads, versionBefore, sheetBefore)
+      previousHash === runHash(range, fingerprints, versionBefore, sheetBefore)
     )
       return unchanged(leads.length, read.problems, await finalHashes());
 

@@ -6,9 +6,11 @@ import { ensurePrivateFolder } from '../../../platform/files/privateFolder';
 import {
   alignedRow,
   HEADER,
-  mergeSheetRows,
+  mergeSheetEntries,
+  rowOfEntry,
   SHEET_NAMES,
   sheetOf,
+  type SheetEntry,
   type SheetName,
   type SheetRows,
 } from './sheetLayout';
@@ -71,8 +73,16 @@ export function removeStaleTempFiles(file: string): void {
   for (const name of names) if (pattern.test(name)) fs.rmSync(path.join(folder, name), { force: true });
 }
 
+function* rowsOf(entries: readonly SheetEntry[], syncedAt: string): Generator<string[]> {
+  for (const entry of entries) yield rowOfEntry(entry, syncedAt);
+}
+
 /** Writes the whole workbook to a temp file beside the target, then renames it over. */
-async function writeRows(file: string, rows: SheetRows): Promise<void> {
+async function writeRows(
+  file: string,
+  entries: Record<SheetName, SheetEntry[]>,
+  syncedAt: string,
+): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
   removeStaleTempFiles(file);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
@@ -80,7 +90,7 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
     const sheets = SHEET_NAMES.map((name) => ({
       name,
       header: HEADER,
-      rows: rows[name],
+      rows: rowsOf(entries[name], syncedAt),
       widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
     }));
     // the customers' names and phone numbers: for the owner's eyes only
@@ -136,7 +146,7 @@ export function createXlsxSpreadsheet(
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await readRows(file);
       onProgress(40, 'Comparing rows');
-      const merged = mergeSheetRows(existing, leads, range, syncedAt);
+      const merged = mergeSheetEntries(existing, leads, range, syncedAt);
       checkRowLimit(
         { Leads: merged.sheets.Leads.length, Unformatted: merged.sheets.Unformatted.length },
         maxRows,
@@ -146,7 +156,7 @@ export function createXlsxSpreadsheet(
         return { written: 0, removed: 0 };
       }
       onProgress(60, `Writing ${merged.written} changed rows`);
-      await writeRows(file, merged.sheets);
+      await writeRows(file, merged.sheets, syncedAt);
       onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
       return { written: merged.written, removed: merged.removed };
     },
