@@ -56,6 +56,7 @@ export type EventsListener = (events: CalendarEvent[]) => void;
 export interface CalendarSnapshot {
   /** Changes whenever the content (or how it is read) changes. */
   fingerprint: string;
+  /** Read once: what it holds of the calendar is let go as it is read. */
   read(onEvents?: EventsListener): Promise<CalendarReadResult>;
 }
 

@@ -116,7 +116,9 @@ export function readIcsEvents(
         groupOf(uidOf(vevent)).parsed.push(vevent);
       } else groupOf(block.uid).blocks.push(block);
     }
-    for (const group of groups.values()) {
+    for (const [key, group] of groups) {
+      // a group read is let go, so a large calendar's groups shrink as they are read
+      groups.delete(key);
       const vevents = [...group.parsed, ...group.blocks.map(parseEvent)];
       const uid = uidOf(vevents[0]!);
       try {

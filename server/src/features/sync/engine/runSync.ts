@@ -167,12 +167,14 @@ export async function runSync(
     );
     progress.stepCompleted('calendar', leads.length);
 
-    const fingerprints = leadFingerprints(leads);
+    // made when first needed: a first run needs them only once it has written (less held meanwhile)
+    let sorted: string[] | null = null;
+    const fingerprints = () => (sorted ??= leadFingerprints(leads));
     const finalHashes = async () => {
       const sheet = await deps.spreadsheet.fingerprint();
       const version = await deps.leads.dataVersion();
       return {
-        runHash: sheet === null ? null : runHash(range, fingerprints, version, sheet),
+        runHash: sheet === null ? null : runHash(range, fingerprints(), version, sheet),
         sourceHash:
           sheet === null || fingerprint === null
             ? null
@@ -184,7 +186,7 @@ export async function runSync(
       previousHash !== null &&
       sheetBefore !== null &&
       versionBefore !== null &&
-      previousHash === runHash(range, fingerprints, versionBefore, sheetBefore)
+      previousHash === runHash(range, fingerprints(), versionBefore, sheetBefore)
     )
       return unchanged(leads.length, read.problems, await finalHashes());
 

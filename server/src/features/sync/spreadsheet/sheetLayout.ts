@@ -90,7 +90,9 @@ export function mergeSheetEntries(
   range: { from: number; to: number },
   syncedAt: string,
 ): MergeResult<SheetEntry> {
-  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
+  const current = new Map(
+    existing.Leads.length + existing.Unformatted.length === 0 ? [] : leads.map((lead) => [lead.leadId, lead]),
+  );
   let written = 0;
   let removed = 0;
   const sheets = {} as Record<SheetName, SheetEntry[]>;
@@ -110,6 +112,13 @@ export function mergeSheetEntries(
       }
       index.set(leadId, kept.length);
       kept.push(row);
+    }
+    if (kept.length === 0) {
+      // nothing kept to match (a first run): every lead of the sheet is a new row, no lookups held
+      for (const lead of leads) if (sheetOf(lead) === name) kept.push(lead);
+      written += kept.length;
+      sheets[name] = kept;
+      continue;
     }
     for (const lead of leads) {
       if (sheetOf(lead) !== name) continue;
