@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/platform/config/loadConfig';
+import type { SyncProgress } from '../src/features/sync/engine/syncProgress';
 import type { SyncRange } from '@auditdesk/shared/core';
 import { openServices } from '../src/openServices';
 
@@ -20,8 +21,9 @@ export async function createSyncBench(
   return {
     /** The leads as the app edits them, for a bench that works on them between runs. */
     leads: services.leads,
-    async run() {
-      const result = await services.sync.execute(range, 'cli', null);
+    /** `watcher` hears the run's steps (a bench that times them). */
+    async run(watcher?: SyncProgress) {
+      const result = await services.sync.execute(range, 'cli', null, watcher);
       if (!result.success) throw new Error(`the sync failed: ${result.message}`);
       return result;
     },

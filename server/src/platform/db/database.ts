@@ -24,6 +24,21 @@ export interface DatabaseDescription {
   today: { rowsRead: number; rowsWritten: number };
 }
 
+/**
+ * The database file in this process (SQLite): a hot path that writes thousands of rows runs
+ * one prepared statement per row inside one transaction, instead of shipping them as JSON.
+ * Every call is synchronous, so nothing else on the connection runs inside the transaction.
+ */
+export interface LocalStatements {
+  /** Runs `work` as one transaction: all of it, or (when it throws) none of it. */
+  transaction<T>(work: () => T): T;
+  /** A statement prepared once, to run with each row's values; answers the rows it changed. */
+  prepare(sql: string): (...params: unknown[]) => number;
+  /** Runs one statement; answers the rows it changed. */
+  run(statement: Statement): number;
+  all<T>(query: SQL): T[];
+}
+
 /** The one data layer the repositories work with, whichever engine is behind it. */
 export interface Database {
   readonly engine: DatabaseEngine;
@@ -35,6 +50,8 @@ export interface Database {
    * (which D1 runs as a transaction). Answers the rows each statement changed.
    */
   batch(statements: Statement[]): Promise<number[]>;
+  /** SQLite only (absent on D1, where every statement is a request): see LocalStatements. */
+  readonly local?: LocalStatements;
   /** Rows read and written today (UTC), as this server counted them. */
   readonly usage: QueryUsage;
   /** What the engine itself tells about the database, for the database resource page. */

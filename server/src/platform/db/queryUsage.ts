@@ -6,12 +6,15 @@ const utcDay = (date: Date) => date.toISOString().slice(0, 10);
  */
 export function createQueryUsage(now = () => new Date()) {
   let day = utcDay(now());
+  /** When `day` ends: counted per statement (a sync's prepared insert runs once per lead), so a number compared, not a date formatted. */
+  let dayEnds = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000;
   let rowsRead = 0;
   let rowsWritten = 0;
   const roll = () => {
-    const today = utcDay(now());
-    if (today === day) return;
-    day = today;
+    const at = now();
+    if (at.getTime() < dayEnds) return;
+    day = utcDay(at);
+    dayEnds = Date.parse(`${day}T00:00:00.000Z`) + 86_400_000;
     rowsRead = 0;
     rowsWritten = 0;
   };

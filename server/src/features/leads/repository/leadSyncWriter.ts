@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Statement } from '../../../platform/db/database';
+import type { Database, LocalStatements, Statement } from '../../../platform/db/database';
 import type { DataVersions } from '../../../platform/db/dataVersions';
 import { leads } from '../../../platform/db/schema';
 import { LEAD_FIELDS, type LeadRecord } from '../record/leadRecord';
@@ -49,7 +49,43 @@ const CHUNK_BYTES = 1_000_000;
 
 const column = (field: (typeof LEAD_FIELDS)[number]) => leads[field].name;
 const SYNCED_COLUMNS = LEAD_FIELDS.map(column);
-const fromJson = LEAD_FIELDS.map((field) => `json_extract(value, '$.${field}')`).join(', ');
+/** The upsert's values read from the run's rows as JSON objects named `value` (D1). */
+const fromJson = [...LEAD_FIELDS, 'contentHash']
+  .map((field) => `json_extract(value, '$.${field}')`)
+  .join(', ');
+
+/**
+ * On SQLite the run's changed leads are staged in a table of this connection's own (TEMP: no
+ * other connection sees it, nothing of it reaches the WAL), by one prepared insert per lead,
+ * RUN_ROWS_PER_CHUNK at a time so that the event loop (the API, the hub) is never held long,
+ * then applied from there in one transaction: no JSON to build or to parse.
+ */
+const RUN_ROWS = 'temp.sync_run_rows';
+const RUN_ROWS_PER_CHUNK = 2_000;
+const RUN_ROWS_COLUMNS = [...SYNCED_COLUMNS, 'content_hash'];
+const createRunRows = sql.raw(
+  `CREATE TEMP TABLE IF NOT EXISTS sync_run_rows (run_id INTEGER NOT NULL, ${RUN_ROWS_COLUMNS.map((name) =>
+    name === leads.week.name || name === leads.isFormatted.name ? `${name} INTEGER` : `${name} TEXT`,
+  ).join(', ')})`,
+);
+const insertRunRow = `INSERT INTO ${RUN_ROWS} (run_id, ${RUN_ROWS_COLUMNS.join(', ')}) VALUES (?, ${RUN_ROWS_COLUMNS.map(() => '?').join(', ')})`;
+/** A lead's values for insertRunRow, as the JSON path would read them (a boolean as 1 or 0). */
+const runRowValues = (lead: HashedLead): unknown[] => [
+  ...LEAD_FIELDS.map((field) => {
+    const value = lead[field];
+    return typeof value === 'boolean' ? Number(value) : (value ?? null);
+  }),
+  lead.contentHash,
+];
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+/** A run's staged rows, and the same as JSON objects named `value` (for the statements that read them so). */
+const runRows = (runId: number) => sql`(SELECT * FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId})`;
+const runRowsAsJson = (runId: number) =>
+  sql`(SELECT json_object(${sql.raw(
+    [...LEAD_FIELDS, 'contentHash']
+      .map((field, index) => `'${field}', ${RUN_ROWS_COLUMNS[index]}`)
+      .join(', '),
+  )}) AS value FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId})`;
 const isOfficeField = (field: string): field is OfficeField =>
   (OFFICE_FIELDS as readonly string[]).includes(field);
 /** A sync updates a calendar lead's fields except where the office holds its own value (the week follows the date). */
@@ -68,7 +104,7 @@ const officeTouched = sql`(SELECT lead_id FROM lead_office_values UNION SELECT i
 const holdsOfficeValues = sql`EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)`;
 
 /** JSON arrays of the items, each at most CHUNK_BYTES of UTF-8 (D1 measures strings in bytes). */
-export function jsonChunks(items: unknown[]): string[] {
+export function jsonChunks(items: readonly unknown[]): string[] {
   const chunks: string[] = [];
   let current: string[] = [];
   let size = 2;
@@ -100,10 +136,13 @@ export function jsonChunks(items: unknown[]): string[] {
  * refused whole, and the counts are read from the receipt.
  */
 export function createLeadSyncWriter(db: Database, versions: DataVersions) {
-  /** Upserts the leads that `rows` (a source of JSON objects named `value`) describes. */
-  const upsert = (rows: SQL, syncedAt: string) =>
+  /**
+   * Upserts the leads that `rows` describes: `values` reads their synced columns and content
+   * hash, in that order (from JSON objects named `value`, or from the columns of RUN_ROWS).
+   */
+  const upsert = (rows: SQL, values: string, syncedAt: string) =>
     sql`INSERT INTO leads (${sql.raw(SYNCED_COLUMNS.join(', '))}, content_hash, source, last_synced_at, created_at, updated_at)
-      SELECT ${sql.raw(fromJson)}, json_extract(value, '$.contentHash'), 'calendar', ${syncedAt}, ${syncedAt}, ${syncedAt}
+      SELECT ${sql.raw(values)}, 'calendar', ${syncedAt}, ${syncedAt}, ${syncedAt}
       FROM ${rows} WHERE true
       ON CONFLICT(lead_id) DO UPDATE SET ${sql.raw(updatedColumns)}, content_hash = excluded.content_hash,
         last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at,
@@ -168,6 +207,199 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     return existing;
   }
 
+  /**
+   * The final batch but its end (the staging's cleanup, the version): the run's receipt, the
+   * field history and office values of the existing leads it changes, the upsert of its
+   * rows and the history of those it created, the soft deletes of the
+   * `gone`, the event references, the review flags.
+   */
+  function finalStatements({
+    runId,
+    rows,
+    upsertFrom,
+    created,
+    changed,
+    gone,
+    refs,
+    syncedAt,
+  }: {
+    runId: number;
+    /** The run's changed leads as JSON objects named `value`; null when there are none. */
+    rows: SQL | null;
+    /** Where the upsert reads them: `values` lists their synced columns and content hash. */
+    upsertFrom: { rows: SQL; values: string } | null;
+    created: number;
+    changed: readonly HashedLead[];
+    gone: string[];
+    refs: SQL[];
+    syncedAt: string;
+  }): Statement[] {
+    const byRun = { runId };
+    // changes() is what the statement before it changed, counted by the database itself
+    const counted = (counter: 'written' | 'deleted') =>
+      sql`UPDATE sync_applied SET ${sql.raw(counter)} = ${sql.raw(counter)} + changes() WHERE run_id = ${runId}`;
+    const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
+    if (rows && upsertFrom) {
+      // the history reads the leads as they are, so it goes before the upsert that changes them
+      // a run of new leads only (a first sync) has no field of an existing lead to record
+      const changesExisting = created < changed.length;
+      final.push(
+        ...(changesExisting
+          ? [...syncHistory(rows, runId, syncedAt), ...syncOfficeStatements(rows, runId, syncedAt)]
+          : []),
+        upsert(upsertFrom.rows, upsertFrom.values, syncedAt),
+        counted('written'),
+      );
+      final.push(
+        eventHistory(
+          'created',
+          sql`source = 'calendar' AND created_at = ${syncedAt} AND last_synced_at = ${syncedAt}`,
+          byRun,
+          syncedAt,
+        ),
+      );
+    }
+    for (const leadIds of jsonChunks(gone)) {
+      const inList = sql`source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
+        AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
+      final.push(
+        eventHistory('deleted', inList, byRun, syncedAt),
+        softDelete(leadIds, syncedAt),
+        counted('deleted'),
+        ...keepForReview(leadIds, runId, syncedAt),
+      );
+    }
+    // office values and review flags can only move where existing leads change or go
+    const touchesExisting = created < changed.length || gone.length > 0;
+    final.push(...refs, ...(touchesExisting ? settleOfficeValues(officeTouched) : []));
+    return final;
+  }
+
+  /**
+   * The final batch on D1, where every statement is a request: the changed leads as JSON,
+   * staged first when they are larger than one chunk. Answers how many of them are new.
+   */
+  async function applyInBatches(
+    runId: number,
+    state: Map<string, SyncedState>,
+    changed: readonly HashedLead[],
+    gone: string[],
+    refs: SQL[],
+    syncedAt: string,
+    onStaged?: StagingListener,
+  ): Promise<number> {
+    // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
+    const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
+    const created = unseen.length - (await countExisting(unseen));
+    const chunks = jsonChunks(changed);
+    const staged = chunks.length > 1;
+    if (staged) {
+      // what runs that are over left (crashed ones); a live run's rows are its own
+      await db.batch([
+        sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+      ]);
+      for (const [index, chunk] of chunks.entries()) {
+        // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
+        await db.batch([
+          sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
+              SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
+        ]);
+        await onStaged?.(index + 1, chunks.length);
+      }
+    }
+    const rows =
+      chunks.length === 0
+        ? null
+        : staged
+          ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
+          : sql`json_each(${chunks[0]})`;
+    const final = finalStatements({
+      runId,
+      rows,
+      upsertFrom: rows && { rows, values: fromJson },
+      created,
+      changed,
+      gone,
+      refs,
+      syncedAt,
+    });
+    if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
+    final.push(versions.bump('leads'));
+    try {
+      await db.batch(final);
+    } catch (error) {
+      if (!isAlreadyApplied(error)) throw error;
+    }
+    return created;
+  }
+
+  /**
+   * The run on SQLite: its changed leads staged in RUN_ROWS, then applied in one transaction
+   * by the statements of the D1 path, reading them from there. The receipt's trigger refuses
+   * a run without the lease here too, undoing all of it. Answers how many of them are new.
+   */
+  async function applyLocally(
+    local: LocalStatements,
+    runId: number,
+    changed: readonly HashedLead[],
+    gone: string[],
+    refs: SQL[],
+    syncedAt: string,
+    onStaged?: StagingListener,
+  ): Promise<number> {
+    local.run(createRunRows);
+    // what runs that are over left: this connection's (crashed ones), and an older release's
+    local.transaction(() => {
+      local.run(
+        sql`DELETE FROM ${sql.raw(RUN_ROWS)} WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+      );
+      local.run(
+        sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+      );
+    });
+    const insert = local.prepare(insertRunRow);
+    const chunks = Math.ceil(changed.length / RUN_ROWS_PER_CHUNK);
+    for (let chunk = 0; chunk < chunks; chunk += 1) {
+      local.transaction(() => {
+        const end = Math.min(changed.length, (chunk + 1) * RUN_ROWS_PER_CHUNK);
+        for (let index = chunk * RUN_ROWS_PER_CHUNK; index < end; index += 1)
+          insert(runId, ...runRowValues(changed[index]!));
+      });
+      if (chunks > 1) {
+        await onStaged?.(chunk + 1, chunks);
+        await nextTurn();
+      }
+    }
+    let created = 0;
+    try {
+      local.transaction(() => {
+        // new: the changed leads the table holds nowhere (not even outside the range)
+        const [held] = local.all<{ n: number }>(
+          sql`SELECT count(*) AS n FROM ${runRows(runId)} AS r JOIN leads AS l ON l.lead_id = r.lead_id`,
+        );
+        created = changed.length - (held?.n ?? 0);
+        const some = changed.length > 0;
+        const final = finalStatements({
+          runId,
+          rows: some ? runRowsAsJson(runId) : null,
+          upsertFrom: some ? { rows: runRows(runId), values: RUN_ROWS_COLUMNS.join(', ') } : null,
+          created,
+          changed,
+          gone,
+          refs,
+          syncedAt,
+        });
+        for (const statement of final) local.run(statement);
+        local.run(versions.bump('leads'));
+      });
+    } catch (error) {
+      if (!isAlreadyApplied(error)) throw error;
+    } finally {
+      local.run(sql`DELETE FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId}`);
+    }
+    return created;
+  }
+
   return {
     /**
      * Brings the calendar leads of the range in line with `run`: new leads created, changed
@@ -198,77 +430,9 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
         return { created: 0, updated: 0, deleted: 0 };
       }
 
-      // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
-      const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
-      const created = unseen.length - (await countExisting(unseen));
-
-      const chunks = jsonChunks(changed);
-      const staged = chunks.length > 1;
-      if (staged) {
-        // what runs that are over left (crashed ones); a live run's rows are its own
-        await db.batch([
-          sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
-        ]);
-        for (const [index, chunk] of chunks.entries()) {
-          // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
-          await db.batch([
-            sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
-              SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
-          ]);
-          await onStaged?.(index + 1, chunks.length);
-        }
-      }
-      const rows =
-        chunks.length === 0
-          ? null
-          : staged
-            ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
-            : sql`json_each(${chunks[0]})`;
-      const byRun = { runId };
-      // changes() is what the statement before it changed, counted by the database itself
-      const counted = (counter: 'written' | 'deleted') =>
-        sql`UPDATE sync_applied SET ${sql.raw(counter)} = ${sql.raw(counter)} + changes() WHERE run_id = ${runId}`;
-      const final: Statement[] = [sql`INSERT INTO sync_applied (run_id) VALUES (${runId})`];
-      if (rows) {
-        // the history reads the leads as they are, so it goes before the upsert that changes them
-        // a run of new leads only (a first sync) has no field of an existing lead to record
-        const changesExisting = created < changed.length;
-        final.push(
-          ...(changesExisting
-            ? [...syncHistory(rows, runId, syncedAt), ...syncOfficeStatements(rows, runId, syncedAt)]
-            : []),
-          upsert(rows, syncedAt),
-          counted('written'),
-        );
-        final.push(
-          eventHistory(
-            'created',
-            sql`source = 'calendar' AND created_at = ${syncedAt} AND last_synced_at = ${syncedAt}`,
-            byRun,
-            syncedAt,
-          ),
-        );
-      }
-      for (const leadIds of jsonChunks(gone)) {
-        const inList = sql`source = 'calendar' AND deleted_at IS NULL AND NOT ${holdsOfficeValues}
-          AND lead_id IN (SELECT value FROM json_each(${leadIds}))`;
-        final.push(
-          eventHistory('deleted', inList, byRun, syncedAt),
-          softDelete(leadIds, syncedAt),
-          counted('deleted'),
-          ...keepForReview(leadIds, runId, syncedAt),
-        );
-      }
-      // office values and review flags can only move where existing leads change or go
-      const touchesExisting = created < changed.length || gone.length > 0;
-      final.push(...refs, ...(touchesExisting ? settleOfficeValues(officeTouched) : []));
-      if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
-      final.push(versions.bump('leads'));
-      try {
-        await db.batch(final);
-      } catch (error) {
-        if (!isAlreadyApplied(error)) throw error;
-      }
+      const created = db.local
+        ? await applyLocally(db.local, runId, changed, gone, refs, syncedAt, onStaged)
+        : await applyInBatches(runId, state, changed, gone, refs, syncedAt, onStaged);
       const [receipt] = await db.all<{ written: number; deleted: number }>(
         sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
       );

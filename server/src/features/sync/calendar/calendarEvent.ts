@@ -35,18 +35,26 @@ export interface CalendarReadResult {
   problems: EventProblem[];
 }
 
+/**
+ * Hears a read's events in order as they are read, a batch at a time, while the rest is still
+ * being read; the read's result then holds none of them. A source that cannot hand them on
+ * early ignores it and answers them all in its result.
+ */
+export type EventsListener = (events: CalendarEvent[]) => void;
+
 /** The calendar as it is at one moment: its fingerprint, and that very content read as events. */
 export interface CalendarSnapshot {
   /** Changes whenever the content (or how it is read) changes. */
   fingerprint: string;
-  read(): Promise<CalendarReadResult>;
+  /** Read once: what it holds of the calendar is let go as it is read. */
+  read(onEvents?: EventsListener): Promise<CalendarReadResult>;
 }
 
 export interface CalendarSource {
   /** A short name for messages ("calendar file demo.ics", "Google Calendar primary"). */
   readonly description: string;
   /** `onWait` hears each wait for a busy remote calendar, for the progress message. */
-  events(range: SyncRange, onWait?: WaitListener): Promise<CalendarReadResult>;
+  events(range: SyncRange, onWait?: WaitListener, onEvents?: EventsListener): Promise<CalendarReadResult>;
   /**
    * Sources that can fingerprint their raw content cheaply (a file, a URL) offer it before
    * parsing, so a re-run of an unchanged calendar costs a read and a hash.

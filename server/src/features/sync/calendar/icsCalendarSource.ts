@@ -54,7 +54,7 @@ export function createIcsCalendarSource(
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarSource {
-  const job = (text: string, range: SyncRange): IcsReadJob => ({
+  const readJob = (text: string, range: SyncRange): IcsReadJob => ({
     documents: [{ text, name: describeIcsLocation(location) }],
     range,
     defaultZone,
@@ -63,17 +63,26 @@ export function createIcsCalendarSource(
   });
   return {
     description: describeIcsLocation(location),
-    async events(range) {
-      return readIcsOffThread(job(await readText(location), range));
+    async events(range, _onWait, onEvents) {
+      return readIcsOffThread(readJob(await readText(location), range), onEvents);
     },
     async snapshot(range) {
-      const text = await readText(location);
+      let text: string | null = await readText(location);
       const fingerprint = createHash('sha256')
         .update(defaultZone)
         .update('\n')
         .update(text)
         .digest('base64url');
-      return { fingerprint, read: () => readIcsOffThread(job(text, range)) };
+      return {
+        fingerprint,
+        read: (onEvents) => {
+          if (text === null) throw new Error('A calendar snapshot is read once.');
+          const job = readJob(text, range);
+          // the reader thread has its own copy: this one is not held while the run goes on
+          text = null;
+          return readIcsOffThread(job, onEvents);
+        },
+      };
     },
   };
 }

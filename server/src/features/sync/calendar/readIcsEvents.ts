@@ -1,14 +1,21 @@
+import type { SyncRange } from '@auditdesk/shared/core';
 import ICAL from 'ical.js';
 import { createHash } from 'node:crypto';
-import type { SyncRange } from '@auditdesk/shared/core';
-import { rangeBounds, type CalendarReadResult } from './calendarEvent';
-import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from '../../../platform/config/calendarLimits';
+import { rangeBounds, type CalendarReadResult, type EventsListener } from './calendarEvent';
+import {
+  CalendarLimitError,
+  DEFAULT_CALENDAR_LIMITS,
+  type CalendarLimits,
+} from '../../../platform/config/calendarLimits';
 import { markBareDates } from './ics/bareDates';
 import { textOf, type Component } from './ics/icalTypes';
 import { repairObservances } from './ics/observances';
 import { readEventGroup, type ReadContext } from './ics/readEventGroup';
 import { resolveZoneName } from '../../../platform/time/timezones';
 import { splitIcs, type EventBlock } from './splitIcs';
+
+/** Events handed on at a time (a message between threads each): small, so the next step starts early. */
+const EVENTS_PER_HANDING = 500;
 
 /** A calendar file that cannot be read at all: the run fails and writes nothing. */
 export class CalendarFileError extends Error {
@@ -41,13 +48,15 @@ function uidOf(vevent: Component): string {
  * latest version of each), cancelled instances flagged, all-day dates, zones from VTIMEZONE,
  * IANA or Windows names. An event that cannot be read is reported and skipped; a file that
  * cannot be parsed throws CalendarFileError; a calendar over one of the limits throws
- * CalendarLimitError.
+ * CalendarLimitError. With `onEvents`, the events are handed on in order as they are read,
+ * a few hundred at a time, and the result holds none of them.
  */
 export function readIcsEvents(
   icsText: string,
   range: SyncRange,
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
+  onEvents?: EventsListener,
 ): CalendarReadResult {
   const ics = icsText.replace(/^\uFEFF/, '');
   const { skeleton, events } = splitIcs(ics);
@@ -62,7 +71,19 @@ export function readIcsEvents(
   }
 
   const { from, to } = rangeBounds(range);
-  const context: ReadContext = { from, to, defaultZone, limits, events: [], problems: [] };
+  const context: ReadContext = {
+    from,
+    to,
+    defaultZone,
+    limits,
+    events: [],
+    tally: { read: 0 },
+    problems: [],
+  };
+  const handOn = (least: number) => {
+    if (onEvents && context.events.length >= least && context.events.length > 0)
+      onEvents(context.events.splice(0));
+  };
   const vcalendars = calendars.filter((calendar) => calendar.name === 'vcalendar');
   for (const calendar of calendars) {
     // blocks count VCALENDARs only; another top-level component holds no cut-out events
@@ -91,7 +112,9 @@ export function readIcsEvents(
         groupOf(uidOf(vevent)).parsed.push(vevent);
       } else groupOf(block.uid).blocks.push(block);
     }
-    for (const group of groups.values()) {
+    for (const [key, group] of groups) {
+      // a group read is let go, so a large calendar's groups shrink as they are read
+      groups.delete(key);
       const vevents = [...group.parsed, ...group.blocks.map(parseEvent)];
       const uid = uidOf(vevents[0]!);
       try {
@@ -104,7 +127,9 @@ export function readIcsEvents(
           message: error instanceof Error ? error.message : String(error),
         });
       }
+      handOn(EVENTS_PER_HANDING);
     }
   }
+  handOn(1);
   return { events: context.events, problems: context.problems };
 }

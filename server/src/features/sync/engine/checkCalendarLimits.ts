@@ -6,11 +6,16 @@ const TEXT_FIELDS = { summary: 'title', description: 'description', url: 'URL' }
 
 /**
  * The limits every source's events obey, whichever calendar they came from (the ICS reader
- * also stops early on its own): a run over one fails before anything is written.
+ * also stops early on its own): a run over one fails before anything is written. `before`:
+ * how many events of the run came before these (a read handed on in batches).
  */
-export function checkCalendarLimits(events: readonly CalendarEvent[], limits: CalendarLimits): void {
-  if (events.length > limits.eventsPerRun) {
-    const first = events[limits.eventsPerRun]!;
+export function checkCalendarLimits(
+  events: readonly CalendarEvent[],
+  limits: CalendarLimits,
+  before = 0,
+): void {
+  if (before + events.length > limits.eventsPerRun) {
+    const first = events[Math.max(0, limits.eventsPerRun - before)]!;
     throw tooManyEvents({ uid: first.leadId, summary: first.summary }, limits.eventsPerRun);
   }
   for (const event of events) {

@@ -32,26 +32,32 @@ export function sourceHash(
 }
 
 /**
- * The fingerprint of a whole run: its range, every lead's content (and its event's ETag), the leads' data version
- * and the spreadsheet's. A run whose fingerprint equals the last run's (and that run
- * succeeded) has nothing to write anywhere: no lead changed in the calendar, nobody edited
- * the leads or the sheet since.
+ * Every lead's part of the run's fingerprint, sorted: its leadId, its content's hash and its
+ * event's ETag, where the source gives one (a run that finds only ETags changed still stores
+ * them, for writing back, though no lead's content changed). Made once per run.
+ */
+export function leadFingerprints(leads: readonly HashedLead[]): string[] {
+  return leads
+    .map((lead) => `${lead.leadId}:${lead.contentHash}${lead.eventRef ? `:${lead.eventRef.etag}` : ''}`)
+    .sort();
+}
+
+/**
+ * The fingerprint of a whole run: its range, every lead's content (and its event's ETag,
+ * `fingerprints` of leadFingerprints), the leads' data version and the spreadsheet's. A run
+ * whose fingerprint equals the last run's (and that run succeeded) has nothing to write
+ * anywhere: no lead changed in the calendar, nobody edited the leads or the sheet since.
  */
 export function runHash(
   range: SyncRange,
-  leads: HashedLead[],
+  fingerprints: readonly string[],
   dataVersion: number,
   sheetFingerprint: string,
 ): string {
   const hash = createHash('sha256');
   hash.update(`${PARSER_VERSION}|${range.startDate}|${range.endDate}|${dataVersion}|${sheetFingerprint}\n`);
-  // an event's ETag too, where the source gives one: a run that finds only ETags changed still
-  // stores them (for writing back), though no lead's content changed
-  const fingerprints = leads.map(
-    (lead) => `${lead.leadId}:${lead.contentHash}${lead.eventRef ? `:${lead.eventRef.etag}` : ''}`,
-  );
-  for (const contentHash of fingerprints.sort()) {
-    hash.update(contentHash);
+  for (const fingerprint of fingerprints) {
+    hash.update(fingerprint);
     hash.update('\n');
   }
   return hash.digest('base64url');

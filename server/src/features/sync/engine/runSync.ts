@@ -8,14 +8,14 @@ import {
   type CalendarReadResult,
   type CalendarSource,
   type EventProblem,
+  type EventsListener,
 } from '../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../../leads/record/leadContentHash';
-import type { LeadRecord } from '../../leads/record/leadRecord';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
-import { runHash, sourceHash } from './runHash';
+import { leadFingerprints, runHash, sourceHash } from './runHash';
 import { describeOutcome } from './describeOutcome';
 import type { SyncProgress } from './syncProgress';
 
@@ -45,10 +45,24 @@ export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'm
   cause?: unknown;
 }
 
-/** Leads sharing a leadId (a calendar quirk) would fight over one row: the last one wins. */
-function distinctByLeadId(leads: LeadRecord[]): HashedLead[] {
-  const byId = new Map(leads.map((lead) => [lead.leadId, lead]));
-  return [...byId.values()].map((lead) => ({ ...lead, contentHash: leadContentHash(lead) }));
+/**
+ * The run's leads as its events arrive (in batches, while the calendar is still being read):
+ * each checked against the limits, parsed and fingerprinted. Leads sharing a leadId (a
+ * calendar quirk) would fight over one row: the last one wins, in the place of the first.
+ */
+function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>) {
+  const byLeadId = new Map<string, HashedLead>();
+  let events = 0;
+  const take: EventsListener = (batch) => {
+    checkCalendarLimits(batch, deps.limits, events);
+    events += batch.length;
+    for (const event of batch) {
+      const lead = parseEvent(event, deps.auditors) as HashedLead;
+      lead.contentHash = leadContentHash(lead);
+      byLeadId.set(lead.leadId, lead);
+    }
+  };
+  return { take, leads: () => [...byLeadId.values()] };
 }
 
 /** A run that ended in `message` and changed nothing. */
@@ -113,6 +127,7 @@ export async function runSync(
     const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
     let read: CalendarReadResult;
     let fingerprint: string | null = null;
+    const collected = collectLeads(deps);
     if (deps.source.snapshot) {
       const snapshot = await deps.source.snapshot(range);
       fingerprint = snapshot.fingerprint;
@@ -129,12 +144,13 @@ export async function runSync(
           sourceHash: raw,
         });
       }
-      read = await snapshot.read();
+      read = await snapshot.read(collected.take);
     } else {
-      read = await deps.source.events(range, onWait);
+      read = await deps.source.events(range, onWait, collected.take);
     }
-    checkCalendarLimits(read.events, deps.limits);
-    const leads = distinctByLeadId(read.events.map((event) => parseEvent(event, deps.auditors)));
+    // a source that hands its events on as it reads them answers none here
+    collected.take(read.events);
+    const leads = collected.leads();
     progress.stepProgress(
       'calendar',
       100,
@@ -142,21 +158,26 @@ export async function runSync(
     );
     progress.stepCompleted('calendar', leads.length);
 
+    // made when first needed: a first run needs them only once it has written (less held meanwhile)
+    let sorted: string[] | null = null;
+    const fingerprints = () => (sorted ??= leadFingerprints(leads));
     const finalHashes = async () => {
       const sheet = await deps.spreadsheet.fingerprint();
       const version = await deps.leads.dataVersion();
       return {
-        runHash: sheet === null ? null : runHash(range, leads, version, sheet),
+        runHash: sheet === null ? null : runHash(range, fingerprints(), version, sheet),
         sourceHash:
           sheet === null || fingerprint === null
             ? null
             : sourceHash(range, fingerprint, deps.auditors, version, sheet),
       };
     };
+    const previousHash = run.previous?.runHash ?? null;
     if (
+      previousHash !== null &&
       sheetBefore !== null &&
       versionBefore !== null &&
-      run.previous?.runHash === runHash(range, leads, versionBefore, sheetBefore)
+      previousHash === runHash(range, fingerprints(), versionBefore, sheetBefore)
     )
       return unchanged(leads.length, read.problems, await finalHashes());
 

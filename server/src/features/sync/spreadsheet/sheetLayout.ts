@@ -68,32 +68,43 @@ const sameContent = (a: string[] | undefined, b: string[]) =>
   a !== undefined &&
   HEADER.every((_, column) => column === LAST_SYNCED_AT || (a[column] ?? '') === b[column]);
 
-export interface MergeResult {
-  sheets: SheetRows;
+/** A row of a merged sheet: kept as read, or a lead whose row is made when it is written. */
+export type SheetEntry = string[] | LeadRecord;
+
+export interface MergeResult<Row = string[]> {
+  sheets: Record<SheetName, Row[]>;
   /** Rows added or rewritten. */
   written: number;
   /** Rows removed: gone from the calendar, or moved to the other sheet. */
   removed: number;
 }
 
+/** The row of a merged sheet's entry. */
+export const rowOfEntry = (entry: SheetEntry, syncedAt: string): string[] =>
+  Array.isArray(entry) ? entry : rowOf(entry, syncedAt);
+
 /**
  * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting
  * says; unchanged rows kept as they are (with their lastSyncedAt); rows of leads that are
- * gone from the calendar inside the range removed; rows outside the range kept.
+ * gone from the calendar inside the range removed; rows outside the range kept. A new
+ * lead's row is left to be made as it is written (rowOfEntry), so a large run's rows are
+ * never all in memory at once.
  */
-export function mergeSheetRows(
+export function mergeSheetEntries(
   existing: SheetRows,
   leads: LeadRecord[],
   range: { from: number; to: number },
   syncedAt: string,
-): MergeResult {
-  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
+): MergeResult<SheetEntry> {
+  const current = new Map(
+    existing.Leads.length + existing.Unformatted.length === 0 ? [] : leads.map((lead) => [lead.leadId, lead]),
+  );
   let written = 0;
   let removed = 0;
-  const sheets = {} as SheetRows;
+  const sheets = {} as Record<SheetName, SheetEntry[]>;
 
   for (const name of SHEET_NAMES) {
-    const kept: string[][] = [];
+    const kept: SheetEntry[] = [];
     const index = new Map<string, number>();
     for (const row of existing[name]) {
       const leadId = row[LEAD_ID] ?? '';
@@ -108,14 +119,24 @@ export function mergeSheetRows(
       index.set(leadId, kept.length);
       kept.push(row);
     }
-    for (const lead of leads.filter((item) => sheetOf(item) === name)) {
-      const fresh = rowOf(lead, syncedAt);
+    if (kept.length === 0) {
+      // nothing kept to match (a first run): every lead of the sheet is a new row, no lookups held
+      for (const lead of leads) if (sheetOf(lead) === name) kept.push(lead);
+      written += kept.length;
+      sheets[name] = kept;
+      continue;
+    }
+    for (const lead of leads) {
+      if (sheetOf(lead) !== name) continue;
       const at = index.get(lead.leadId);
       if (at === undefined) {
         index.set(lead.leadId, kept.length);
-        kept.push(fresh);
+        kept.push(lead);
         written += 1;
-      } else if (!sameContent(kept[at], fresh)) {
+        continue;
+      }
+      const fresh = rowOf(lead, syncedAt);
+      if (!sameContent(rowOfEntry(kept[at]!, syncedAt), fresh)) {
         kept[at] = fresh;
         written += 1;
       }
@@ -123,4 +144,18 @@ export function mergeSheetRows(
     sheets[name] = kept;
   }
   return { sheets, written, removed };
+}
+
+/** mergeSheetEntries with every row made (a sheet written cell by cell, as Google's). */
+export function mergeSheetRows(
+  existing: SheetRows,
+  leads: LeadRecord[],
+  range: { from: number; to: number },
+  syncedAt: string,
+): MergeResult {
+  const merged = mergeSheetEntries(existing, leads, range, syncedAt);
+  const sheets = {} as SheetRows;
+  for (const name of SHEET_NAMES)
+    sheets[name] = merged.sheets[name].map((entry) => rowOfEntry(entry, syncedAt));
+  return { ...merged, sheets };
 }

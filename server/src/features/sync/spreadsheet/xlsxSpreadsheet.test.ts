@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { lead, MARCH_2025 } from '../../../../testkit/builders/leads';
 import { HEADER } from './sheetLayout';
-import { createXlsxSpreadsheet } from './xlsxSpreadsheet';
+import { createXlsxSpreadsheet, XLSX_MAX_ROWS } from './xlsxSpreadsheet';
 
 async function readBack(file: string) {
   const workbook = new ExcelJS.Workbook();
@@ -184,5 +184,49 @@ describe('xlsx spreadsheet', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(
       ['leads.xlsx', ...others.map((name) => path.basename(name))].sort(),
     );
+  });
+});
+
+describe('xlsx spreadsheet, rows per sheet', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-xlsx-rows-'));
+    file = path.join(dir, 'leads.xlsx');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const leads = (count: number, tag: string) =>
+    Array.from({ length: count }, (_, index) => lead({ leadId: `${tag}-${index}` }));
+
+  it('holds an .xlsx sheet to 1,048,576 rows', () => {
+    expect(XLSX_MAX_ROWS).toBe(1_048_576);
+  });
+
+  it('refuses a run whose leads alone are more rows than a sheet holds, before it reads or writes the file', async () => {
+    fs.writeFileSync(file, 'not a workbook'); // read, it would fail with another reason
+    const sheet = createXlsxSpreadsheet(file, { maxRows: 3 });
+    await expect(
+      sheet.write(leads(3, 'new'), MARCH_2025, '2025-03-05T10:00:00.000Z', () => {}),
+    ).rejects.toThrow(
+      "The 'Leads' sheet would hold 4 rows with its header, and an .xlsx sheet holds at most 3. Nothing was written: sync a shorter date range.",
+    );
+    expect(fs.readFileSync(file, 'utf8')).toBe('not a workbook');
+  });
+
+  it('refuses a run that, with the rows the sheet keeps from outside its range, would be more rows than a sheet holds', async () => {
+    const roomy = createXlsxSpreadsheet(file, { maxRows: 10 });
+    const april = { from: Date.parse('2025-04-01T00:00:00Z'), to: Date.parse('2025-04-30T23:59:59Z') };
+    await roomy.write(
+      leads(2, 'april').map((item) => ({ ...item, scheduledDate: '2025-04-10T14:00:00.000Z' })),
+      april,
+      '2025-03-05T10:00:00.000Z',
+      () => {},
+    );
+    const before = fs.readFileSync(file);
+    const tight = createXlsxSpreadsheet(file, { maxRows: 3 });
+    await expect(
+      tight.write(leads(1, 'march'), MARCH_2025, '2025-03-06T10:00:00.000Z', () => {}),
+    ).rejects.toThrow(/'Leads' sheet would hold 4 rows with its header, and an \.xlsx sheet holds at most 3/);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 });

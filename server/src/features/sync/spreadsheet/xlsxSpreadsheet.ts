@@ -3,7 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import { ensurePrivateFolder } from '../../../platform/files/privateFolder';
-import { alignedRow, HEADER, mergeSheetRows, SHEET_NAMES, type SheetRows } from './sheetLayout';
+import {
+  alignedRow,
+  HEADER,
+  mergeSheetEntries,
+  rowOfEntry,
+  SHEET_NAMES,
+  sheetOf,
+  type SheetEntry,
+  type SheetName,
+  type SheetRows,
+} from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 import { writeXlsxFile } from './xlsxFile';
 
@@ -63,8 +73,16 @@ export function removeStaleTempFiles(file: string): void {
   for (const name of names) if (pattern.test(name)) fs.rmSync(path.join(folder, name), { force: true });
 }
 
+function* rowsOf(entries: readonly SheetEntry[], syncedAt: string): Generator<string[]> {
+  for (const entry of entries) yield rowOfEntry(entry, syncedAt);
+}
+
 /** Writes the whole workbook to a temp file beside the target, then renames it over. */
-async function writeRows(file: string, rows: SheetRows): Promise<void> {
+async function writeRows(
+  file: string,
+  entries: Record<SheetName, SheetEntry[]>,
+  syncedAt: string,
+): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
   removeStaleTempFiles(file);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
@@ -72,7 +90,7 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
     const sheets = SHEET_NAMES.map((name) => ({
       name,
       header: HEADER,
-      rows: rows[name],
+      rows: rowsOf(entries[name], syncedAt),
       widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
     }));
     // the customers' names and phone numbers: for the owner's eyes only
@@ -87,8 +105,28 @@ async function writeRows(file: string, rows: SheetRows): Promise<void> {
   }
 }
 
-/** The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed. */
-export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
+/** An .xlsx sheet holds at most this many rows, its header row included (Excel's limit). */
+export const XLSX_MAX_ROWS = 1_048_576;
+
+/** Refuses sheets of more rows than an .xlsx sheet holds, before anything is written. */
+function checkRowLimit(leadsPerSheet: Record<SheetName, number>, maxRows: number): void {
+  for (const name of SHEET_NAMES) {
+    const rows = leadsPerSheet[name] + 1;
+    if (rows > maxRows)
+      throw new SpreadsheetError(
+        `The '${name}' sheet would hold ${rows.toLocaleString('en-US')} rows with its header, and an .xlsx sheet holds at most ${maxRows.toLocaleString('en-US')}. Nothing was written: sync a shorter date range.`,
+      );
+  }
+}
+
+/**
+ * The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed.
+ * `maxRows`: the rows a sheet may hold (XLSX_MAX_ROWS; smaller in tests).
+ */
+export function createXlsxSpreadsheet(
+  file: string,
+  { maxRows = XLSX_MAX_ROWS }: { maxRows?: number } = {},
+): SpreadsheetSink {
   removeStaleTempFiles(file);
   return {
     description: `spreadsheet ${path.basename(file)}`,
@@ -101,16 +139,24 @@ export function createXlsxSpreadsheet(file: string): SpreadsheetSink {
       }
     },
     async write(leads, range, syncedAt, onProgress) {
+      // the run's own leads alone too many: said before the file is read
+      const perSheet: Record<SheetName, number> = { Leads: 0, Unformatted: 0 };
+      for (const lead of leads) perSheet[sheetOf(lead)] += 1;
+      checkRowLimit(perSheet, maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await readRows(file);
       onProgress(40, 'Comparing rows');
-      const merged = mergeSheetRows(existing, leads, range, syncedAt);
+      const merged = mergeSheetEntries(existing, leads, range, syncedAt);
+      checkRowLimit(
+        { Leads: merged.sheets.Leads.length, Unformatted: merged.sheets.Unformatted.length },
+        maxRows,
+      );
       if (merged.written === 0 && merged.removed === 0) {
         onProgress(100, 'Spreadsheet already up to date');
         return { written: 0, removed: 0 };
       }
       onProgress(60, `Writing ${merged.written} changed rows`);
-      await writeRows(file, merged.sheets);
+      await writeRows(file, merged.sheets, syncedAt);
       onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
       return { written: merged.written, removed: merged.removed };
     },

@@ -49,6 +49,21 @@ export function openSqliteDatabase(file: string): Database & { client: BetterSql
         queries.map(({ sql, params }) => client.prepare(sql).run(...params).changes),
       )();
     },
+    local: {
+      transaction: (work) => client.transaction(work)(),
+      prepare(source) {
+        const statement = client.prepare(source);
+        return (...params) => statement.run(...params).changes;
+      },
+      run(statement) {
+        const { sql, params } = toQuery(statement);
+        return client.prepare(sql).run(...params).changes;
+      },
+      all<T>(query: SQL): T[] {
+        const { sql, params } = toQuery(query);
+        return client.prepare(sql).all(...params) as T[];
+      },
+    },
     async describe() {
       const pageCount = client.pragma('page_count', { simple: true }) as number;
       const pageSize = client.pragma('page_size', { simple: true }) as number;

@@ -15,7 +15,10 @@ export interface ReadContext {
   to: number;
   defaultZone: string;
   limits: CalendarLimits;
+  /** The events read and not yet handed on. */
   events: CalendarEvent[];
+  /** How many events were read, handed on or not: what the limit of events counts (shared by copies of the context). */
+  tally: { read: number };
   problems: EventProblem[];
 }
 
@@ -49,8 +52,9 @@ function toEvent(
 function addIfInRange(context: ReadContext, event: CalendarEvent, uid: string): void {
   const at = event.start.getTime();
   if (at < context.from || at > context.to) return;
-  if (context.events.length >= context.limits.eventsPerRun)
+  if (context.tally.read >= context.limits.eventsPerRun)
     throw tooManyEvents({ uid, summary: event.summary }, context.limits.eventsPerRun);
+  context.tally.read += 1;
   context.events.push(event);
 }
 

@@ -1,4 +1,5 @@
-import type { CalendarReadResult } from '../calendarEvent';
+import type { MessagePort } from 'node:worker_threads';
+import type { CalendarEvent, CalendarReadResult } from '../calendarEvent';
 import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
 import { CalendarFileError } from '../readIcsEvents';
 import { readIcsDocuments, type IcsReadJob } from './readIcsDocuments';
@@ -9,10 +10,28 @@ export type IcsTaskAnswer =
   | { ok: false; kind: 'limit'; limit: keyof CalendarLimits; message: string }
   | { ok: false; kind: 'file' | 'other'; message: string };
 
-/** What the worker thread runs for one read (see icsReadWorker.cjs). */
-export function icsReadTask(job: IcsReadJob): IcsTaskAnswer {
+/**
+ * What crosses `port` of a streamed read: batches of events as they are read, then the
+ * answer (its result without the events). The answer comes last on the same port, so it
+ * never overtakes a batch.
+ */
+export type IcsStreamMessage = { events: CalendarEvent[] } | { answer: IcsTaskAnswer };
+
+/**
+ * What the worker thread runs for one read (see icsReadWorker.cjs). Given a `port`, the
+ * events go through it as they are read, and so does the answer.
+ */
+export function icsReadTask({ port, ...job }: IcsReadJob & { port?: MessagePort }): IcsTaskAnswer | null {
+  if (!port) return readAll(job);
+  const answer = readAll(job, (events) => port.postMessage({ events } satisfies IcsStreamMessage));
+  port.postMessage({ answer } satisfies IcsStreamMessage);
+  port.close();
+  return null;
+}
+
+function readAll(job: IcsReadJob, onEvents?: (events: CalendarEvent[]) => void): IcsTaskAnswer {
   try {
-    return { ok: true, result: readIcsDocuments(job) };
+    return { ok: true, result: readIcsDocuments(job, onEvents) };
   } catch (error) {
     if (error instanceof CalendarLimitError)
       return { ok: false, kind: 'limit', limit: error.limit, message: error.message };

@@ -1,5 +1,5 @@
 import type { SyncRange } from '@auditdesk/shared/core';
-import type { CalendarEvent, CalendarReadResult, EventProblem } from '../calendarEvent';
+import type { CalendarEvent, CalendarReadResult, EventProblem, EventsListener } from '../calendarEvent';
 import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
 import { tooManyEvents } from '../ics/limitMessages';
 import { readIcsEvents } from '../readIcsEvents';
@@ -24,29 +24,39 @@ export interface IcsReadJob {
   unreadable: 'fail' | 'report';
 }
 
-/** Reads every document of a calendar as one run: the run's limits hold across all of them. */
-export function readIcsDocuments({
-  documents,
-  range,
-  defaultZone,
-  limits,
-  unreadable,
-}: IcsReadJob): CalendarReadResult {
+/**
+ * Reads every document of a calendar as one run: the run's limits hold across all of them.
+ * With `onEvents`, a calendar that fails whole when a document cannot be read hands its
+ * events on as they are read (see readIcsEvents); one whose documents are reported and
+ * skipped hands on each document's events once it was read through.
+ */
+export function readIcsDocuments(
+  { documents, range, defaultZone, limits, unreadable }: IcsReadJob,
+  onEvents?: EventsListener,
+): CalendarReadResult {
   const events: CalendarEvent[] = [];
   const problems: EventProblem[] = [];
+  let count = 0;
   for (const document of documents) {
-    try {
-      const read = readIcsEvents(document.text, range, defaultZone, limits);
-      for (const event of read.events) {
-        if (events.length >= limits.eventsPerRun)
+    const { object } = document;
+    const take = (read: CalendarEvent[]) => {
+      const taken: CalendarEvent[] = onEvents ? [] : events;
+      for (const event of read) {
+        if (count >= limits.eventsPerRun)
           throw tooManyEvents({ uid: event.leadId, summary: event.summary }, limits.eventsPerRun);
-        const { object } = document;
-        events.push(
+        count += 1;
+        taken.push(
           object
             ? { ...event, ref: { id: object.url, etag: object.etag, instance: event.instance ?? null } }
             : event,
         );
       }
+      if (onEvents && taken.length > 0) onEvents(taken);
+    };
+    try {
+      const early = onEvents && unreadable === 'fail' ? take : undefined;
+      const read = readIcsEvents(document.text, range, defaultZone, limits, early);
+      take(read.events);
       problems.push(...read.problems);
     } catch (error) {
       if (error instanceof CalendarLimitError || unreadable === 'fail') throw error;

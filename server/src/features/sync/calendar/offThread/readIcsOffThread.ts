@@ -1,7 +1,8 @@
 import path from 'node:path';
+import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
-import type { CalendarReadResult } from '../calendarEvent';
-import { fromTaskAnswer, type IcsTaskAnswer } from './icsReadTask';
+import type { CalendarReadResult, EventsListener } from '../calendarEvent';
+import { fromTaskAnswer, type IcsStreamMessage, type IcsTaskAnswer } from './icsReadTask';
 import type { IcsReadJob } from './readIcsDocuments';
 
 /**
@@ -26,10 +27,42 @@ function readers(): Piscina {
 /** A read this large leaves the thread's heap as large: it is ended so the run writes with that memory back. */
 const LARGE_READ_EVENTS = 50_000;
 
-export async function readIcsOffThread(job: IcsReadJob): Promise<CalendarReadResult> {
-  const answer = (await readers().run(job)) as IcsTaskAnswer;
-  if (answer.ok && answer.result.events.length > LARGE_READ_EVENTS) void closeIcsReaders();
-  return fromTaskAnswer(answer);
+/**
+ * Reads the job on the reader thread. With `onEvents`, the events are handed over as the
+ * thread reads them (see EventsListener), so the run works on them meanwhile.
+ */
+export async function readIcsOffThread(
+  job: IcsReadJob,
+  onEvents?: EventsListener,
+): Promise<CalendarReadResult> {
+  if (!onEvents) {
+    const answer = (await readers().run(job)) as IcsTaskAnswer;
+    if (answer.ok && answer.result.events.length > LARGE_READ_EVENTS) void closeIcsReaders();
+    return fromTaskAnswer(answer);
+  }
+  const { port1, port2 } = new MessageChannel();
+  let events = 0;
+  try {
+    const answer = await new Promise<IcsTaskAnswer>((resolve, reject) => {
+      port1.on('message', (message: IcsStreamMessage) => {
+        if ('answer' in message) return resolve(message.answer);
+        events += message.events.length;
+        try {
+          onEvents(message.events);
+        } catch (error) {
+          reject(error);
+        }
+      });
+      // a thread that dies sends no answer: its task's failure is the read's
+      readers()
+        .run({ ...job, port: port2 }, { transferList: [port2] })
+        .catch(reject);
+    });
+    if (events > LARGE_READ_EVENTS) void closeIcsReaders();
+    return fromTaskAnswer(answer);
+  } finally {
+    port1.close();
+  }
 }
 
 /** Ends the reader thread (tests and a closing server; a later read starts a new one). */
