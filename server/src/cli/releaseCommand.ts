@@ -14,6 +14,7 @@ import { loadConfig } from '../platform/config/loadConfig';
 import { REMOTES } from '../platform/config/remotes';
 import { HttpProblem } from '../platform/errors/httpProblem';
 import { openServices } from '../openServices';
+import { runCommand } from './runCommand';
 
 const USAGE = `usage:
   pnpm release <remote> [--notes "…"] [--no-build | --dist <folder>]
@@ -138,10 +139,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main, (error) => (error instanceof ConfigError || error instanceof Error ? error.message : error));

@@ -3,13 +3,13 @@
 // REDIS_URL it takes the shared lock and its progress reaches the browsers of every instance.
 import { parseArgs } from 'node:util';
 import { isoDay } from '@auditdesk/shared/core';
-import { ConfigError } from '../platform/config/ConfigError';
 import { loadConfig } from '../platform/config/loadConfig';
 import { defaultSyncRange, rangeProblem } from '../features/sync/engine/syncRange';
 import { ensureDemoCalendar } from '../features/sync/syncSetup';
 import { SyncAlreadyRunning, SyncLockUnavailable } from '../features/sync/syncService';
 import { openServices } from '../openServices';
 import { cliProgress } from './cliProgress';
+import { runCommand } from './runCommand';
 
 const USAGE =
   'usage: pnpm sync [--from YYYY-MM-DD --to YYYY-MM-DD]   (default: 5 days back to 15 days ahead)';
@@ -52,10 +52,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -2,9 +2,9 @@
 // account, for the owner who lost the first password (or anyone an admin cannot reach).
 // It reads the server's settings (DATA_DIR, DATABASE…) as the server and `pnpm sync` do.
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../platform/config/ConfigError';
 import { loadConfig } from '../platform/config/loadConfig';
 import { openServices } from '../openServices';
+import { runCommand } from './runCommand';
 
 const USAGE = 'usage: pnpm users reset-password <email>';
 
@@ -37,10 +37,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
