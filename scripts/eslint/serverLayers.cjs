@@ -17,7 +17,7 @@ const SERVER_LAYERS = [
 ];
 
 const SOURCE = `${path.sep}server${path.sep}src${path.sep}`;
-const OUTSIDE_SOURCE = ['server/test', 'server/testkit', 'server/bench', 'scripts'];
+const OUTSIDE_SOURCE = ['server/test', 'server/testkit', 'scripts'];
 
 function layerOf(file) {
   const at = file.indexOf(SOURCE);

@@ -1,5 +1,5 @@
 import { againstPeer, type Benchmark } from '../benchmark';
-import { startInProcessApp } from '../../../server/bench/inProcessApp';
+import { startInProcessApp } from '../../../server/testkit/bench/inProcessApp';
 import { round, timed } from '../support/statistics';
 
 const LEADS = 10_000;

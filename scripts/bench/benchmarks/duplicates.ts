@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { duplicatesDataDir } from '../../../server/bench/duplicateLeads';
+import { duplicatesDataDir } from '../../../server/testkit/bench/duplicateLeads';
 import { openDatabase } from '../../../server/src/platform/db/openDatabase';
 import { createDuplicatesRepository } from '../../../server/src/features/leads/duplicates/duplicatesRepository';
-import { groupedInSql, plainRead } from '../../../server/bench/duplicatesPeers';
+import { groupedInSql, plainRead } from '../../../server/testkit/bench/duplicatesPeers';
 import { againstPeer, type Benchmark } from '../benchmark';
 import { median, round, timed } from '../support/statistics';
 

@@ -2,8 +2,8 @@ import autocannon from 'autocannon';
 import { openDatabase } from '../../../server/src/platform/db/openDatabase';
 import { createLeadsRepository } from '../../../server/src/features/leads/repository/leadsRepository';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
-import { seededDataDir } from '../../../server/bench/benchLeads';
-import { startInProcessApp } from '../../../server/bench/inProcessApp';
+import { seededDataDir } from '../../../server/testkit/bench/benchLeads';
+import { startInProcessApp } from '../../../server/testkit/bench/inProcessApp';
 import { median, round, timed } from '../support/statistics';
 import fs from 'node:fs';
 

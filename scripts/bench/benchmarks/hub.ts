@@ -8,7 +8,7 @@ import {
   startBenchHub,
   type BenchHub,
   type BenchTransport,
-} from '../../../server/bench/hubBench';
+} from '../../../server/testkit/bench/hubBench';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import { againstLimit, reportOnly, type Benchmark, type Figure } from '../benchmark';
 import { percentile, round } from '../support/statistics';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { connectNodeClient, epochNow } from '../../../server/bench/hubBench';
+import { connectNodeClient, epochNow } from '../../../server/testkit/bench/hubBench';
 import { startRedisServer } from '../../../server/testkit/servers/redisServer';
 import { ROOT } from '../../apps';
 import { againstLimit, type Benchmark } from '../benchmark';
@@ -31,9 +31,9 @@ function checkOpenFileLimit(needed: number): void {
     );
 }
 
-/** One hub instance in a process of its own (server/bench/hubScaleInstance.ts), driven over IPC. */
+/** One hub instance in a process of its own (server/testkit/bench/hubScaleInstance.ts), driven over IPC. */
 async function startInstance(redisUrl: string) {
-  const child: ChildProcess = fork(path.join(ROOT, 'server/bench/hubScaleInstance.ts'), [redisUrl], {
+  const child: ChildProcess = fork(path.join(ROOT, 'server/testkit/bench/hubScaleInstance.ts'), [redisUrl], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

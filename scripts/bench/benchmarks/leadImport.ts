@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importBenchCsv } from '../../../server/bench/importFile';
+import { importBenchCsv } from '../../../server/testkit/bench/importFile';
 import { ROOT } from '../../apps';
 import { againstPeer, type Benchmark } from '../benchmark';
 import { median, round } from '../support/statistics';
@@ -19,10 +19,14 @@ interface Measured {
 /** One floor read or import of `file` in a process of its own. */
 function measure(mode: 'floor' | 'import', file: string): Promise<Measured> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/bench/importPeakRss.ts', mode, file], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/testkit/bench/importPeakRss.ts', mode, file],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { againstPeer, type Benchmark } from '../benchmark';
-import { startInProcessApp } from '../../../server/bench/inProcessApp';
+import { startInProcessApp } from '../../../server/testkit/bench/inProcessApp';
 import { median, round, timed } from '../support/statistics';
 
 const LEADS = 20_000;

@@ -1,7 +1,7 @@
 import { chromium, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { seededDataDir } from '../../../server/bench/benchLeads';
+import { seededDataDir } from '../../../server/testkit/bench/benchLeads';
 import { startAppServer } from '../../e2e/support/appServer';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
 import { ensureBuilt } from '../../ensureBuilt';

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { seededDataDir } from '../../../server/bench/benchLeads';
+import { seededDataDir } from '../../../server/testkit/bench/benchLeads';
 import { startAppServer } from '../../e2e/support/appServer';
 import { againstLimit, reportOnly, type Benchmark, type Figure } from '../benchmark';
 import { peakRssMB } from '../support/processMemory';

@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { measureBackplane } from '../../../server/bench/backplaneBench';
+import { measureBackplane } from '../../../server/testkit/bench/backplaneBench';
 import { openApp } from '../../../server/src/openApp';
 import { ensureBootstrapAdmin } from '../../../server/src/features/auth/ensureBootstrapAdmin';
 import { createPasswords } from '../../../server/src/features/auth/passwords';
@@ -17,7 +17,7 @@ import { freePort } from '../../../server/testkit/freePort';
 import { startRedisServer } from '../../../server/testkit/servers/redisServer';
 import { syncLeads } from '../../../server/testkit/builders/syncLeads';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
-import { benchLeads } from '../../../server/bench/benchLeads';
+import { benchLeads } from '../../../server/testkit/bench/benchLeads';
 
 const LEADS = 100_000;
 const SECONDS = 5;

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readCalendarFloor } from '../../../server/bench/calendarFloor';
-import { createSyncBench } from '../../../server/bench/syncRun';
+import { readCalendarFloor } from '../../../server/testkit/bench/calendarFloor';
+import { createSyncBench } from '../../../server/testkit/bench/syncRun';
 import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { ROOT } from '../../apps';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
@@ -31,7 +31,7 @@ async function peakRssOfSync(
         [
           '--import',
           'tsx',
-          'server/bench/syncPeakRss.ts',
+          'server/testkit/bench/syncPeakRss.ts',
           file,
           RANGE.startDate,
           RANGE.endDate,

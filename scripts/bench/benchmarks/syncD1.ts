@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSyncBench } from '../../../server/bench/syncRun';
+import { createSyncBench } from '../../../server/testkit/bench/syncRun';
 import { startD1ContractServer } from '../../../server/testkit/servers/d1/d1ContractServer';
 import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { againstPeer, type Benchmark } from '../benchmark';

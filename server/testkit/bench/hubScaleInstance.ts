@@ -9,12 +9,12 @@
 // It first answers { url } once it listens and its backplane is ready.
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import fs from 'node:fs';
-import { createRedisBackplane } from '../src/features/realtime/backplane/redisBackplane';
-import { hubRoutes } from '../src/features/realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP } from '../src/features/realtime/syncHub';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import { createRedisConnection } from '../src/platform/redis/redisConnection';
-import { freePort } from '../testkit/freePort';
+import { createRedisBackplane } from '../../src/features/realtime/backplane/redisBackplane';
+import { hubRoutes } from '../../src/features/realtime/hubRoutes';
+import { createSyncHub, SYNC_GROUP } from '../../src/features/realtime/syncHub';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import { createRedisConnection } from '../../src/platform/redis/redisConnection';
+import { freePort } from '../freePort';
 import { benchTokenCaller, epochNow } from './hubBench';
 
 type Command = { cmd: 'memory' } | { cmd: 'send'; event: number } | { cmd: 'cpu' };

@@ -1,4 +1,4 @@
-// Run as its own process (`node --import tsx server/bench/syncPeakRss.ts FILE FROM TO [MAX_EVENTS]`):
+// Run as its own process (`node --import tsx server/testkit/bench/syncPeakRss.ts FILE FROM TO [MAX_EVENTS]`):
 // one sync of FILE over [FROM, TO] into a fresh folder, then one JSON line with the
 // process's peak resident memory, so nothing else the benchmark holds is counted.
 import { createSyncBench } from './syncRun';

@@ -1,14 +1,14 @@
-// Run as its own process (`node --import tsx server/bench/importPeakRss.ts floor|import FILE`):
+// Run as its own process (`node --import tsx server/testkit/bench/importPeakRss.ts floor|import FILE`):
 // `floor` reads the file alone (parsing, the import's least work); `import` imports it into a
 // fresh SQLite database as the route does. Then one JSON line: the time, the rows, and the
 // process's peak resident memory, so nothing else the benchmark holds is counted.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import { openDatabase } from '../src/platform/db/openDatabase';
-import { createLeadImport } from '../src/features/leads/import/leadImport';
-import { readImportFile } from '../src/features/leads/import/readImportFile';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import { openDatabase } from '../../src/platform/db/openDatabase';
+import { createLeadImport } from '../../src/features/leads/import/leadImport';
+import { readImportFile } from '../../src/features/leads/import/readImportFile';
 
 async function main() {
   const [mode, file] = process.argv.slice(2);

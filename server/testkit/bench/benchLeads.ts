@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/platform/db/openDatabase';
-import type { LeadRecord } from '../src/features/leads/record/leadRecord';
-import { weekOfMonth } from '../src/features/leads/record/weekOfMonth';
-import { lead } from '../testkit/builders/leads';
-import { syncLeads } from '../testkit/builders/syncLeads';
+import { openDatabase } from '../../src/platform/db/openDatabase';
+import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
+import { weekOfMonth } from '../../src/features/leads/record/weekOfMonth';
+import { lead } from '../builders/leads';
+import { syncLeads } from '../builders/syncLeads';
 
 const AUDITORS = ['Sam Rivera', 'Alex Chen', 'Pat Morgan'];
 const HOUSES = ['Single Family', '2 Family', '3 Family', '4 Family'];

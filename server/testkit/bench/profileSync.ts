@@ -1,4 +1,4 @@
-// Run as `node --import tsx server/bench/profileSync.ts [EVENTS] [ROUNDS] [PROFILE_FILE]`:
+// Run as `node --import tsx server/testkit/bench/profileSync.ts [EVENTS] [ROUNDS] [PROFILE_FILE]`:
 // first syncs of an EVENTS-event calendar (10,000 by default), as the sync bench runs them,
 // each with its parse floor; the main thread's CPU profile of the syncs alone (not the setup,
 // the migrations or the floor) goes to PROFILE_FILE, for Chrome's DevTools or a top-N list.
@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readCalendarFloor } from './calendarFloor';
 import { createSyncBench } from './syncRun';
-import { icsCalendar, manyEvents } from '../testkit/builders/icsBuilder';
-import { closeIcsReaders } from '../src/features/sync/calendar/offThread/readIcsOffThread';
+import { icsCalendar, manyEvents } from '../builders/icsBuilder';
+import { closeIcsReaders } from '../../src/features/sync/calendar/offThread/readIcsOffThread';
 
 const RANGE = { startDate: '2025-01-01', endDate: '2027-12-31' };
 

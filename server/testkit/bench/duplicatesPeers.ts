@@ -1,8 +1,8 @@
 // What the duplicates bench (scripts/bench/benchmarks/duplicates.ts) measures the pass against.
 import { isNull, sql } from 'drizzle-orm';
-import type { Database } from '../src/platform/db/database';
-import { leads } from '../src/platform/db/schema';
-import { duplicateSourceColumns } from '../src/features/leads/duplicates/duplicatesRepository';
+import type { Database } from '../../src/platform/db/database';
+import { leads } from '../../src/platform/db/schema';
+import { duplicateSourceColumns } from '../../src/features/leads/duplicates/duplicatesRepository';
 
 /** The least the pass must do: read the same columns of the same leads. */
 export const plainRead = (db: Database) =>

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import type { SyncProgress } from '../src/features/sync/engine/syncProgress';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import type { SyncProgress } from '../../src/features/sync/engine/syncProgress';
 import type { SyncRange } from '@auditdesk/shared/core';
-import { openServices } from '../src/openServices';
+import { openServices } from '../../src/openServices';
 
 /**
  * A fresh data folder (SQLite + .xlsx) syncing from `calendarFile`, as the server runs it.

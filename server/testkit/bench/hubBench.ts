@@ -1,11 +1,11 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { TokenCaller } from '../src/features/auth/authenticate';
-import { freePort } from '../testkit/freePort';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import type { UserRow } from '../src/platform/db/schema';
-import { hubRoutes } from '../src/features/realtime/hubRoutes';
-import { createSyncHub, SYNC_GROUP, type SyncHub } from '../src/features/realtime/syncHub';
+import type { TokenCaller } from '../../src/features/auth/authenticate';
+import { freePort } from '../freePort';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import type { UserRow } from '../../src/platform/db/schema';
+import { hubRoutes } from '../../src/features/realtime/hubRoutes';
+import { createSyncHub, SYNC_GROUP, type SyncHub } from '../../src/features/realtime/syncHub';
 import { tripTimes } from './tripTimes';
 
 export type BenchTransport = 'WebSockets' | 'ServerSentEvents' | 'LongPolling';

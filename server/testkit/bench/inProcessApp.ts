@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import { openApp } from '../src/openApp';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import { openApp } from '../../src/openApp';
 import { seededDataDir } from './benchLeads';
 
 export const BENCH_ADMIN = { email: 'bench@example.com', password: 'bench-password-1' };

@@ -1,14 +1,14 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from '../src/platform/config/loadConfig';
-import type { UserRow } from '../src/platform/db/schema';
-import { createRedisBackplane } from '../src/features/realtime/backplane/redisBackplane';
-import { hubRoutes } from '../src/features/realtime/hubRoutes';
-import { createSyncHub } from '../src/features/realtime/syncHub';
-import { createRedisConnection, type RedisConnection } from '../src/platform/redis/redisConnection';
-import { freePort } from '../testkit/freePort';
-import { startRedisServer } from '../testkit/servers/redisServer';
+import { loadConfig } from '../../src/platform/config/loadConfig';
+import type { UserRow } from '../../src/platform/db/schema';
+import { createRedisBackplane } from '../../src/features/realtime/backplane/redisBackplane';
+import { hubRoutes } from '../../src/features/realtime/hubRoutes';
+import { createSyncHub } from '../../src/features/realtime/syncHub';
+import { createRedisConnection, type RedisConnection } from '../../src/platform/redis/redisConnection';
+import { freePort } from '../freePort';
+import { startRedisServer } from '../servers/redisServer';
 import { tripTimes } from './tripTimes';
 
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;

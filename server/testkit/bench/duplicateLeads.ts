@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase } from '../src/platform/db/openDatabase';
-import type { LeadRecord } from '../src/features/leads/record/leadRecord';
-import { syncLeads } from '../testkit/builders/syncLeads';
+import { openDatabase } from '../../src/platform/db/openDatabase';
+import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
+import { syncLeads } from '../builders/syncLeads';
 import { benchLeads } from './benchLeads';
 
 const PHONE_FORMATS = [

@@ -1,5 +1,5 @@
 import type * as signalR from '@microsoft/signalr';
-import { SYNC_GROUP, type SyncHub } from '../src/features/realtime/syncHub';
+import { SYNC_GROUP, type SyncHub } from '../../src/features/realtime/syncHub';
 
 /**
  * A progress event's trip from `sender`'s broadcast to `client`, `samples` times one after
