@@ -3,7 +3,7 @@ import './runtime/sharedInstance';
 export { api, apiDescribed, apiResult, operationPath, type CallInput } from './api/api';
 export { apiUrl } from './api/apiUrl';
 export { routes, type OperationId } from './contract/operations/routes';
-export { ApiError } from './api/apiData';
+export { ApiError } from './api/apiError';
 export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';
 export { authStore } from './auth/authStore';

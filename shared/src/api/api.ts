@@ -1,7 +1,7 @@
 import type { Operation } from '../contract/operations/operation';
 import type { AnswerOf, BodyIn, ParamsIn, QueryIn } from '../contract/operations/operationTypes';
 import type { OperationId } from '../contract/operations/routes';
-import { ApiError, failureMessage } from './apiData';
+import { ApiError, failureMessage } from './apiError';
 import { apiRequest } from './apiRequest';
 import type { ApiRequestOptions, ApiResult } from './apiTypes';
 

@@ -1,6 +1,6 @@
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { authStore } from '../auth/authStore';
-import { ApiError } from './apiData';
+import { ApiError } from './apiError';
 import { routes } from '../contract/operations/routes';
 import { uploadForm } from './uploadForm';
 

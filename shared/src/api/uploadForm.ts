@@ -3,7 +3,7 @@ import type { Operation } from '../contract/operations/operation';
 import type { AnswerOf } from '../contract/operations/operationTypes';
 import type { OperationId } from '../contract/operations/routes';
 import { operationPath } from './api';
-import { ApiError, failureMessage } from './apiData';
+import { ApiError, failureMessage } from './apiError';
 import { API_ERRORS } from './apiErrors';
 import type { ApiResult, ProblemDetails } from './apiTypes';
 import { apiUrl } from './apiUrl';
