@@ -1,5 +1,6 @@
 import { createGoogleSheetsSpreadsheet } from '../../src/features/sync/spreadsheet/googleSheetsSpreadsheet';
 import { HEADER } from '../../src/features/sync/spreadsheet/sheetLayout';
+import { leadChunksOf } from '../../src/features/leads/record/leadChunks';
 import type { RetryWait } from '../../src/platform/http/retryingFetch';
 import { startFakeGoogleApi, testGoogleAuth } from '../../testkit/fakes/fakeGoogleApi';
 import { refuseAlways, refuseFirst, type FakeHttpApi } from '../../testkit/fakes/fakeHttpApi';
@@ -42,7 +43,10 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
     const sink = await sinkFor(sheets.handler);
 
     const result = await sink.write(
-      [lead(), lead({ leadId: 'u', isFormatted: false, customerName: '=IMPORTXML("http://evil")' })],
+      leadChunksOf([
+        lead(),
+        lead({ leadId: 'u', isFormatted: false, customerName: '=IMPORTXML("http://evil")' }),
+      ]),
       MARCH_2025,
       't1',
       () => {},
@@ -57,16 +61,21 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
   it('writes nothing when nothing changed, and clears rows that are gone', async () => {
     const sheets = fakeSheets({ Leads: [], Unformatted: [] });
     const sink = await sinkFor(sheets.handler);
-    await sink.write([lead(), lead({ leadId: 'gone' })], MARCH_2025, 't1', () => {});
+    await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), MARCH_2025, 't1', () => {});
 
     const writesBefore = google!.requests.filter((request) => request.method === 'POST').length;
-    expect(await sink.write([lead(), lead({ leadId: 'gone' })], MARCH_2025, 't2', () => {})).toEqual({
+    expect(
+      await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), MARCH_2025, 't2', () => {}),
+    ).toEqual({
       written: 0,
       removed: 0,
     });
     expect(google!.requests.filter((request) => request.method === 'POST').length).toBe(writesBefore);
 
-    expect(await sink.write([lead()], MARCH_2025, 't3', () => {})).toEqual({ written: 0, removed: 1 });
+    expect(await sink.write(leadChunksOf([lead()]), MARCH_2025, 't3', () => {})).toEqual({
+      written: 0,
+      removed: 1,
+    });
     expect(sheets.sheets.Leads).toHaveLength(2); // header + lead-1
   });
 
@@ -75,7 +84,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
     const sink = await sinkFor(sheets.handler);
     const leads = manyLeads(10_000);
 
-    await sink.write(leads, MARCH_2025, 't1', () => {});
+    await sink.write(leadChunksOf(leads), MARCH_2025, 't1', () => {});
 
     const requests = google!.requests.map((request) => `${request.method} ${request.path}`);
     const updates = requests.filter((request) => request.endsWith('values:batchUpdate'));
@@ -108,7 +117,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
 
     expect(
       await sink.write(
-        [lead()],
+        leadChunksOf([lead()]),
         MARCH_2025,
         't1',
         () => {},
@@ -139,7 +148,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
       }),
       clock,
     );
-    await expect(sink.write([lead()], MARCH_2025, 't1', () => {})).rejects.toThrow(
+    await expect(sink.write(leadChunksOf([lead()]), MARCH_2025, 't1', () => {})).rejects.toThrow(
       'Google Sheets sheet-1: checking the sheets failed: HTTP 403: The caller does not have permission',
     );
     expect(sleeps).toEqual([]);
@@ -156,7 +165,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
       return busy(request);
     });
 
-    await expect(sink.write([lead()], MARCH_2025, 't1', () => {})).rejects.toThrow(
+    await expect(sink.write(leadChunksOf([lead()]), MARCH_2025, 't1', () => {})).rejects.toThrow(
       'Google Sheets sheet-1: writing the rows failed: Google Sheets answered HTTP 429 Too Many Requests 5 times in a row; gave up, try again later',
     );
     expect(writesRefused).toBe(5);

@@ -2,6 +2,7 @@ import type { Database } from '../../src/platform/db/database';
 import { createLeadsRepository } from '../../src/features/leads/repository/leadsRepository';
 import { leadContentHash } from '../../src/features/leads/record/leadContentHash';
 import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
+import { leadChunksOf } from '../../src/features/leads/record/leadChunks';
 import { createSyncRunsRepository } from '../../src/features/sync/runs/syncRunsRepository';
 
 /**
@@ -23,7 +24,7 @@ export async function syncLeads(
   });
   const written = await createLeadsRepository(db).sync.apply(
     run.id,
-    records.map((record) => ({ ...record, contentHash: leadContentHash(record) })),
+    leadChunksOf(records.map((record) => ({ ...record, contentHash: leadContentHash(record) }))),
     { from, to },
     syncedAt,
   );

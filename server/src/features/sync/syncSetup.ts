@@ -30,9 +30,15 @@ export function ensureDemoCalendar(config: Config, today = new Date()): boolean 
   return true;
 }
 
-/** What a run works with, as the settings name it: the calendar, the spreadsheet, the leads and the limits. */
+/** What a run works with, as the settings name it: the calendar, the spreadsheet, the leads, the limits and the memory. */
 export function createSyncDependencies(config: Config, leads: LeadsRepository): SyncDependencies {
-  return { leads, ...createSyncAdapters(config), auditors: config.auditors, limits: config.calendarLimits };
+  return {
+    leads,
+    ...createSyncAdapters(config),
+    auditors: config.auditors,
+    limits: config.calendarLimits,
+    leadsInMemory: config.syncLeadsInMemory,
+  };
 }
 
 /** The calendar and spreadsheet the settings name. */

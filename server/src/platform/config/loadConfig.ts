@@ -79,6 +79,8 @@ export interface Config {
   syncCron?: string;
   /** What one run may take from a calendar (untrusted input). */
   calendarLimits: CalendarLimits;
+  /** Leads a run holds in memory before it keeps them on disk. */
+  syncLeadsInMemory: number;
   /** Who may start a sync on demand, and how many per hour one person may start. */
   syncRoles: Role[];
   syncRateLimitPerHour: number;
@@ -319,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textLength: settings.SYNC_MAX_TEXT_LENGTH,
       allowSubHourlyRules: settings.SYNC_ALLOW_SUBHOURLY_RULES,
     },
+    syncLeadsInMemory: settings.SYNC_LEADS_IN_MEMORY,
     syncRoles: settings.SYNC_ROLES,
     syncRateLimitPerHour: settings.RATE_LIMIT_SYNC_PER_USER,
     syncLeaseMs: settings.SYNC_LEASE_SECONDS * 1000,

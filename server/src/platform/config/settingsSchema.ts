@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@auditdesk/shared/core';
 import { z } from 'zod';
 import { DEFAULT_CALENDAR_LIMITS } from './calendarLimits';
+import { RUN_LEADS_IN_MEMORY } from './runLeadsInMemory';
 
 const port = z.coerce
   .number({ error: 'expected a port number' })
@@ -214,6 +215,8 @@ export const settingsSchema = z.object({
     .enum(['true', 'false'], { error: 'expected true or false' })
     .default('false')
     .transform((value) => value === 'true'),
+  /** Leads one sync run holds in memory (about 1 KB each); a larger run keeps them in a temporary file on disk. */
+  SYNC_LEADS_IN_MEMORY: z.coerce.number().int().min(1).default(RUN_LEADS_IN_MEMORY),
   /** Who may start a sync on demand (comma-separated roles); everyone sees its status and history. */
   SYNC_ROLES: z
     .string()

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
+import type { LeadChunks } from '../record/leadChunks';
 import type { LeadRecord } from '../record/leadRecord';
 import { weekOfMonth } from '../record/weekOfMonth';
 import { OFFICE_FIELDS, type OfficeField } from './officeValueStatements';
@@ -10,10 +11,11 @@ const isOfficeField = (field: string): field is OfficeField =>
 /**
  * The calendar's leads as the office sees them, for what the sync writes besides the database
  * (the spreadsheet): each office value in place of the calendar's, and the leads a person
- * deleted here left out. One read of the office's values, however large the run.
+ * deleted here left out, chunk by chunk as they are read. One read of the office's values,
+ * however large the run.
  */
 export function createOfficeOverlay(db: Database) {
-  return async function overlay<T extends LeadRecord>(records: T[]): Promise<T[]> {
+  return async function overlay<T extends LeadRecord>(records: LeadChunks<T>): Promise<LeadChunks<T>> {
     // one read (on D1 one call): the office's values, and the leads deleted here (hidden: 1)
     const rows = await db.all<{ leadId: string; field: string | null; value: string | null; hidden: number }>(
       sql`SELECT l.lead_id AS leadId, o.field AS field, o.office_value AS value, 0 AS hidden
@@ -32,11 +34,17 @@ export function createOfficeOverlay(db: Database) {
       if (field === 'scheduledDate' && value) changes.week = weekOfMonth(new Date(value));
       byLead.set(leadId, changes);
     }
-    return records
-      .filter((record) => !hiddenIds.has(record.leadId))
-      .map((record) => {
-        const changes = byLead.get(record.leadId);
-        return changes ? { ...record, ...changes } : record;
-      });
+    const view = (chunk: readonly T[]) =>
+      chunk
+        .filter((record) => !hiddenIds.has(record.leadId))
+        .map((record) => {
+          const changes = byLead.get(record.leadId);
+          return changes ? { ...record, ...changes } : record;
+        });
+    return {
+      *chunks() {
+        for (const chunk of records.chunks()) yield view(chunk);
+      },
+    };
   };
 }

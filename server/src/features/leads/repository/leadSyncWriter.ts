@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database, LocalStatements, Statement } from '../../../platform/db/database';
 import type { DataVersions } from '../../../platform/db/dataVersions';
 import { leads } from '../../../platform/db/schema';
+import type { LeadChunks } from '../record/leadChunks';
 import { LEAD_FIELDS, type LeadRecord } from '../record/leadRecord';
 import { eventHistory, syncHistory } from '../history/historyStatements';
 import {
@@ -31,8 +32,22 @@ export interface LeadsWriteResult {
   deleted: number;
 }
 
-/** Heard after each staged chunk (and awaited), so a long database step is seen to progress. */
-export type StagingListener = (staged: number, chunks: number) => void | Promise<void>;
+/** Heard after each chunk compared (and awaited), so a long database step is seen to progress. */
+export type ComparingListener = (compared: number, total: number) => void | Promise<void>;
+
+/** The run's leads `size` at a time, whatever chunks they are held in. */
+function* slices<T>(leads: LeadChunks<T & LeadRecord>, size: number): Generator<(T & LeadRecord)[]> {
+  let slice: (T & LeadRecord)[] = [];
+  for (const chunk of leads.chunks())
+    for (const lead of chunk) {
+      slice.push(lead);
+      if (slice.length === size) {
+        yield slice;
+        slice = [];
+      }
+    }
+  if (slice.length > 0) yield slice;
+}
 
 /** The primary key of sync_applied refused the run: its final batch had landed already. */
 const isAlreadyApplied = (error: unknown) =>
@@ -229,7 +244,8 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     /** Where the upsert reads them: `values` lists their synced columns and content hash. */
     upsertFrom: { rows: SQL; values: string } | null;
     created: number;
-    changed: readonly HashedLead[];
+    /** How many leads the run changes (created ones included). */
+    changed: number;
     gone: string[];
     refs: SQL[];
     syncedAt: string;
@@ -242,7 +258,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     if (rows && upsertFrom) {
       // the history reads the leads as they are, so it goes before the upsert that changes them
       // a run of new leads only (a first sync) has no field of an existing lead to record
-      const changesExisting = created < changed.length;
+      const changesExisting = created < changed;
       final.push(
         ...(changesExisting
           ? [...syncHistory(rows, runId, syncedAt), ...syncOfficeStatements(rows, runId, syncedAt)]
@@ -270,7 +286,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       );
     }
     // office values and review flags can only move where existing leads change or go
-    const touchesExisting = created < changed.length || gone.length > 0;
+    const touchesExisting = created < changed || gone.length > 0;
     final.push(...refs, ...(touchesExisting ? settleOfficeValues(officeTouched) : []));
     return final;
   }
@@ -281,15 +297,13 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
    */
   async function applyInBatches(
     runId: number,
-    state: Map<string, SyncedState>,
     changed: readonly HashedLead[],
+    /** The changed leads the range held nothing of: new, unless they exist elsewhere (moved in). */
+    unseen: string[],
     gone: string[],
     refs: SQL[],
     syncedAt: string,
-    onStaged?: StagingListener,
   ): Promise<number> {
-    // changed leads the range held nothing of are new, unless they exist elsewhere (moved in)
-    const unseen = changed.filter((lead) => !state.has(lead.leadId)).map((lead) => lead.leadId);
     const created = unseen.length - (await countExisting(unseen));
     const chunks = jsonChunks(changed);
     const staged = chunks.length > 1;
@@ -298,13 +312,12 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       await db.batch([
         sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
       ]);
-      for (const [index, chunk] of chunks.entries()) {
+      for (const chunk of chunks) {
         // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
         await db.batch([
           sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
               SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
         ]);
-        await onStaged?.(index + 1, chunks.length);
       }
     }
     const rows =
@@ -318,7 +331,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       rows,
       upsertFrom: rows && { rows, values: fromJson },
       created,
-      changed,
+      changed: changed.length,
       gone,
       refs,
       syncedAt,
@@ -334,19 +347,12 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
   }
 
   /**
-   * The run on SQLite: its changed leads staged in RUN_ROWS, then applied in one transaction
-   * by the statements of the D1 path, reading them from there. The receipt's trigger refuses
-   * a run without the lease here too, undoing all of it. Answers how many of them are new.
+   * The run on SQLite: its changed leads staged in RUN_ROWS as they are found (`stage`, a
+   * chunk at a time), then applied in one transaction by the statements of the D1 path,
+   * reading them from there (`finish`, answering how many of them are new). The receipt's
+   * trigger refuses a run without the lease here too, undoing all of it.
    */
-  async function applyLocally(
-    local: LocalStatements,
-    runId: number,
-    changed: readonly HashedLead[],
-    gone: string[],
-    refs: SQL[],
-    syncedAt: string,
-    onStaged?: StagingListener,
-  ): Promise<number> {
+  function stageLocally(local: LocalStatements, runId: number) {
     local.run(createRunRows);
     // what runs that are over left: this connection's (crashed ones), and an older release's
     local.transaction(() => {
@@ -358,46 +364,42 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       );
     });
     const insert = local.prepare(insertRunRow);
-    const chunks = Math.ceil(changed.length / RUN_ROWS_PER_CHUNK);
-    for (let chunk = 0; chunk < chunks; chunk += 1) {
-      local.transaction(() => {
-        const end = Math.min(changed.length, (chunk + 1) * RUN_ROWS_PER_CHUNK);
-        for (let index = chunk * RUN_ROWS_PER_CHUNK; index < end; index += 1)
-          insert(runId, ...runRowValues(changed[index]!));
-      });
-      if (chunks > 1) {
-        await onStaged?.(chunk + 1, chunks);
-        await nextTurn();
-      }
-    }
-    let created = 0;
-    try {
-      local.transaction(() => {
-        // new: the changed leads the table holds nowhere (not even outside the range)
-        const [held] = local.all<{ n: number }>(
-          sql`SELECT count(*) AS n FROM ${runRows(runId)} AS r JOIN leads AS l ON l.lead_id = r.lead_id`,
-        );
-        created = changed.length - (held?.n ?? 0);
-        const some = changed.length > 0;
-        const final = finalStatements({
-          runId,
-          rows: some ? runRowsAsJson(runId) : null,
-          upsertFrom: some ? { rows: runRows(runId), values: RUN_ROWS_COLUMNS.join(', ') } : null,
-          created,
-          changed,
-          gone,
-          refs,
-          syncedAt,
+    return {
+      stage(changed: readonly HashedLead[]) {
+        local.transaction(() => {
+          for (const lead of changed) insert(runId, ...runRowValues(lead));
         });
-        for (const statement of final) local.run(statement);
-        local.run(versions.bump('leads'));
-      });
-    } catch (error) {
-      if (!isAlreadyApplied(error)) throw error;
-    } finally {
-      local.run(sql`DELETE FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId}`);
-    }
-    return created;
+      },
+      finish(changed: number, gone: string[], refs: SQL[], syncedAt: string): number {
+        let created = 0;
+        try {
+          local.transaction(() => {
+            // new: the changed leads the table holds nowhere (not even outside the range)
+            const [held] = local.all<{ n: number }>(
+              sql`SELECT count(*) AS n FROM ${runRows(runId)} AS r JOIN leads AS l ON l.lead_id = r.lead_id`,
+            );
+            created = changed - (held?.n ?? 0);
+            const some = changed > 0;
+            const final = finalStatements({
+              runId,
+              rows: some ? runRowsAsJson(runId) : null,
+              upsertFrom: some ? { rows: runRows(runId), values: RUN_ROWS_COLUMNS.join(', ') } : null,
+              created,
+              changed,
+              gone,
+              refs,
+              syncedAt,
+            });
+            for (const statement of final) local.run(statement);
+            local.run(versions.bump('leads'));
+          });
+        } catch (error) {
+          if (!isAlreadyApplied(error)) throw error;
+        }
+        return created;
+      },
+      discard: () => local.run(sql`DELETE FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId}`),
+    };
   }
 
   return {
@@ -408,40 +410,62 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
      */
     async apply(
       runId: number,
-      run: HashedLead[],
+      run: LeadChunks<HashedLead> & { size: number },
       range: { from: string; to: string },
       syncedAt: string,
-      onStaged?: StagingListener,
+      onCompared?: ComparingListener,
     ): Promise<LeadsWriteResult> {
+      // what the range holds; each lead the run has is taken out, so what is left is gone from it
       const state = await syncedState(range);
-      const inRun = new Set(run.map((lead) => lead.leadId));
-      const changed = run.filter((lead) => {
-        const held = state.get(lead.leadId);
-        if (!held || held.contentHash !== lead.contentHash || held.keptForReview) return true;
-        return held.deleted && !held.hiddenByOffice;
-      });
-      const gone = [...state]
-        .filter(([leadId, held]) => !held.deleted && !held.keptForReview && !inRun.has(leadId))
-        .map(([id]) => id);
-      // where each event is and its ETag, for writing it back: kept even when its content is unchanged
-      const refs = eventRefStatements(run, jsonChunks);
-      if (changed.length === 0 && gone.length === 0) {
-        if (refs.length > 0) await db.batch(refs);
-        return { created: 0, updated: 0, deleted: 0 };
+      const local = db.local ? stageLocally(db.local, runId) : null;
+      // on D1 the changed leads are sent as JSON once all are known; on SQLite staged as found
+      const changed: HashedLead[] = [];
+      const unseen: string[] = [];
+      const withRefs: HashedLead[] = [];
+      let changes = 0;
+      let compared = 0;
+      try {
+        for (const part of slices(run, RUN_ROWS_PER_CHUNK)) {
+          const fresh = part.filter((lead) => {
+            const held = state.get(lead.leadId);
+            state.delete(lead.leadId);
+            if (lead.eventRef) withRefs.push(lead);
+            if (held && held.contentHash === lead.contentHash && !held.keptForReview)
+              return held.deleted && !held.hiddenByOffice;
+            if (!held && !local) unseen.push(lead.leadId);
+            return true;
+          });
+          changes += fresh.length;
+          if (local) local.stage(fresh);
+          else changed.push(...fresh);
+          compared += part.length;
+          if (run.size > RUN_ROWS_PER_CHUNK) {
+            await onCompared?.(compared, run.size);
+            await nextTurn();
+          }
+        }
+        const gone = [...state].filter(([, held]) => !held.deleted && !held.keptForReview).map(([id]) => id);
+        // where each event is and its ETag, for writing it back: kept even when its content is unchanged
+        const refs = eventRefStatements(withRefs, jsonChunks);
+        if (changes === 0 && gone.length === 0) {
+          if (refs.length > 0) await db.batch(refs);
+          return { created: 0, updated: 0, deleted: 0 };
+        }
+        const created = local
+          ? local.finish(changes, gone, refs, syncedAt)
+          : await applyInBatches(runId, changed, unseen, gone, refs, syncedAt);
+        const [receipt] = await db.all<{ written: number; deleted: number }>(
+          sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
+        );
+        const written = receipt?.written ?? 0;
+        return {
+          created: Math.min(created, written),
+          updated: Math.max(0, written - created),
+          deleted: receipt?.deleted ?? 0,
+        };
+      } finally {
+        local?.discard();
       }
-
-      const created = db.local
-        ? await applyLocally(db.local, runId, changed, gone, refs, syncedAt, onStaged)
-        : await applyInBatches(runId, state, changed, gone, refs, syncedAt, onStaged);
-      const [receipt] = await db.all<{ written: number; deleted: number }>(
-        sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
-      );
-      const written = receipt?.written ?? 0;
-      return {
-        created: Math.min(created, written),
-        updated: Math.max(0, written - created),
-        deleted: receipt?.deleted ?? 0,
-      };
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { SyncRange } from '@auditdesk/shared/core';
 import { createHash } from 'node:crypto';
-import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 
 /** Bumped whenever the rules that turn events into leads change: old fingerprints then never match. */
 const PARSER_VERSION = 2;
@@ -32,25 +31,14 @@ export function sourceHash(
 }
 
 /**
- * Every lead's part of the run's fingerprint, sorted: its leadId, its content's hash and its
- * event's ETag, where the source gives one (a run that finds only ETags changed still stores
- * them, for writing back, though no lead's content changed). Made once per run.
- */
-export function leadFingerprints(leads: readonly HashedLead[]): string[] {
-  return leads
-    .map((lead) => `${lead.leadId}:${lead.contentHash}${lead.eventRef ? `:${lead.eventRef.etag}` : ''}`)
-    .sort();
-}
-
-/**
  * The fingerprint of a whole run: its range, every lead's content (and its event's ETag,
- * `fingerprints` of leadFingerprints), the leads' data version and the spreadsheet's. A run
+ * `fingerprints` of RunLeads, sorted), the leads' data version and the spreadsheet's. A run
  * whose fingerprint equals the last run's (and that run succeeded) has nothing to write
  * anywhere: no lead changed in the calendar, nobody edited the leads or the sheet since.
  */
 export function runHash(
   range: SyncRange,
-  fingerprints: readonly string[],
+  fingerprints: Iterable<string>,
   dataVersion: number,
   sheetFingerprint: string,
 ): string {

@@ -2,6 +2,7 @@ import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
 import type { SyncCounts, SyncRange, SyncResult } from '@auditdesk/shared/core';
 import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
+import { createRunLeads, type RunLeads } from '../../leads/runLeads/runLeads';
 import { describeWait } from '../../../platform/http/retryingFetch';
 import {
   rangeBounds,
@@ -15,7 +16,7 @@ import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../../leads/record/leadContentHash';
 import { parseEvent } from '../parser/parseEvent';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
-import { leadFingerprints, runHash, sourceHash } from './runHash';
+import { runHash, sourceHash } from './runHash';
 import { describeOutcome } from './describeOutcome';
 import type { SyncProgress } from './syncProgress';
 
@@ -26,6 +27,8 @@ export interface SyncDependencies {
   auditors: readonly string[];
   /** What one run may take from the calendar (untrusted input). */
   limits: CalendarLimits;
+  /** Leads a run holds in memory before it keeps them on disk (SYNC_LEADS_IN_MEMORY). */
+  leadsInMemory?: number;
 }
 
 export interface SyncRunContext {
@@ -47,22 +50,23 @@ export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'm
 
 /**
  * The run's leads as its events arrive (in batches, while the calendar is still being read):
- * each checked against the limits, parsed and fingerprinted. Leads sharing a leadId (a
- * calendar quirk) would fight over one row: the last one wins, in the place of the first.
+ * each checked against the limits, parsed and fingerprinted, and kept in `leads` (runLeads:
+ * in memory, or on disk past a usual run's size).
  */
-function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>) {
-  const byLeadId = new Map<string, HashedLead>();
+function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>, leads: RunLeads) {
   let events = 0;
   const take: EventsListener = (batch) => {
     checkCalendarLimits(batch, deps.limits, events);
     events += batch.length;
-    for (const event of batch) {
-      const lead = parseEvent(event, deps.auditors) as HashedLead;
-      lead.contentHash = leadContentHash(lead);
-      byLeadId.set(lead.leadId, lead);
-    }
+    leads.add(
+      batch.map((event) => {
+        const lead = parseEvent(event, deps.auditors) as HashedLead;
+        lead.contentHash = leadContentHash(lead);
+        return lead;
+      }),
+    );
   };
-  return { take, leads: () => [...byLeadId.values()] };
+  return take;
 }
 
 /** A run that ended in `message` and changed nothing. */
@@ -118,6 +122,7 @@ export async function runSync(
     progress.syncCompleted(true, message, eventsProcessed);
     return { success: true, message, ...counts, problems, ...hashes };
   };
+  const leads = createRunLeads({ spillAt: deps.leadsInMemory });
   try {
     progress.stepStarted('calendar', `Reading events from ${deps.source.description}`);
     const onWait = (wait: Parameters<typeof describeWait>[0]) =>
@@ -127,7 +132,7 @@ export async function runSync(
     const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
     let read: CalendarReadResult;
     let fingerprint: string | null = null;
-    const collected = collectLeads(deps);
+    const take = collectLeads(deps, leads);
     if (deps.source.snapshot) {
       const snapshot = await deps.source.snapshot(range);
       fingerprint = snapshot.fingerprint;
@@ -144,28 +149,24 @@ export async function runSync(
           sourceHash: raw,
         });
       }
-      read = await snapshot.read(collected.take);
+      read = await snapshot.read(take);
     } else {
-      read = await deps.source.events(range, onWait, collected.take);
+      read = await deps.source.events(range, onWait, take);
     }
     // a source that hands its events on as it reads them answers none here
-    collected.take(read.events);
-    const leads = collected.leads();
+    take(read.events);
     progress.stepProgress(
       'calendar',
       100,
-      `${leads.length} events between ${range.startDate} and ${range.endDate}`,
+      `${leads.size} events between ${range.startDate} and ${range.endDate}`,
     );
-    progress.stepCompleted('calendar', leads.length);
+    progress.stepCompleted('calendar', leads.size);
 
-    // made when first needed: a first run needs them only once it has written (less held meanwhile)
-    let sorted: string[] | null = null;
-    const fingerprints = () => (sorted ??= leadFingerprints(leads));
     const finalHashes = async () => {
       const sheet = await deps.spreadsheet.fingerprint();
       const version = await deps.leads.dataVersion();
       return {
-        runHash: sheet === null ? null : runHash(range, fingerprints(), version, sheet),
+        runHash: sheet === null ? null : runHash(range, leads.fingerprints(), version, sheet),
         sourceHash:
           sheet === null || fingerprint === null
             ? null
@@ -177,15 +178,12 @@ export async function runSync(
       previousHash !== null &&
       sheetBefore !== null &&
       versionBefore !== null &&
-      previousHash === runHash(range, fingerprints(), versionBefore, sheetBefore)
+      previousHash === runHash(range, leads.fingerprints(), versionBefore, sheetBefore)
     )
-      return unchanged(leads.length, read.problems, await finalHashes());
+      return unchanged(leads.size, read.problems, await finalHashes());
 
     const syncedAt = new Date().toISOString();
-    progress.stepStarted(
-      'spreadsheet',
-      `Writing ${leads.length} leads to the ${deps.spreadsheet.description}`,
-    );
+    progress.stepStarted('spreadsheet', `Writing ${leads.size} leads to the ${deps.spreadsheet.description}`);
     let sheetPercentage = 0;
     const sheet = await deps.spreadsheet.write(
       await deps.leads.asOfficeSees(leads),
@@ -200,18 +198,18 @@ export async function runSync(
     progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
 
     await run.assertStillOwned();
-    progress.stepStarted('database', `Saving ${leads.length} leads to the database`);
+    progress.stepStarted('database', `Saving ${leads.size} leads to the database`);
     const saved = await deps.leads.sync.apply(
       run.runId,
       leads,
       { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
       syncedAt,
-      // each staged chunk is progress: a long step is never taken for a stalled one
-      (staged, chunks) =>
+      // each chunk compared is progress: a long step is never taken for a stalled one
+      (compared, total) =>
         progress.stepProgress(
           'database',
-          Math.round((90 * staged) / chunks),
-          `Staged ${staged} of ${chunks} parts`,
+          Math.round((90 * compared) / total),
+          `Compared ${compared.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} leads`,
         ),
     );
     progress.stepProgress(
@@ -222,7 +220,7 @@ export async function runSync(
     progress.stepCompleted('database', saved.created + saved.updated + saved.deleted);
 
     const outcome = {
-      eventsProcessed: leads.length,
+      eventsProcessed: leads.size,
       eventsCreated: saved.created,
       eventsUpdated: saved.updated,
       eventsDeleted: saved.deleted,
@@ -231,7 +229,7 @@ export async function runSync(
     };
     const message = describeOutcome(outcome, read.problems.length);
     const hashes = await finalHashes();
-    progress.syncCompleted(true, message, leads.length);
+    progress.syncCompleted(true, message, leads.size);
     return { success: true, message, ...outcome, problems: read.problems, ...hashes };
   } catch (failure) {
     const error = rootDatabaseError(failure);
@@ -239,5 +237,7 @@ export async function runSync(
     progress.syncError(message);
     progress.syncCompleted(false, message, 0);
     return failedOutcome(message, failure);
+  } finally {
+    leads.close();
   }
 }

@@ -1,4 +1,5 @@
 import { weekLabel, type SyncedLeadField } from '@auditdesk/shared/core';
+import { allLeads, type LeadChunks } from '../../leads/record/leadChunks';
 import type { LeadRecord } from '../../leads/record/leadRecord';
 
 export const LEADS_SHEET = 'Leads';
@@ -72,7 +73,8 @@ const sameContent = (a: string[] | undefined, b: string[]) =>
 export type SheetEntry = string[] | LeadRecord;
 
 export interface MergeResult<Row = string[]> {
-  sheets: Record<SheetName, Row[]>;
+  /** Each read once, in order, as its sheet is written. */
+  sheets: Record<SheetName, Iterable<Row>>;
   /** Rows added or rewritten. */
   written: number;
   /** Rows removed: gone from the calendar, or moved to the other sheet. */
@@ -83,22 +85,41 @@ export interface MergeResult<Row = string[]> {
 export const rowOfEntry = (entry: SheetEntry, syncedAt: string): string[] =>
   Array.isArray(entry) ? entry : rowOf(entry, syncedAt);
 
+/** How many of the leads go to each sheet. */
+export function countBySheet(leads: LeadChunks): Record<SheetName, number> {
+  const counts: Record<SheetName, number> = { Leads: 0, Unformatted: 0 };
+  for (const chunk of leads.chunks()) for (const lead of chunk) counts[sheetOf(lead)] += 1;
+  return counts;
+}
+
+function* leadsOfSheet(leads: LeadChunks, name: SheetName): Generator<LeadRecord> {
+  for (const chunk of leads.chunks()) for (const lead of chunk) if (sheetOf(lead) === name) yield lead;
+}
+
 /**
  * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting
  * says; unchanged rows kept as they are (with their lastSyncedAt); rows of leads that are
  * gone from the calendar inside the range removed; rows outside the range kept. A new
- * lead's row is left to be made as it is written (rowOfEntry), so a large run's rows are
- * never all in memory at once.
+ * lead's row is left to be made as it is written (rowOfEntry), and sheets that held no rows
+ * (a first run) are the leads read as they are written, so a large first run is never in
+ * memory at once. `perSheet`: countBySheet of the leads, when the caller has it.
  */
 export function mergeSheetEntries(
   existing: SheetRows,
-  leads: LeadRecord[],
+  runLeads: LeadChunks,
   range: { from: number; to: number },
   syncedAt: string,
+  perSheet: Record<SheetName, number> = countBySheet(runLeads),
 ): MergeResult<SheetEntry> {
-  const current = new Map(
-    existing.Leads.length + existing.Unformatted.length === 0 ? [] : leads.map((lead) => [lead.leadId, lead]),
-  );
+  if (existing.Leads.length + existing.Unformatted.length === 0)
+    return {
+      sheets: { Leads: leadsOfSheet(runLeads, 'Leads'), Unformatted: leadsOfSheet(runLeads, 'Unformatted') },
+      written: perSheet.Leads + perSheet.Unformatted,
+      removed: 0,
+    };
+  // rows to match: every lead at hand (the sheet's rows are in memory already, as many)
+  const leads = allLeads(runLeads);
+  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
   let written = 0;
   let removed = 0;
   const sheets = {} as Record<SheetName, SheetEntry[]>;
@@ -149,13 +170,13 @@ export function mergeSheetEntries(
 /** mergeSheetEntries with every row made (a sheet written cell by cell, as Google's). */
 export function mergeSheetRows(
   existing: SheetRows,
-  leads: LeadRecord[],
+  leads: LeadChunks,
   range: { from: number; to: number },
   syncedAt: string,
-): MergeResult {
+): Omit<MergeResult, 'sheets'> & { sheets: SheetRows } {
   const merged = mergeSheetEntries(existing, leads, range, syncedAt);
   const sheets = {} as SheetRows;
   for (const name of SHEET_NAMES)
-    sheets[name] = merged.sheets[name].map((entry) => rowOfEntry(entry, syncedAt));
+    sheets[name] = Array.from(merged.sheets[name], (entry) => rowOfEntry(entry, syncedAt));
   return { ...merged, sheets };
 }

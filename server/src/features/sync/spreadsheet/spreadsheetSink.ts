@@ -1,5 +1,5 @@
 import type { WaitListener } from '../../../platform/http/retryingFetch';
-import type { LeadRecord } from '../../leads/record/leadRecord';
+import type { LeadChunks } from '../../leads/record/leadChunks';
 
 export interface SpreadsheetWriteResult {
   written: number;
@@ -16,7 +16,7 @@ export interface SpreadsheetSink {
    */
   fingerprint(): Promise<string | null>;
   write(
-    leads: LeadRecord[],
+    leads: LeadChunks,
     range: { from: number; to: number },
     syncedAt: string,
     onProgress: (percentage: number, message: string) => void,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { lead, MARCH_2025 } from '../../../../testkit/builders/leads';
 import { HEADER } from './sheetLayout';
 import { createXlsxSpreadsheet, XLSX_MAX_ROWS } from './xlsxSpreadsheet';
+import { leadChunksOf } from '../../leads/record/leadChunks';
 
 async function readBack(file: string) {
   const workbook = new ExcelJS.Workbook();
@@ -33,7 +34,10 @@ describe('xlsx spreadsheet', () => {
   it("writes 'Leads' and 'Unformatted' with a header row, one row per leadId", async () => {
     const sheet = createXlsxSpreadsheet(file);
     const result = await sheet.write(
-      [lead(), lead({ leadId: 'lead-2', isFormatted: false, auditor: '', customerName: 'Call Bob' })],
+      leadChunksOf([
+        lead(),
+        lead({ leadId: 'lead-2', isFormatted: false, auditor: '', customerName: 'Call Bob' }),
+      ]),
       MARCH_2025,
       '2025-03-05T10:00:00.000Z',
       noProgress,
@@ -66,7 +70,7 @@ describe('xlsx spreadsheet', () => {
     await old.xlsx.writeFile(file);
 
     const result = await createXlsxSpreadsheet(file).write(
-      [lead({ address: '12 Elm St, Boston, MA', endDate: '2025-03-04T15:30:00.000Z' })],
+      leadChunksOf([lead({ address: '12 Elm St, Boston, MA', endDate: '2025-03-04T15:30:00.000Z' })]),
       MARCH_2025,
       't1',
       noProgress,
@@ -93,17 +97,17 @@ describe('xlsx spreadsheet', () => {
   it('upserts in place, keeps rows outside the range and removes rows gone inside it', async () => {
     const sheet = createXlsxSpreadsheet(file);
     await sheet.write(
-      [
+      leadChunksOf([
         lead(),
         lead({ leadId: 'gone' }),
         lead({ leadId: 'april', scheduledDate: '2025-04-02T14:00:00.000Z' }),
-      ],
+      ]),
       { from: MARCH_2025.from, to: Date.parse('2025-04-30T23:59:59Z') },
       '2025-03-05T10:00:00.000Z',
       noProgress,
     );
     const result = await sheet.write(
-      [lead({ status: 'Completed' })],
+      leadChunksOf([lead({ status: 'Completed' })]),
       MARCH_2025,
       '2025-03-06T10:00:00.000Z',
       noProgress,
@@ -118,8 +122,8 @@ describe('xlsx spreadsheet', () => {
 
   it('moves a lead between the sheets when its formatting changes', async () => {
     const sheet = createXlsxSpreadsheet(file);
-    await sheet.write([lead({ isFormatted: false })], MARCH_2025, 't1', noProgress);
-    await sheet.write([lead()], MARCH_2025, 't2', noProgress);
+    await sheet.write(leadChunksOf([lead({ isFormatted: false })]), MARCH_2025, 't1', noProgress);
+    await sheet.write(leadChunksOf([lead()]), MARCH_2025, 't2', noProgress);
     const { leads, unformatted } = await readBack(file);
     expect(leads.map((row) => row.leadId)).toEqual(['lead-1']);
     expect(unformatted).toEqual([]);
@@ -127,11 +131,14 @@ describe('xlsx spreadsheet', () => {
 
   it('does not touch the file when nothing changed', async () => {
     const sheet = createXlsxSpreadsheet(file);
-    await sheet.write([lead()], MARCH_2025, 't1', noProgress);
+    await sheet.write(leadChunksOf([lead()]), MARCH_2025, 't1', noProgress);
     const before = fs.statSync(file).mtimeMs;
     const bytes = fs.readFileSync(file);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await sheet.write([lead()], MARCH_2025, 't2', noProgress)).toEqual({ written: 0, removed: 0 });
+    expect(await sheet.write(leadChunksOf([lead()]), MARCH_2025, 't2', noProgress)).toEqual({
+      written: 0,
+      removed: 0,
+    });
     expect(fs.statSync(file).mtimeMs).toBe(before);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
@@ -139,7 +146,9 @@ describe('xlsx spreadsheet', () => {
   it('stores text that starts with =, +, - or @ as text, never as a formula', async () => {
     const payloads = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)'];
     await createXlsxSpreadsheet(file).write(
-      payloads.map((text, index) => lead({ leadId: `l${index}`, customerName: text, comments: text })),
+      leadChunksOf(
+        payloads.map((text, index) => lead({ leadId: `l${index}`, customerName: text, comments: text })),
+      ),
       MARCH_2025,
       't1',
       noProgress,
@@ -153,7 +162,7 @@ describe('xlsx spreadsheet', () => {
 
   it('keeps Unicode text intact', async () => {
     await createXlsxSpreadsheet(file).write(
-      [lead({ customerName: 'Žemaitė 王小明 Ελένη' })],
+      leadChunksOf([lead({ customerName: 'Žemaitė 王小明 Ελένη' })]),
       MARCH_2025,
       't1',
       noProgress,
@@ -163,9 +172,9 @@ describe('xlsx spreadsheet', () => {
 
   it('fails with a clear message on a file that is not a spreadsheet, leaving it as it was', async () => {
     fs.writeFileSync(file, 'not a zip');
-    await expect(createXlsxSpreadsheet(file).write([lead()], MARCH_2025, 't1', noProgress)).rejects.toThrow(
-      `The spreadsheet file ${path.basename(file)} cannot be read`,
-    );
+    await expect(
+      createXlsxSpreadsheet(file).write(leadChunksOf([lead()]), MARCH_2025, 't1', noProgress),
+    ).rejects.toThrow(`The spreadsheet file ${path.basename(file)} cannot be read`);
     expect(fs.readFileSync(file, 'utf8')).toBe('not a zip');
   });
 
@@ -179,7 +188,7 @@ describe('xlsx spreadsheet', () => {
     expect(fs.existsSync(leftOver(4242))).toBe(false);
 
     fs.writeFileSync(leftOver(777), 'half a workbook'); // another kill, while this process runs
-    await sheet.write([lead()], MARCH_2025, 't1', noProgress);
+    await sheet.write(leadChunksOf([lead()]), MARCH_2025, 't1', noProgress);
     expect(fs.existsSync(leftOver(777))).toBe(false);
     expect(fs.readdirSync(dir).sort()).toEqual(
       ['leads.xlsx', ...others.map((name) => path.basename(name))].sort(),
@@ -206,7 +215,7 @@ describe('xlsx spreadsheet, rows per sheet', () => {
     fs.writeFileSync(file, 'not a workbook'); // read, it would fail with another reason
     const sheet = createXlsxSpreadsheet(file, { maxRows: 3 });
     await expect(
-      sheet.write(leads(3, 'new'), MARCH_2025, '2025-03-05T10:00:00.000Z', () => {}),
+      sheet.write(leadChunksOf(leads(3, 'new')), MARCH_2025, '2025-03-05T10:00:00.000Z', () => {}),
     ).rejects.toThrow(
       "The 'Leads' sheet would hold 4 rows with its header, and an .xlsx sheet holds at most 3. Nothing was written: sync a shorter date range.",
     );
@@ -217,7 +226,7 @@ describe('xlsx spreadsheet, rows per sheet', () => {
     const roomy = createXlsxSpreadsheet(file, { maxRows: 10 });
     const april = { from: Date.parse('2025-04-01T00:00:00Z'), to: Date.parse('2025-04-30T23:59:59Z') };
     await roomy.write(
-      leads(2, 'april').map((item) => ({ ...item, scheduledDate: '2025-04-10T14:00:00.000Z' })),
+      leadChunksOf(leads(2, 'april').map((item) => ({ ...item, scheduledDate: '2025-04-10T14:00:00.000Z' }))),
       april,
       '2025-03-05T10:00:00.000Z',
       () => {},
@@ -225,7 +234,7 @@ describe('xlsx spreadsheet, rows per sheet', () => {
     const before = fs.readFileSync(file);
     const tight = createXlsxSpreadsheet(file, { maxRows: 3 });
     await expect(
-      tight.write(leads(1, 'march'), MARCH_2025, '2025-03-06T10:00:00.000Z', () => {}),
+      tight.write(leadChunksOf(leads(1, 'march')), MARCH_2025, '2025-03-06T10:00:00.000Z', () => {}),
     ).rejects.toThrow(/'Leads' sheet would hold 4 rows with its header, and an \.xlsx sheet holds at most 3/);
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });

@@ -5,11 +5,11 @@ import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import { ensurePrivateFolder } from '../../../platform/files/privateFolder';
 import {
   alignedRow,
+  countBySheet,
   HEADER,
   mergeSheetEntries,
   rowOfEntry,
   SHEET_NAMES,
-  sheetOf,
   type SheetEntry,
   type SheetName,
   type SheetRows,
@@ -73,14 +73,14 @@ export function removeStaleTempFiles(file: string): void {
   for (const name of names) if (pattern.test(name)) fs.rmSync(path.join(folder, name), { force: true });
 }
 
-function* rowsOf(entries: readonly SheetEntry[], syncedAt: string): Generator<string[]> {
+function* rowsOf(entries: Iterable<SheetEntry>, syncedAt: string): Generator<string[]> {
   for (const entry of entries) yield rowOfEntry(entry, syncedAt);
 }
 
 /** Writes the whole workbook to a temp file beside the target, then renames it over. */
 async function writeRows(
   file: string,
-  entries: Record<SheetName, SheetEntry[]>,
+  entries: Record<SheetName, Iterable<SheetEntry>>,
   syncedAt: string,
 ): Promise<void> {
   ensurePrivateFolder(path.dirname(file));
@@ -140,17 +140,16 @@ export function createXlsxSpreadsheet(
     },
     async write(leads, range, syncedAt, onProgress) {
       // the run's own leads alone too many: said before the file is read
-      const perSheet: Record<SheetName, number> = { Leads: 0, Unformatted: 0 };
-      for (const lead of leads) perSheet[sheetOf(lead)] += 1;
+      const perSheet = countBySheet(leads);
       checkRowLimit(perSheet, maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await readRows(file);
       onProgress(40, 'Comparing rows');
-      const merged = mergeSheetEntries(existing, leads, range, syncedAt);
-      checkRowLimit(
-        { Leads: merged.sheets.Leads.length, Unformatted: merged.sheets.Unformatted.length },
-        maxRows,
-      );
+      const merged = mergeSheetEntries(existing, leads, range, syncedAt, perSheet);
+      // kept rows and the run's together: a first run's were counted above
+      const { Leads, Unformatted } = merged.sheets;
+      if (Array.isArray(Leads) && Array.isArray(Unformatted))
+        checkRowLimit({ Leads: Leads.length, Unformatted: Unformatted.length }, maxRows);
       if (merged.written === 0 && merged.removed === 0) {
         onProgress(100, 'Spreadsheet already up to date');
         return { written: 0, removed: 0 };

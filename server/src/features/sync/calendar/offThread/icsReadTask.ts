@@ -3,6 +3,7 @@ import type { CalendarEvent, CalendarReadResult } from '../calendarEvent';
 import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
 import { CalendarFileError } from '../readIcsEvents';
 import { readIcsDocuments, type IcsReadJob } from './readIcsDocuments';
+import { awaitCredit } from './readerCredit';
 
 /** Errors cross the thread as data: their class decides how the run reports them. */
 export type IcsTaskAnswer =
@@ -19,11 +20,19 @@ export type IcsStreamMessage = { events: CalendarEvent[] } | { answer: IcsTaskAn
 
 /**
  * What the worker thread runs for one read (see icsReadWorker.cjs). Given a `port`, the
- * events go through it as they are read, and so does the answer.
+ * events go through it as they are read, and so does the answer; given `credit`, no more
+ * than a few batches ahead of the run (readerCredit).
  */
-export function icsReadTask({ port, ...job }: IcsReadJob & { port?: MessagePort }): IcsTaskAnswer | null {
+export function icsReadTask({
+  port,
+  credit,
+  ...job
+}: IcsReadJob & { port?: MessagePort; credit?: SharedArrayBuffer }): IcsTaskAnswer | null {
   if (!port) return readAll(job);
-  const answer = readAll(job, (events) => port.postMessage({ events } satisfies IcsStreamMessage));
+  const answer = readAll(job, (events) => {
+    if (credit) awaitCredit(credit);
+    port.postMessage({ events } satisfies IcsStreamMessage);
+  });
   port.postMessage({ answer } satisfies IcsStreamMessage);
   port.close();
   return null;

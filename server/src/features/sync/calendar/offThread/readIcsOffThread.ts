@@ -3,6 +3,7 @@ import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { CalendarReadResult, EventsListener } from '../calendarEvent';
 import { fromTaskAnswer, type IcsStreamMessage, type IcsTaskAnswer } from './icsReadTask';
+import { cancelCredit, createCreditBuffer, returnCredit } from './readerCredit';
 import type { IcsReadJob } from './readIcsDocuments';
 
 /**
@@ -41,6 +42,7 @@ export async function readIcsOffThread(
     return fromTaskAnswer(answer);
   }
   const { port1, port2 } = new MessageChannel();
+  const credit = createCreditBuffer();
   let events = 0;
   try {
     const answer = await new Promise<IcsTaskAnswer>((resolve, reject) => {
@@ -49,18 +51,21 @@ export async function readIcsOffThread(
         events += message.events.length;
         try {
           onEvents(message.events);
+          returnCredit(credit);
         } catch (error) {
           reject(error);
         }
       });
       // a thread that dies sends no answer: its task's failure is the read's
       readers()
-        .run({ ...job, port: port2 }, { transferList: [port2] })
+        .run({ ...job, port: port2, credit }, { transferList: [port2] })
         .catch(reject);
     });
     if (events > LARGE_READ_EVENTS) void closeIcsReaders();
     return fromTaskAnswer(answer);
   } finally {
+    // a read given up (a limit, a failed step) releases a thread waiting for the run
+    cancelCredit(credit);
     port1.close();
   }
 }
