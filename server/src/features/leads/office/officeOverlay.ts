@@ -42,8 +42,8 @@ export function createOfficeOverlay(db: Database) {
           return changes ? { ...record, ...changes } : record;
         });
     return {
-      *chunks() {
-        for (const chunk of records.chunks()) yield view(chunk);
+      *chunks(formatted) {
+        for (const chunk of records.chunks(formatted)) yield view(chunk);
       },
     };
   };

@@ -6,15 +6,20 @@ import type { LeadRecord } from './leadRecord';
  * database) read them in order, one chunk after another.
  */
 export interface LeadChunks<T extends LeadRecord = LeadRecord> {
-  chunks(): Iterable<readonly T[]>;
+  /** With `formatted`, only the leads whose isFormatted is that (one sheet's). */
+  chunks(formatted?: boolean): Iterable<readonly T[]>;
 }
+
+/** The leads of a chunk `chunks(formatted)` asks for. */
+export const ofFormatting = <T extends LeadRecord>(leads: readonly T[], formatted?: boolean): readonly T[] =>
+  formatted === undefined ? leads : leads.filter((lead) => lead.isFormatted === formatted);
 
 /** Leads already in memory as one chunk. */
 export const leadChunksOf = <T extends LeadRecord>(
   leads: readonly T[],
 ): LeadChunks<T> & { size: number } => ({
   size: leads.length,
-  chunks: () => (leads.length === 0 ? [] : [leads]),
+  chunks: (formatted) => (leads.length === 0 ? [] : [ofFormatting(leads, formatted)]),
 });
 
 /** Every lead of the chunks in one array (for a step that must see them all at once). */

@@ -29,6 +29,23 @@ describe.each([
     held.close();
   });
 
+  it('hands back one sheet’s leads when asked', () => {
+    const held = runLeads();
+    held.add(LEADS.map((item, at) => ({ ...item, isFormatted: at % 2 === 0 })));
+    const ids = (formatted: boolean) =>
+      [...held.chunks(formatted)].flat().map((item) => [item.leadId, item.isFormatted]);
+    expect(ids(true)).toEqual([
+      ['b', true],
+      ['a', true],
+      ['c', true],
+    ]);
+    expect(ids(false)).toEqual([
+      ['lead-\u{1F600}', false],
+      ['lead-\uFFFD', false],
+    ]);
+    held.close();
+  });
+
   it('sorts their fingerprints by code point, as SQLite orders text', () => {
     const held = runLeads();
     held.add(LEADS);

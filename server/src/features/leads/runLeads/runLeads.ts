@@ -1,5 +1,5 @@
 import { RUN_LEADS_IN_MEMORY } from '../../../platform/config/runLeadsInMemory';
-import type { LeadChunks } from '../record/leadChunks';
+import { ofFormatting, type LeadChunks } from '../record/leadChunks';
 import type { HashedLead } from '../repository/leadSyncWriter';
 import { leadFingerprint, sortFingerprints } from './leadFingerprint';
 import { createRunLeadsScratch } from './runLeadsScratch';
@@ -39,9 +39,9 @@ export function createRunLeads({ spillAt = RUN_LEADS_IN_MEMORY }: { spillAt?: nu
       scratch.add(memory.values());
       memory = null;
     },
-    chunks() {
-      if (!memory) return scratch!.chunks();
-      return memory.size === 0 ? [] : [[...memory.values()]];
+    chunks(formatted) {
+      if (!memory) return scratch!.chunks(formatted);
+      return memory.size === 0 ? [] : [ofFormatting([...memory.values()], formatted)];
     },
     fingerprints() {
       if (!memory) return scratch!.fingerprints();

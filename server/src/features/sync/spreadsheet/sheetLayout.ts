@@ -93,7 +93,7 @@ export function countBySheet(leads: LeadChunks): Record<SheetName, number> {
 }
 
 function* leadsOfSheet(leads: LeadChunks, name: SheetName): Generator<LeadRecord> {
-  for (const chunk of leads.chunks()) for (const lead of chunk) if (sheetOf(lead) === name) yield lead;
+  for (const chunk of leads.chunks(name === LEADS_SHEET)) yield* chunk;
 }
 
 /**
