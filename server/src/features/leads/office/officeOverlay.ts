@@ -45,6 +45,10 @@ export function createOfficeOverlay(db: Database) {
       *chunks(formatted) {
         for (const chunk of records.chunks(formatted)) yield view(chunk);
       },
+      find(leadId) {
+        const record = records.find(leadId);
+        return record && view([record])[0];
+      },
     };
   };
 }

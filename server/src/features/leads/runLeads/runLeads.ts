@@ -43,6 +43,9 @@ export function createRunLeads({ spillAt = RUN_LEADS_IN_MEMORY }: { spillAt?: nu
       if (!memory) return scratch!.chunks(formatted);
       return memory.size === 0 ? [] : [ofFormatting([...memory.values()], formatted)];
     },
+    find(leadId) {
+      return memory ? memory.get(leadId) : scratch!.find(leadId);
+    },
     fingerprints() {
       if (!memory) return scratch!.fingerprints();
       return sortFingerprints([...memory.values()].map(leadFingerprint));

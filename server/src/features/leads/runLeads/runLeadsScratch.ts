@@ -40,6 +40,7 @@ export function createRunLeadsScratch(chunkSize: number) {
     'SELECT seq, lead FROM run_leads WHERE seq > ? AND formatted = ? ORDER BY seq LIMIT ?',
   );
   const count = db.prepare('SELECT count(*) FROM run_leads').pluck();
+  const byLeadId = db.prepare('SELECT lead FROM run_leads WHERE lead_id = ?').pluck();
   const sorted = db.prepare('SELECT fingerprint FROM run_leads ORDER BY fingerprint').pluck();
   let size: number | null = 0;
 
@@ -62,6 +63,10 @@ export function createRunLeadsScratch(chunkSize: number) {
         after = rows.at(-1)!.seq;
         yield rows.map((row) => fromJson(row.lead));
       }
+    },
+    find(leadId: string): HashedLead | undefined {
+      const text = byLeadId.get(leadId) as string | undefined;
+      return text === undefined ? undefined : fromJson(text);
     },
     fingerprints: () => sorted.iterate() as IterableIterator<string>,
     close: () => db.close(),

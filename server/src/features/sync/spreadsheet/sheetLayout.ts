@@ -1,5 +1,5 @@
 import { weekLabel, type SyncedLeadField } from '@auditdesk/shared/core';
-import { allLeads, type LeadChunks } from '../../leads/record/leadChunks';
+import type { LeadChunks } from '../../leads/record/leadChunks';
 import type { LeadRecord } from '../../leads/record/leadRecord';
 
 export const LEADS_SHEET = 'Leads';
@@ -72,13 +72,52 @@ const sameContent = (a: string[] | undefined, b: string[]) =>
 /** A row of a merged sheet: kept as read, or a lead whose row is made when it is written. */
 export type SheetEntry = string[] | LeadRecord;
 
-export interface MergeResult<Row = string[]> {
-  /** Each read once, in order, as its sheet is written. */
-  sheets: Record<SheetName, Iterable<Row>>;
+/** How many rows a merge wrote and removed (final once both its sheets were read through). */
+export interface MergeTally {
   /** Rows added or rewritten. */
   written: number;
   /** Rows removed: gone from the calendar, or moved to the other sheet. */
   removed: number;
+}
+
+export interface MergeResult<Row = string[]> extends MergeTally {
+  sheets: Record<SheetName, Row[]>;
+}
+
+/**
+ * The rows a sheet held before the run, read once: in their order, each leadId once (the
+ * first row of a leadId; the others, and rows without one, are not handed on), and which
+ * leadIds each sheet holds.
+ */
+export interface ExistingSheets {
+  rows(name: SheetName): Iterable<readonly string[]>;
+  holds(name: SheetName, leadId: string): boolean;
+  /** Rows left out for repeating a leadId of their sheet: removed by the merge. */
+  readonly repeated: number;
+}
+
+/** The leadId of a row read from a sheet (empty when it has none). */
+export const leadIdOfRow = (row: readonly string[]): string => row[LEAD_ID] ?? '';
+
+/** ExistingSheets of rows already in memory (a sheet read whole, as Google's). */
+export function existingSheetsOf(rows: SheetRows): ExistingSheets {
+  let repeated = 0;
+  const kept = {} as Record<SheetName, string[][]>;
+  const held = {} as Record<SheetName, Set<string>>;
+  for (const name of SHEET_NAMES) {
+    kept[name] = [];
+    held[name] = new Set();
+    for (const row of rows[name]) {
+      const leadId = leadIdOfRow(row);
+      if (!leadId) continue;
+      if (held[name].has(leadId)) repeated += 1;
+      else {
+        held[name].add(leadId);
+        kept[name].push(row);
+      }
+    }
+  }
+  return { rows: (name) => kept[name], holds: (name, leadId) => held[name].has(leadId), repeated };
 }
 
 /** The row of a merged sheet's entry. */
@@ -92,91 +131,70 @@ export function countBySheet(leads: LeadChunks): Record<SheetName, number> {
   return counts;
 }
 
-function* leadsOfSheet(leads: LeadChunks, name: SheetName): Generator<LeadRecord> {
-  for (const chunk of leads.chunks(name === LEADS_SHEET)) yield* chunk;
+/**
+ * One sheet after the run: its rows in their order, each kept as it is (with its
+ * lastSyncedAt), made afresh when its lead changed, or left out when its lead is gone from
+ * the calendar inside the range or now belongs on the other sheet (rows outside the range
+ * are kept); then the sheet's new leads in the run's order, each row made as it is written.
+ */
+function* mergedSheet(
+  name: SheetName,
+  existing: ExistingSheets,
+  leads: LeadChunks,
+  range: { from: number; to: number },
+  syncedAt: string,
+  tally: MergeTally,
+): Generator<SheetEntry> {
+  for (const row of existing.rows(name)) {
+    const lead = leads.find(leadIdOfRow(row));
+    if (!lead) {
+      const scheduled = Date.parse(row[SCHEDULED_DATE] ?? '');
+      if (scheduled >= range.from && scheduled <= range.to) tally.removed += 1;
+      else yield row as string[];
+    } else if (sheetOf(lead) !== name) tally.removed += 1;
+    else {
+      const fresh = rowOf(lead, syncedAt);
+      if (sameContent(row as string[], fresh)) yield row as string[];
+      else {
+        tally.written += 1;
+        yield fresh;
+      }
+    }
+  }
+  for (const chunk of leads.chunks(name === LEADS_SHEET))
+    for (const lead of chunk)
+      if (!existing.holds(name, lead.leadId)) {
+        tally.written += 1;
+        yield lead;
+      }
 }
 
 /**
- * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting
- * says; unchanged rows kept as they are (with their lastSyncedAt); rows of leads that are
- * gone from the calendar inside the range removed; rows outside the range kept. A new
- * lead's row is left to be made as it is written (rowOfEntry), and sheets that held no rows
- * (a first run) are the leads read as they are written, so a large first run is never in
- * memory at once. `perSheet`: countBySheet of the leads, when the caller has it.
+ * The sheets after a sync of `range`: one row per leadId, on the sheet its formatting says
+ * (see mergedSheet). Each sheet is made as it is read, a row at a time, and `tally` counts
+ * as it goes: a large sheet and a large run are never whole in memory.
  */
-export function mergeSheetEntries(
-  existing: SheetRows,
-  runLeads: LeadChunks,
+export function mergeSheets(
+  existing: ExistingSheets,
+  leads: LeadChunks,
   range: { from: number; to: number },
   syncedAt: string,
-  perSheet: Record<SheetName, number> = countBySheet(runLeads),
-): MergeResult<SheetEntry> {
-  if (existing.Leads.length + existing.Unformatted.length === 0)
-    return {
-      sheets: { Leads: leadsOfSheet(runLeads, 'Leads'), Unformatted: leadsOfSheet(runLeads, 'Unformatted') },
-      written: perSheet.Leads + perSheet.Unformatted,
-      removed: 0,
-    };
-  // rows to match: every lead at hand (the sheet's rows are in memory already, as many)
-  const leads = allLeads(runLeads);
-  const current = new Map(leads.map((lead) => [lead.leadId, lead]));
-  let written = 0;
-  let removed = 0;
-  const sheets = {} as Record<SheetName, SheetEntry[]>;
-
-  for (const name of SHEET_NAMES) {
-    const kept: SheetEntry[] = [];
-    const index = new Map<string, number>();
-    for (const row of existing[name]) {
-      const leadId = row[LEAD_ID] ?? '';
-      const lead = current.get(leadId);
-      const scheduled = Date.parse(row[SCHEDULED_DATE] ?? '');
-      const goneInRange = !lead && scheduled >= range.from && scheduled <= range.to;
-      const movedAway = lead && sheetOf(lead) !== name;
-      if (!leadId || goneInRange || movedAway || index.has(leadId)) {
-        if (leadId) removed += 1;
-        continue;
-      }
-      index.set(leadId, kept.length);
-      kept.push(row);
-    }
-    if (kept.length === 0) {
-      // nothing kept to match (a first run): every lead of the sheet is a new row, no lookups held
-      for (const lead of leads) if (sheetOf(lead) === name) kept.push(lead);
-      written += kept.length;
-      sheets[name] = kept;
-      continue;
-    }
-    for (const lead of leads) {
-      if (sheetOf(lead) !== name) continue;
-      const at = index.get(lead.leadId);
-      if (at === undefined) {
-        index.set(lead.leadId, kept.length);
-        kept.push(lead);
-        written += 1;
-        continue;
-      }
-      const fresh = rowOf(lead, syncedAt);
-      if (!sameContent(rowOfEntry(kept[at]!, syncedAt), fresh)) {
-        kept[at] = fresh;
-        written += 1;
-      }
-    }
-    sheets[name] = kept;
-  }
-  return { sheets, written, removed };
+): { sheets: Record<SheetName, Iterable<SheetEntry>>; tally: MergeTally } {
+  const tally: MergeTally = { written: 0, removed: existing.repeated };
+  const sheet = (name: SheetName) => mergedSheet(name, existing, leads, range, syncedAt, tally);
+  return { sheets: { Leads: sheet(LEADS_SHEET), Unformatted: sheet(UNFORMATTED_SHEET) }, tally };
 }
 
-/** mergeSheetEntries with every row made (a sheet written cell by cell, as Google's). */
+/** mergeSheets of rows in memory, every row made (a sheet written cell by cell, as Google's). */
 export function mergeSheetRows(
   existing: SheetRows,
   leads: LeadChunks,
   range: { from: number; to: number },
   syncedAt: string,
-): Omit<MergeResult, 'sheets'> & { sheets: SheetRows } {
-  const merged = mergeSheetEntries(existing, leads, range, syncedAt);
+): MergeResult {
+  const merged = mergeSheets(existingSheetsOf(existing), leads, range, syncedAt);
   const sheets = {} as SheetRows;
   for (const name of SHEET_NAMES)
     sheets[name] = Array.from(merged.sheets[name], (entry) => rowOfEntry(entry, syncedAt));
-  return { ...merged, sheets };
+  return { sheets, ...merged.tally };
 }

@@ -1,57 +1,19 @@
-import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import { ensurePrivateFolder } from '../../../platform/files/privateFolder';
+import { existingSheetsOfFile } from './existingSheetsOfFile';
 import {
-  alignedRow,
   countBySheet,
   HEADER,
-  mergeSheetEntries,
+  mergeSheets,
   rowOfEntry,
   SHEET_NAMES,
   type SheetEntry,
   type SheetName,
-  type SheetRows,
 } from './sheetLayout';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 import { writeXlsxFile } from './xlsxFile';
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value) return String(value.text);
-    if ('result' in value) return String(value.result ?? '');
-  }
-  return String(value);
-}
-
-async function readRows(file: string): Promise<SheetRows> {
-  const rows: SheetRows = { Leads: [], Unformatted: [] };
-  if (!fs.existsSync(file)) return rows;
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(file);
-  } catch (error) {
-    throw new SpreadsheetError(
-      `The spreadsheet file ${path.basename(file)} cannot be read: ${fileErrorReason(error)}`,
-      { cause: error },
-    );
-  }
-  for (const name of SHEET_NAMES) {
-    let header: string[] = [];
-    workbook.getWorksheet(name)?.eachRow((row, number) => {
-      const cells = Array.from({ length: Math.max(row.cellCount, HEADER.length) }, (_, column) =>
-        cellText(row.getCell(column + 1).value),
-      );
-      if (number === 1) header = cells;
-      else rows[name].push(alignedRow(header, cells));
-    });
-  }
-  return rows;
-}
 
 const TEMP_FILE = (file: string) =>
   new RegExp(`^\\.${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
@@ -77,12 +39,11 @@ function* rowsOf(entries: Iterable<SheetEntry>, syncedAt: string): Generator<str
   for (const entry of entries) yield rowOfEntry(entry, syncedAt);
 }
 
-/** Writes the whole workbook to a temp file beside the target, then renames it over. */
-async function writeRows(
-  file: string,
-  entries: Record<SheetName, Iterable<SheetEntry>>,
-  syncedAt: string,
-): Promise<void> {
+/**
+ * Writes the whole workbook to a temp file beside the target, answering its path: the caller
+ * renames it over the target, or removes it.
+ */
+async function writeTemp(file: string, entries: Record<SheetName, Iterable<SheetEntry>>, syncedAt: string) {
   ensurePrivateFolder(path.dirname(file));
   removeStaleTempFiles(file);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
@@ -95,13 +56,21 @@ async function writeRows(
     }));
     // the customers' names and phone numbers: for the owner's eyes only
     await writeXlsxFile(temp, sheets, 0o600);
-    fs.renameSync(temp, file);
+    return temp;
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw new SpreadsheetError(
       `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
       { cause: error },
     );
+  }
+}
+
+/** The entries, counted into `counts[name]` as they are read. */
+function* counted<T>(entries: Iterable<T>, counts: Record<SheetName, number>, name: SheetName): Generator<T> {
+  for (const entry of entries) {
+    counts[name] += 1;
+    yield entry;
   }
 }
 
@@ -140,24 +109,45 @@ export function createXlsxSpreadsheet(
     },
     async write(leads, range, syncedAt, onProgress) {
       // the run's own leads alone too many: said before the file is read
-      const perSheet = countBySheet(leads);
-      checkRowLimit(perSheet, maxRows);
+      checkRowLimit(countBySheet(leads), maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
-      const existing = await readRows(file);
-      onProgress(40, 'Comparing rows');
-      const merged = mergeSheetEntries(existing, leads, range, syncedAt, perSheet);
-      // kept rows and the run's together: a first run's were counted above
-      const { Leads, Unformatted } = merged.sheets;
-      if (Array.isArray(Leads) && Array.isArray(Unformatted))
-        checkRowLimit({ Leads: Leads.length, Unformatted: Unformatted.length }, maxRows);
-      if (merged.written === 0 && merged.removed === 0) {
-        onProgress(100, 'Spreadsheet already up to date');
-        return { written: 0, removed: 0 };
+      const existing = await existingSheetsOfFile(file);
+      let temp: string | null = null;
+      try {
+        onProgress(40, `Writing ${path.basename(file)}`);
+        const merged = mergeSheets(existing, leads, range, syncedAt);
+        // the merge is made as the file is written: its counts are known once it is
+        const rows: Record<SheetName, number> = { Leads: 0, Unformatted: 0 };
+        temp = await writeTemp(
+          file,
+          {
+            Leads: counted(merged.sheets.Leads, rows, 'Leads'),
+            Unformatted: counted(merged.sheets.Unformatted, rows, 'Unformatted'),
+          },
+          syncedAt,
+        );
+        // the rows kept from outside the range and the run's together
+        checkRowLimit(rows, maxRows);
+        const { written, removed } = merged.tally;
+        // the file is left as it was (its time too): the next run can tell it is unchanged
+        if (written === 0 && removed === 0) {
+          onProgress(100, 'Spreadsheet already up to date');
+          return { written: 0, removed: 0 };
+        }
+        try {
+          fs.renameSync(temp, file);
+        } catch (error) {
+          throw new SpreadsheetError(
+            `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
+            { cause: error },
+          );
+        }
+        temp = null;
+        onProgress(100, `${written} rows written, ${removed} removed`);
+        return { written, removed };
+      } finally {
+        if (temp) fs.rmSync(temp, { force: true });
       }
-      onProgress(60, `Writing ${merged.written} changed rows`);
-      await writeRows(file, merged.sheets, syncedAt);
-      onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
-      return { written: merged.written, removed: merged.removed };
     },
   };
 }
