@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import type { CalendarReadResult } from './calendarEvent';
 import { CalendarFileError, type IcsPieces } from './readIcsEvents';
@@ -74,15 +75,17 @@ export function readIcsFile(
     };
     function* pieces(): Iterable<string> {
       const first = fingerprint === null;
-      // the byte order mark is kept here, as it was in the fingerprinted text; the reader drops it
-      const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+      // Buffer's own decoder, as fs.readFile and a read stream decode: a byte order mark is
+      // kept (the fingerprint counts it, the reader drops it), a bad byte becomes U+FFFD alike;
+      // it is also several times faster than TextDecoder
+      const decoder = new StringDecoder('utf8');
       for (let position = 0, count = readChunk(0); count > 0; count = readChunk(position)) {
         position += count;
-        const piece = decoder.decode(chunk.subarray(0, count), { stream: true });
+        const piece = decoder.write(chunk.subarray(0, count));
         if (first) hash.update(piece);
         yield piece;
       }
-      const rest = decoder.decode();
+      const rest = decoder.end();
       if (first) fingerprint = hash.update(rest).digest('base64url');
       yield rest;
       if (stat() !== opened)
