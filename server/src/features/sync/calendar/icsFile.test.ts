@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ICS_FIXTURES, icsFixture, icsFixtureNames } from '../../../../test/support/fixtures';
 import { DEFAULT_CALENDAR_LIMITS } from '../../../platform/config/calendarLimits';
 import type { CalendarEvent, CalendarReadResult } from './calendarEvent';
+import { blockKey } from './ics/blockKeys';
 import { icsFileFingerprint, icsTextFingerprint, readIcsFile } from './icsFile';
 import { readIcsEvents, readIcsPieces, type IcsPieces } from './readIcsEvents';
 
@@ -137,6 +138,39 @@ describe('a calendar file read in chunks', () => {
     expect(read.events![201]).toMatchObject({ summary: 'Moved', start: new Date('2025-03-12T17:00:00Z') });
   });
 
+  it('reads an override with its master when the master stays in the skeleton (it holds another event)', () => {
+    const text = calendar(
+      ...single('before', 3),
+      'BEGIN:VEVENT',
+      'UID:series',
+      'DTSTART:20250303T150000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      'SUMMARY:Weekly',
+      'BEGIN:VEVENT',
+      'UID:inner',
+      'END:VEVENT',
+      'END:VEVENT',
+      ...single('between', 5),
+      'BEGIN:VEVENT',
+      'UID:series',
+      'RECURRENCE-ID:20250310T150000Z',
+      'DTSTART:20250312T170000Z',
+      'SUMMARY:Moved',
+      'END:VEVENT',
+      ...single('after', 20),
+    );
+    const read = readFile(written('skeleton-master.ics', text), 7);
+    expect(read).toEqual(readText(text));
+    expect(read.events!.map((event) => [event.leadId, event.summary])).toEqual([
+      ['before', 'Visit before'],
+      ['between', 'Visit between'],
+      ['series_20250303T150000Z', 'Weekly'],
+      ['series_20250310T150000Z', 'Moved'],
+      ['series_20250317T150000Z', 'Weekly'],
+      ['after', 'Visit after'],
+    ]);
+  });
+
   it('reads apart two events whose UIDs have the same 32-bit key', () => {
     // these two UIDs hash alike (see blockKey): they wait for each other, and stay two events
     const text = calendar(
@@ -144,6 +178,7 @@ describe('a calendar file read in chunks', () => {
       ...single('other', 5),
       ...single('uid-1639192@collide.test', 6),
     );
+    expect(blockKey(0, 'uid-1422789@collide.test')).toBe(blockKey(0, 'uid-1639192@collide.test'));
     const ids = (readFile(written('collide.ics', text), 16).events ?? []).map(
       (event: CalendarEvent) => event.leadId,
     );
