@@ -6,6 +6,7 @@ import type { CalendarEvent } from '../../src/features/sync/calendar/calendarEve
 import { createIcsCalendarSource } from '../../src/features/sync/calendar/icsCalendarSource';
 import { closeIcsReaders } from '../../src/features/sync/calendar/offThread/readIcsOffThread';
 import { CalendarFileError } from '../../src/features/sync/calendar/readIcsEvents';
+import { icsCalendar, manyEvents } from '../../testkit/builders/icsBuilder';
 
 const RANGE = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const ZONE = 'America/New_York';
@@ -85,5 +86,36 @@ describe('an ICS calendar file as a source', () => {
     await expect(createIcsCalendarSource(folder, ZONE).events(RANGE)).rejects.toThrow(
       `The calendar file ${path.basename(folder)} could not be opened: it is a folder (EISDIR)`,
     );
+  });
+
+  describe('handing events to a taker slower than the reader', () => {
+    const YEARS = { startDate: '2025-01-01', endDate: '2027-12-31' };
+    // 12 batches of 500: more than the reader may run ahead of its taker
+    const COUNT = 6_000;
+    let file: string;
+    beforeAll(() => {
+      file = path.join(folder, 'large.ics');
+      fs.writeFileSync(file, icsCalendar(manyEvents(COUNT)));
+    });
+    const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+    it('gets every event, in order', async () => {
+      const ids: string[] = [];
+      await createIcsCalendarSource(file, ZONE).events(YEARS, undefined, (events) => {
+        pause(20);
+        ids.push(...events.map((event) => event.leadId));
+      });
+      expect(ids).toEqual(Array.from({ length: COUNT }, (_, index) => `bulk-${index}@test`));
+    });
+
+    it('ends the read when the taker fails, and the reader thread goes on to the next read', async () => {
+      const failing = createIcsCalendarSource(file, ZONE).events(YEARS, undefined, () => {
+        throw new Error('the run stopped');
+      });
+      await expect(failing).rejects.toThrow('the run stopped');
+      // one reader thread: a read still waiting for its batches to be taken would hold it
+      const next = await createIcsCalendarSource(file, ZONE).events(YEARS);
+      expect(next.events).toHaveLength(COUNT);
+    }, 15_000);
   });
 });

@@ -18,12 +18,43 @@ export type IcsTaskAnswer =
 export type IcsStreamMessage = { events: CalendarEvent[] } | { answer: IcsTaskAnswer };
 
 /**
- * What the worker thread runs for one read (see icsReadWorker.cjs). Given a `port`, the
- * events go through it as they are read, and so does the answer.
+ * How a streamed read keeps pace with the thread that takes its events, in a SharedArrayBuffer
+ * of two Int32s: the batches taken so far, and 1 once the taker has given up. The reader
+ * waits while BATCHES_AHEAD batches are not taken yet: a taker slower than the reader (the
+ * run parses each event) would otherwise find the whole calendar queued on its port.
  */
-export function icsReadTask({ port, ...job }: IcsReadJob & { port?: MessagePort }): IcsTaskAnswer | null {
+export const FLOW_TAKEN = 0;
+export const FLOW_GIVEN_UP = 1;
+export const BATCHES_AHEAD = 8;
+
+/** Waits until the taker is less than BATCHES_AHEAD batches behind; false when it gave up. */
+function waitForTaker(flow: Int32Array, sent: number): boolean {
+  for (;;) {
+    if (Atomics.load(flow, FLOW_GIVEN_UP) !== 0) return false;
+    const taken = Atomics.load(flow, FLOW_TAKEN);
+    if (sent - taken < BATCHES_AHEAD) return true;
+    // woken by each batch taken; the timeout only bounds a wait for a taker that is gone
+    Atomics.wait(flow, FLOW_TAKEN, taken, 1_000);
+  }
+}
+
+/**
+ * What the worker thread runs for one read (see icsReadWorker.cjs). Given a `port`, the
+ * events go through it as they are read, at the pace `flow` tells, and so does the answer.
+ */
+export function icsReadTask({
+  port,
+  flow,
+  ...job
+}: IcsReadJob & { port?: MessagePort; flow?: SharedArrayBuffer }): IcsTaskAnswer | null {
   if (!port) return readAll(job);
-  const answer = readAll(job, (events) => port.postMessage({ events } satisfies IcsStreamMessage));
+  const pace = flow ? new Int32Array(flow) : null;
+  let sent = 0;
+  const answer = readAll(job, (events) => {
+    if (pace && !waitForTaker(pace, sent)) throw new Error('The calendar read was given up.');
+    port.postMessage({ events } satisfies IcsStreamMessage);
+    sent += 1;
+  });
   port.postMessage({ answer } satisfies IcsStreamMessage);
   port.close();
   return null;

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import Piscina from 'piscina';
 import type { CalendarReadResult, EventsListener } from '../calendarEvent';
-import { fromTaskAnswer, type IcsStreamMessage, type IcsTaskAnswer } from './icsReadTask';
+import {
+  FLOW_GIVEN_UP,
+  FLOW_TAKEN,
+  fromTaskAnswer,
+  type IcsStreamMessage,
+  type IcsTaskAnswer,
+} from './icsReadTask';
 import type { IcsReadJob } from './readIcsDocuments';
 
 /**
@@ -41,6 +47,8 @@ export async function readIcsOffThread(
     return fromTaskAnswer(answer);
   }
   const { port1, port2 } = new MessageChannel();
+  const flow = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+  const pace = new Int32Array(flow);
   let events = 0;
   try {
     const answer = await new Promise<IcsTaskAnswer>((resolve, reject) => {
@@ -52,15 +60,20 @@ export async function readIcsOffThread(
         } catch (error) {
           reject(error);
         }
+        Atomics.add(pace, FLOW_TAKEN, 1);
+        Atomics.notify(pace, FLOW_TAKEN);
       });
       // a thread that dies sends no answer: its task's failure is the read's
       readers()
-        .run({ ...job, port: port2 }, { transferList: [port2] })
+        .run({ ...job, port: port2, flow }, { transferList: [port2] })
         .catch(reject);
     });
     if (events > LARGE_READ_EVENTS) void closeIcsReaders();
     return fromTaskAnswer(answer);
   } finally {
+    // a read that failed here must not leave the thread waiting for its batches to be taken
+    Atomics.store(pace, FLOW_GIVEN_UP, 1);
+    Atomics.notify(pace, FLOW_TAKEN);
     port1.close();
   }
 }
