@@ -25,7 +25,8 @@ const calendar = (...uids: string[]) =>
     '',
   ].join('\r\n');
 /** The formula the fingerprint has always had: the zone, a newline, the file's text. */
-const formula = (text: string) => createHash('sha256').update(ZONE).update('\n').update(text).digest('base64url');
+const formula = (text: string) =>
+  createHash('sha256').update(ZONE).update('\n').update(text).digest('base64url');
 
 let folder: string;
 beforeAll(() => {

@@ -26,13 +26,7 @@ const outcome = (read: () => CalendarReadResult) => {
 const readText = (text: string) => outcome(() => readIcsEvents(text, ALL_TIME, ZONE, WHOLE_FILES));
 const readFile = (file: string, chunkBytes: number) =>
   outcome(() =>
-    readIcsFile(
-      file,
-      NAME,
-      ZONE,
-      (pieces) => readIcsPieces(pieces, ALL_TIME, ZONE, WHOLE_FILES),
-      chunkBytes,
-    ),
+    readIcsFile(file, NAME, ZONE, (pieces) => readIcsPieces(pieces, ALL_TIME, ZONE, WHOLE_FILES), chunkBytes),
   );
 /** The formula the fingerprint has always had, written out. */
 const formula = (text: string, zone = ZONE) =>
@@ -107,7 +101,9 @@ describe('a calendar file read in chunks', () => {
   });
 
   it("reads a series with an override far from its master together, and everything else in the file's order", () => {
-    const filler = Array.from({ length: 200 }, (_, index) => single(`filler-${index}`, 1 + (index % 28))).flat();
+    const filler = Array.from({ length: 200 }, (_, index) =>
+      single(`filler-${index}`, 1 + (index % 28)),
+    ).flat();
     const text = calendar(
       'BEGIN:VEVENT',
       'UID:series',

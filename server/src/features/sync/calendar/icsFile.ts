@@ -12,8 +12,7 @@ export const FILE_CHUNK_BYTES = 1 << 20;
  * The fingerprint of an ICS calendar: its text (UTF-8, a byte order mark included) and the
  * zone it is read in, since a floating time's instant depends on it.
  */
-const fingerprintHash = (defaultZone: string): Hash =>
-  createHash('sha256').update(defaultZone).update('\n');
+const fingerprintHash = (defaultZone: string): Hash => createHash('sha256').update(defaultZone).update('\n');
 
 export const icsTextFingerprint = (text: string, defaultZone: string): string =>
   fingerprintHash(defaultZone).update(text).digest('base64url');
@@ -25,7 +24,10 @@ const cannotOpen = (name: string, error: unknown) =>
 export async function icsFileFingerprint(path: string, name: string, defaultZone: string): Promise<string> {
   const hash = fingerprintHash(defaultZone);
   try {
-    for await (const piece of fs.createReadStream(path, { encoding: 'utf8', highWaterMark: FILE_CHUNK_BYTES }))
+    for await (const piece of fs.createReadStream(path, {
+      encoding: 'utf8',
+      highWaterMark: FILE_CHUNK_BYTES,
+    }))
       hash.update(piece as string);
   } catch (error) {
     throw cannotOpen(name, error);

@@ -77,7 +77,9 @@ function outlineOf(pieces: IcsPieces): Outline {
       skeleton: (piece) => skeleton.push(detached(piece)),
       // without a UID the key comes from the parsed event (rare: OWA files)
       event: ({ calendar }, text) =>
-        keys.push(blockKey(calendar, eventUid(text) ?? uidOf(new ICAL.Component(parseIcs(text) as unknown[])))),
+        keys.push(
+          blockKey(calendar, eventUid(text) ?? uidOf(new ICAL.Component(parseIcs(text) as unknown[]))),
+        ),
     }),
   );
   return { skeleton: skeleton.join(''), keys };
@@ -187,8 +189,7 @@ export function readIcsPieces(
   const groups = new Map<string, WaitingGroup>();
   const groupKeys = new Map<number, string[]>();
   // the event's parent is its calendar, so that its TZIDs find the calendar's VTIMEZONEs
-  const parseEvent = (text: string) =>
-    new ICAL.Component(parseIcs(text) as unknown[], calendars[current]);
+  const parseEvent = (text: string) => new ICAL.Component(parseIcs(text) as unknown[], calendars[current]);
 
   const readGroup = (vevents: Component[]) => {
     const uid = uidOf(vevents[0]!);

@@ -42,7 +42,7 @@ export class BlockKeys {
   waiting(alsoOnce: Iterable<number>): Map<number, number> {
     const sorted = this.items.slice(0, this.count).sort();
     const counts = new Map<number, number>();
-    for (let start = 0; start < sorted.length; ) {
+    for (let start = 0; start < sorted.length;) {
       let end = start + 1;
       while (end < sorted.length && sorted[end] === sorted[start]) end += 1;
       if (end - start > 1) counts.set(sorted[start]!, end - start);
