@@ -33,6 +33,11 @@ export interface CalendarEvent {
 export interface CalendarReadResult {
   events: CalendarEvent[];
   problems: EventProblem[];
+  /**
+   * The fingerprint (see CalendarSnapshot) of the very content these events were read from,
+   * when the reader computed it as it read (a calendar file).
+   */
+  fingerprint?: string;
 }
 
 /**

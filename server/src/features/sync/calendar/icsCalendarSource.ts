@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SyncRange } from '@auditdesk/shared/core';
 import type { CalendarSource } from './calendarEvent';
-import { fileErrorReason } from '../../../platform/files/fileErrorReason';
 import { errorReason } from '../../../platform/http/errorReason';
 import { DEFAULT_CALENDAR_LIMITS, type CalendarLimits } from '../../../platform/config/calendarLimits';
 import { CalendarFileError } from './readIcsEvents';
+import { icsFileFingerprint, icsTextFingerprint } from './icsFile';
 import { readIcsOffThread } from './offThread/readIcsOffThread';
 import type { IcsReadJob } from './offThread/readIcsDocuments';
 
@@ -25,61 +23,62 @@ export function describeIcsLocation(location: string): string {
     : `calendar file ${path.basename(location)}`;
 }
 
-async function readText(location: string): Promise<string> {
+/** An http(s) calendar's body (a file is read by the reader thread itself). */
+async function fetchText(location: string): Promise<string> {
   const name = describeIcsLocation(location);
-  if (isUrl(location)) {
-    let response: Response;
-    try {
-      response = await fetch(location, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-    } catch (error) {
-      const reason = errorReason(error).split(location).join(new URL(location).host);
-      throw new CalendarFileError(`The ${name} could not be fetched: ${reason}`, { cause: error });
-    }
-    if (!response.ok)
-      throw new CalendarFileError(`The ${name} could not be fetched: HTTP ${response.status}`);
-    return response.text();
-  }
+  let response: Response;
   try {
-    return await fs.readFile(location, 'utf8');
+    response = await fetch(location, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
   } catch (error) {
-    throw new CalendarFileError(`The ${name} could not be opened: ${fileErrorReason(error)}`, {
-      cause: error,
-    });
+    const reason = errorReason(error).split(location).join(new URL(location).host);
+    throw new CalendarFileError(`The ${name} could not be fetched: ${reason}`, { cause: error });
   }
+  if (!response.ok) throw new CalendarFileError(`The ${name} could not be fetched: HTTP ${response.status}`);
+  return response.text();
 }
 
-/** An ICS calendar from a file or an http(s) URL, read afresh for every run. */
+/**
+ * An ICS calendar from a file or an http(s) URL, read afresh for every run. A file is read
+ * by the reader thread from its path, a chunk at a time: no thread holds it whole.
+ */
 export function createIcsCalendarSource(
   location: string,
   defaultZone: string,
   limits: CalendarLimits = DEFAULT_CALENDAR_LIMITS,
 ): CalendarSource {
-  const readJob = (text: string, range: SyncRange): IcsReadJob => ({
-    documents: [{ text, name: describeIcsLocation(location) }],
+  const name = describeIcsLocation(location);
+  const readJob = (content: { text: string } | { path: string }, range: SyncRange): IcsReadJob => ({
+    documents: [{ ...content, name }],
     range,
     defaultZone,
     limits,
     unreadable: 'fail',
   });
+  const content = async () => (isUrl(location) ? { text: await fetchText(location) } : { path: location });
   return {
-    description: describeIcsLocation(location),
+    description: name,
     async events(range, _onWait, onEvents) {
-      return readIcsOffThread(readJob(await readText(location), range), onEvents);
+      return readIcsOffThread(readJob(await content(), range), onEvents);
     },
     async snapshot(range) {
-      let text: string | null = await readText(location);
-      const fingerprint = createHash('sha256')
-        .update(defaultZone)
-        .update('\n')
-        .update(text)
-        .digest('base64url');
+      let read: { text: string } | { path: string } | null;
+      let fingerprint: string;
+      if (isUrl(location)) {
+        const text = await fetchText(location);
+        fingerprint = icsTextFingerprint(text, defaultZone);
+        read = { text };
+      } else {
+        // the read's own fingerprint (of what it read) is in its result: the file may change meanwhile
+        fingerprint = await icsFileFingerprint(location, name, defaultZone);
+        read = { path: location };
+      }
       return {
         fingerprint,
         read: (onEvents) => {
-          if (text === null) throw new Error('A calendar snapshot is read once.');
-          const job = readJob(text, range);
-          // the reader thread has its own copy: this one is not held while the run goes on
-          text = null;
+          if (read === null) throw new Error('A calendar snapshot is read once.');
+          const job = readJob(read, range);
+          // the reader thread has its own copy of a body: this one is not held while the run goes on
+          read = null;
           return readIcsOffThread(job, onEvents);
         },
       };

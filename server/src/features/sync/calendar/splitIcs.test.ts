@@ -1,4 +1,4 @@
-import { splitIcs } from './splitIcs';
+import { eventUid, IcsSplitter, splitIcs, type EventBlock } from './splitIcs';
 
 const crlf = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 
@@ -107,5 +107,49 @@ describe('splitIcs', () => {
     expect(skeleton).toContain('UID:stray');
     expect(skeleton).toContain('UID:between');
     expect(skeleton).toContain('UID:trailing-space');
+  });
+
+  it('cuts the same events and skeleton from a text handed in pieces of any length', () => {
+    const text = crlf(
+      'BEGIN:VEVENT',
+      'UID:stray',
+      'END:VEVENT',
+      'BEGIN:VCALENDAR',
+      'BEGIN:VTIMEZONE',
+      'TZID:Europe/Berlin',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:first',
+      ' -folded',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'BEGIN:VEVENT',
+      'END:VEVENT',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:unclosed',
+      'END:VCALENDAR',
+      'BEGIN:VCALENDAR',
+      'BEGIN:VEVENT',
+      'UID:second',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ).replace(/\r\n$/, '');
+    const whole = splitIcs(text);
+    expect(whole.events.map((event) => event.uid)).toEqual(['first-folded', 'second']);
+    for (let size = 1; size <= text.length; size += 1) {
+      const skeleton: string[] = [];
+      const events: EventBlock[] = [];
+      const splitter = new IcsSplitter({
+        skeleton: (piece) => skeleton.push(piece),
+        event: (block, blockText) => {
+          expect(blockText).toBe(text.slice(block.start, block.end));
+          events.push({ ...block, uid: eventUid(blockText) });
+        },
+      });
+      for (let at = 0; at < text.length; at += size) splitter.push(text.slice(at, at + size));
+      splitter.end();
+      expect({ skeleton: skeleton.join(''), events }).toEqual(whole);
+    }
   });
 });

@@ -14,6 +14,14 @@ export interface SplitIcs {
   events: EventBlock[];
 }
 
+/** Hears what an IcsSplitter cuts, in the order of the text. */
+export interface SplitListener {
+  /** A piece of the skeleton; the pieces joined are the text without the cut-out events. */
+  skeleton?(piece: string): void;
+  /** A cut-out event: where it is (offsets in the whole text) and its text, BEGIN to END line. */
+  event(block: Omit<EventBlock, 'uid'>, text: string): void;
+}
+
 // Lines end at LF (CR before it is part of the ending), as ical.js reads them.
 const MARKERS = /(?<=^|\n)(BEGIN|END):(VEVENT|VCALENDAR)\r?(?=\n|$)/gi;
 const EVENT_LINES = /(?<=\n)(?:(BEGIN|END):[^\r\n]*|UID[;:])/gi;
@@ -33,11 +41,11 @@ function unfoldedLine(block: string, at: number): string {
 }
 
 /**
- * The event's own UID, as ical.js would read it: not one of a VALARM inside it (RFC 9074
- * alarms have UIDs of their own), the value after the first colon outside quotes,
+ * The UID of a cut-out event's text, as ical.js would read it: not one of a VALARM inside it
+ * (RFC 9074 alarms have UIDs of their own), the value after the first colon outside quotes,
  * unescaped. Null when it has none.
  */
-function uidOf(block: string): string | null {
+export function eventUid(block: string): string | null {
   let depth = 0;
   for (const found of block.matchAll(EVENT_LINES)) {
     const edge = found[1]?.toUpperCase();
@@ -55,47 +63,112 @@ function uidOf(block: string): string | null {
 }
 
 /**
- * Cuts every well-formed VEVENT directly inside a VCALENDAR out of an ICS text, so that each
- * can be parsed on its own while the rest (VCALENDAR, VTIMEZONE) is parsed once: a
- * 100,000-event file is then never one parse tree in memory. A VEVENT that is not closed,
- * holds another, or stands outside a VCALENDAR stays in the skeleton, where the parser
- * meets it as it would in the whole file.
+ * Cuts every well-formed VEVENT directly inside a VCALENDAR out of an ICS text handed in
+ * pieces of any size (a file read a chunk at a time, or a whole text as one piece), so that
+ * each event can be parsed on its own while the rest (VCALENDAR, VTIMEZONE) is parsed once: a
+ * 100,000-event file is then never one parse tree, nor one string, in memory. A VEVENT that
+ * is not closed, holds another, or stands outside a VCALENDAR stays in the skeleton, where
+ * the parser meets it as it would in the whole file.
+ *
+ * It holds the text from the last whole line on, or from the BEGIN line of an event still
+ * open: one piece and one event at most. Markers are whole lines, so a line is looked at once
+ * its LF has come (or the text has ended).
  */
+export class IcsSplitter {
+  /** The text not handed on yet: it starts at a line start, at `open` while an event is open. */
+  private held = '';
+  /** Where `held` starts in the whole text. */
+  private heldAt = 0;
+  /** Up to where `held` was looked through for markers (a line start). */
+  private scanned = 0;
+  /** Where the skeleton not handed on yet starts in `held`. */
+  private keptFrom = 0;
+  private calendar = -1;
+  private inCalendar = false;
+  /** Where the open VEVENT starts in `held`. */
+  private open: number | null = null;
+  private nested = false;
+
+  constructor(private readonly listener: SplitListener) {}
+
+  push(piece: string): void {
+    if (piece.length === 0) return;
+    this.held = this.held.length === 0 ? piece : this.held + piece;
+    const lastLine = this.held.lastIndexOf('\n');
+    if (lastLine >= this.scanned) this.scan(lastLine + 1);
+  }
+
+  /** The text has ended: its last line is looked at, and what is left is skeleton. */
+  end(): void {
+    this.scan(this.held.length);
+    this.keep(this.held.length);
+    this.held = '';
+  }
+
+  private keep(upTo: number): void {
+    if (upTo > this.keptFrom) this.listener.skeleton?.(this.held.slice(this.keptFrom, upTo));
+    this.keptFrom = upTo;
+  }
+
+  private scan(upTo: number): void {
+    const text = this.held;
+    const from = this.scanned;
+    const lines = from === 0 && upTo === text.length ? text : text.slice(from, upTo);
+    for (const marker of lines.matchAll(MARKERS)) {
+      const [line, edge, name] = marker;
+      const at = from + marker.index;
+      const begins = edge!.toUpperCase() === 'BEGIN';
+      if (name!.toUpperCase() === 'VCALENDAR') {
+        if (begins) this.calendar += 1;
+        this.inCalendar = begins;
+        this.open = null;
+        this.nested = false;
+        continue;
+      }
+      if (begins) {
+        if (this.open === null) this.open = at;
+        else this.nested = true;
+        continue;
+      }
+      if (this.open === null) continue;
+      if (!this.nested && this.inCalendar) {
+        const end = at + line.length + (text[at + line.length] === '\n' ? 1 : 0);
+        this.keep(this.open);
+        this.listener.event(
+          { calendar: this.calendar, start: this.heldAt + this.open, end: this.heldAt + end },
+          text.slice(this.open, end),
+        );
+        this.keptFrom = end;
+      }
+      this.open = null;
+      this.nested = false;
+    }
+    this.scanned = upTo;
+    // what comes before an open event, or before the lines not looked at yet, is let go
+    const release = this.open ?? upTo;
+    this.keep(release);
+    this.drop(release);
+  }
+
+  private drop(count: number): void {
+    if (count === 0) return;
+    this.held = this.held.slice(count);
+    this.heldAt += count;
+    this.scanned -= count;
+    this.keptFrom -= count;
+    if (this.open !== null) this.open -= count;
+  }
+}
+
+/** Splits a whole text at once (see IcsSplitter), with each event's UID. */
 export function splitIcs(text: string): SplitIcs {
   const events: EventBlock[] = [];
   const kept: string[] = [];
-  let keptFrom = 0;
-  let calendar = -1;
-  let inCalendar = false;
-  let open: number | null = null;
-  let nested = false;
-  for (const marker of text.matchAll(MARKERS)) {
-    const [line, edge, name] = marker;
-    const at = marker.index;
-    const begins = edge!.toUpperCase() === 'BEGIN';
-    if (name!.toUpperCase() === 'VCALENDAR') {
-      if (begins) calendar += 1;
-      inCalendar = begins;
-      open = null;
-      nested = false;
-      continue;
-    }
-    if (begins) {
-      if (open === null) open = at;
-      else nested = true;
-      continue;
-    }
-    if (open === null) continue;
-    if (!nested && inCalendar) {
-      const end = at + line.length + (text[at + line.length] === '\n' ? 1 : 0);
-      kept.push(text.slice(keptFrom, open));
-      keptFrom = end;
-      // the block starts with its BEGIN line: every property line in it follows a newline
-      events.push({ calendar, start: open, end, uid: uidOf(text.slice(open, end)) });
-    }
-    open = null;
-    nested = false;
-  }
-  kept.push(text.slice(keptFrom));
+  const splitter = new IcsSplitter({
+    skeleton: (piece) => kept.push(piece),
+    event: (block, blockText) => events.push({ ...block, uid: eventUid(blockText) }),
+  });
+  splitter.push(text);
+  splitter.end();
   return { skeleton: kept.join(''), events };
 }

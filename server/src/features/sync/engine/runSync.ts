@@ -150,6 +150,8 @@ export async function runSync(
         });
       }
       read = await snapshot.read(take);
+      // what was read, if the calendar changed since its fingerprint was taken
+      fingerprint = read.fingerprint ?? fingerprint;
     } else {
       read = await deps.source.events(range, onWait, take);
     }

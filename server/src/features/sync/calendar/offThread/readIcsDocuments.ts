@@ -2,15 +2,18 @@ import type { SyncRange } from '@auditdesk/shared/core';
 import type { CalendarEvent, CalendarReadResult, EventProblem, EventsListener } from '../calendarEvent';
 import { CalendarLimitError, type CalendarLimits } from '../../../../platform/config/calendarLimits';
 import { tooManyEvents } from '../ics/limitMessages';
-import { readIcsEvents } from '../readIcsEvents';
+import { readIcsFile } from '../icsFile';
+import { readIcsEvents, readIcsPieces } from '../readIcsEvents';
 
-/** One ICS text, and what to call it when it cannot be read (a CalDAV object's href). */
-export interface IcsDocument {
-  text: string;
+/**
+ * One ICS text, or a calendar file the thread reads itself (so that no thread holds it
+ * whole), and what to call it when it cannot be read (a CalDAV object's href).
+ */
+export type IcsDocument = ({ text: string } | { path: string }) & {
   name: string;
   /** A CalDAV object's URL and ETag: its events can be written back there. */
   object?: { url: string; etag: string | null };
-}
+};
 
 export interface IcsReadJob {
   documents: IcsDocument[];
@@ -36,6 +39,7 @@ export function readIcsDocuments(
 ): CalendarReadResult {
   const events: CalendarEvent[] = [];
   const problems: EventProblem[] = [];
+  let fingerprint: string | undefined;
   let count = 0;
   for (const document of documents) {
     const { object } = document;
@@ -55,7 +59,13 @@ export function readIcsDocuments(
     };
     try {
       const early = onEvents && unreadable === 'fail' ? take : undefined;
-      const read = readIcsEvents(document.text, range, defaultZone, limits, early);
+      const read =
+        'path' in document
+          ? readIcsFile(document.path, document.name, defaultZone, (pieces) =>
+              readIcsPieces(pieces, range, defaultZone, limits, early),
+            )
+          : readIcsEvents(document.text, range, defaultZone, limits, early);
+      fingerprint ??= read.fingerprint;
       take(read.events);
       problems.push(...read.problems);
     } catch (error) {
@@ -67,5 +77,5 @@ export function readIcsDocuments(
       });
     }
   }
-  return { events, problems };
+  return fingerprint === undefined ? { events, problems } : { events, problems, fingerprint };
 }
