@@ -15,12 +15,19 @@ import type { IcsReadJob } from './readIcsDocuments';
  */
 let pool: Piscina | null = null;
 
+/** The reader thread's young generation (the space of short-lived objects), in MB. */
+const READER_YOUNG_GENERATION_MB = 8;
+
 function readers(): Piscina {
   pool ??= new Piscina({
     filename: path.join(__dirname, 'icsReadWorker.cjs'),
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 30_000,
+    // parsing makes garbage at a high rate, and a large young generation lets it pile up with
+    // the calendar's length (peak RSS of 500,000 events ÷ 100,000: 1.35× by default, 1.2× so),
+    // for a reader about a tenth slower
+    resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
   });
   return pool;
 }
