@@ -25,9 +25,9 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /**
  * The rows of the file's 'Leads' and 'Unformatted' sheets (none when there is no file yet).
- * Read whole: ExcelJS's streaming reader (4.4) stops after the first worksheet it has to set
- * aside for later, as it does with the sheets this app writes, so a large sheet costs its
- * size in memory on a run that must compare against it (docs/performance.md).
+ * Read whole: ExcelJS's streaming reader (4.4) stopped unzipping after the first worksheet of
+ * the files this app writes, so a large sheet costs its size in memory on a run that must
+ * compare against it (docs/performance.md).
  */
 export async function existingSheetsOfFile(file: string): Promise<ExistingSheets> {
   const rows: SheetRows = { Leads: [], Unformatted: [] };
