@@ -49,9 +49,9 @@ describe.each(ENGINES)('on %s', (engine) => {
       leadChunksOf(calendar('Older', 2500)),
       RANGE,
       '2025-02-01T00:00:00.000Z',
-      async (compared, total) => {
+      async () => {
         // after the first chunk compared (and, on SQLite, staged)
-        if (compared === total) return;
+        if (tookOver) return;
         // another instance fails it as stalled (its Redis lock gone) and runs a newer calendar to the end
         await t.db.batch([
           sql`UPDATE sync_runs SET status = 'failed', message = ${STALLED} WHERE id = ${stalled.id}`,

@@ -32,8 +32,10 @@ export interface LeadsWriteResult {
   deleted: number;
 }
 
-/** Heard after each chunk compared (and awaited), so a long database step is seen to progress. */
-export type ComparingListener = (compared: number, total: number) => void | Promise<void>;
+/** Heard after each chunk compared or sent (and awaited), so a long database step is seen to progress. */
+export type DatabaseStepListener = (percentage: number, message: string) => void | Promise<void>;
+
+const count = (value: number) => value.toLocaleString('en-US');
 
 /** The run's leads `size` at a time, whatever chunks they are held in. */
 function* slices<T>(leads: LeadChunks<T & LeadRecord>, size: number): Generator<(T & LeadRecord)[]> {
@@ -303,6 +305,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     gone: string[],
     refs: SQL[],
     syncedAt: string,
+    onProgress?: DatabaseStepListener,
   ): Promise<number> {
     const created = unseen.length - (await countExisting(unseen));
     const chunks = jsonChunks(changed);
@@ -312,12 +315,16 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       await db.batch([
         sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
       ]);
-      for (const chunk of chunks) {
+      for (const [index, chunk] of chunks.entries()) {
         // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
         await db.batch([
           sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
               SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
         ]);
+        await onProgress?.(
+          60 + Math.round((30 * (index + 1)) / chunks.length),
+          `Sent ${count(index + 1)} of ${count(chunks.length)} parts`,
+        );
       }
     }
     const rows =
@@ -413,7 +420,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       run: LeadChunks<HashedLead> & { size: number },
       range: { from: string; to: string },
       syncedAt: string,
-      onCompared?: ComparingListener,
+      onProgress?: DatabaseStepListener,
     ): Promise<LeadsWriteResult> {
       // what the range holds; each lead the run has is taken out, so what is left is gone from it
       const state = await syncedState(range);
@@ -440,7 +447,10 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
           else changed.push(...fresh);
           compared += part.length;
           if (run.size > RUN_ROWS_PER_CHUNK) {
-            await onCompared?.(compared, run.size);
+            await onProgress?.(
+              Math.round((60 * compared) / run.size),
+              `Compared ${count(compared)} of ${count(run.size)} leads`,
+            );
             await nextTurn();
           }
         }
@@ -453,7 +463,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
         }
         const created = local
           ? local.finish(changes, gone, refs, syncedAt)
-          : await applyInBatches(runId, changed, unseen, gone, refs, syncedAt);
+          : await applyInBatches(runId, changed, unseen, gone, refs, syncedAt, onProgress);
         const [receipt] = await db.all<{ written: number; deleted: number }>(
           sql`SELECT written, deleted FROM sync_applied WHERE run_id = ${runId}`,
         );

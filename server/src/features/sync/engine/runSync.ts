@@ -206,13 +206,8 @@ export async function runSync(
       leads,
       { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
       syncedAt,
-      // each chunk compared is progress: a long step is never taken for a stalled one
-      (compared, total) =>
-        progress.stepProgress(
-          'database',
-          Math.round((90 * compared) / total),
-          `Compared ${compared.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} leads`,
-        ),
+      // each chunk compared or sent is progress: a long step is never taken for a stalled one
+      (percentage, message) => progress.stepProgress('database', percentage, message),
     );
     progress.stepProgress(
       'database',
