@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { zipStream, type ZipEntry } from './zipStream';
+import { writeZipFile, type ZipEntry } from './zipFile';
 
 export interface SheetData {
   name: string;
@@ -111,7 +108,7 @@ const STYLES =
  * Writes an .xlsx workbook (Office Open XML) with these sheets, a bold frozen header row
  * and text cells, to `file` (created with `mode`). Written directly and streamed through
  * Node's zlib, because the general writer spent seconds on 10,000 rows and a whole sheet
- * held as one string took hundreds of MB at 100,000; zipped by zipStream, whose CRC is
+ * held as one string took hundreds of MB at 100,000; zipped by writeZipFile, whose CRC is
  * native (yazl's, in JavaScript, took as long as building the XML).
  */
 export async function writeXlsxFile(file: string, sheets: readonly SheetData[], mode: number): Promise<void> {
@@ -136,8 +133,9 @@ export async function writeXlsxFile(file: string, sheets: readonly SheetData[], 
     { name: '_rels/.rels', content: Buffer.from(ROOT_RELS) },
     { name: 'xl/workbook.xml', content: Buffer.from(workbook) },
     { name: 'xl/_rels/workbook.xml.rels', content: Buffer.from(workbookRels) },
-    { name: 'xl/styles.xml', content: Buffer.from(STYLES) },
     ...sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, content: sheetXml(sheet) })),
+    // not a sheet last: ExcelJS's streaming reader (4.4) loses a worksheet that ends the archive
+    { name: 'xl/styles.xml', content: Buffer.from(STYLES) },
   ];
-  await pipeline(Readable.from(zipStream(parts)), fs.createWriteStream(file, { mode }));
+  await writeZipFile(file, parts, mode);
 }

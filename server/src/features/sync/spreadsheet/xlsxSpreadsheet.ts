@@ -147,6 +147,7 @@ export function createXlsxSpreadsheet(
         return { written, removed };
       } finally {
         if (temp) fs.rmSync(temp, { force: true });
+        existing.close();
       }
     },
   };
