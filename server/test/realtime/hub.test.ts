@@ -226,10 +226,9 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
       'StepProgress',
       'StepCompleted:calendar',
       'StepStarted:spreadsheet',
-      'StepProgress',
-      'StepProgress',
-      'StepProgress',
-      'StepProgress',
+      'StepProgress', // reading the file
+      'StepProgress', // writing it (the merge is made as it is written)
+      'StepProgress', // what was written
       'StepCompleted:spreadsheet',
       'StepStarted:database',
       'StepProgress',
