@@ -15,6 +15,7 @@ import { startRadicale } from '../../../server/testkit/servers/radicale';
 import { createLeadsRepository } from '../../../server/src/features/leads/repository/leadsRepository';
 import { freshRun } from '../../../server/testkit/builders/freshRun';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
+import { leadChunksOf } from '../../../server/src/features/leads/record/leadChunks';
 
 const EVENTS = 10_000;
 const RANGE = { startDate: '2025-01-01', endDate: '2027-12-31' }; // ten a day: 1,000 days
@@ -83,7 +84,7 @@ export async function countSheetsRequests() {
       spreadsheetId: 'sheet-1',
       rootUrl: google.rootUrl,
     });
-    await sink.write(manyLeads(EVENTS), MARCH_2025, new Date().toISOString(), () => {});
+    await sink.write(leadChunksOf(manyLeads(EVENTS)), MARCH_2025, new Date().toISOString(), () => {});
     if (sheets.sheets.Leads?.length !== EVENTS + 1)
       throw new Error(`the sheet holds ${sheets.sheets.Leads?.length} rows`);
     return {
