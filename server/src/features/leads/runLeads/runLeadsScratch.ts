@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { openScratchDatabase } from '../../../platform/db/sqlite/openScratchDatabase';
+import { openScratchDatabase, pagesOf } from '../../../platform/db/sqlite/openScratchDatabase';
 import { LEAD_FIELDS } from '../record/leadRecord';
 import type { HashedLead } from '../repository/leadSyncWriter';
 import { leadFingerprint } from './leadFingerprint';
@@ -50,19 +50,12 @@ export function createRunLeadsScratch(chunkSize: number) {
       size = null;
     },
     size: () => (size ??= count.get() as number),
-    /** A page at a time, each its own query: nothing is left open between chunks. */
     *chunks(formatted?: boolean): Generator<HashedLead[]> {
-      let after = 0;
-      for (;;) {
-        const rows = (
-          formatted === undefined
-            ? page.all(after, chunkSize)
-            : pageOf.all(after, Number(formatted), chunkSize)
-        ) as { seq: number; lead: string }[];
-        if (rows.length === 0) return;
-        after = rows.at(-1)!.seq;
-        yield rows.map((row) => fromJson(row.lead));
-      }
+      const read = (after: number) =>
+        (formatted === undefined
+          ? page.all(after, chunkSize)
+          : pageOf.all(after, Number(formatted), chunkSize)) as { seq: number; lead: string }[];
+      for (const rows of pagesOf(read, (row) => row.seq)) yield rows.map((row) => fromJson(row.lead));
     },
     find(leadId: string): HashedLead | undefined {
       const text = byLeadId.get(leadId) as string | undefined;

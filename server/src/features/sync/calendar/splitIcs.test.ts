@@ -1,4 +1,19 @@
-import { eventUid, IcsSplitter, splitIcs, type EventBlock } from './splitIcs';
+import { eventUid, IcsSplitter, type EventBlock } from './splitIcs';
+
+type CutEvent = EventBlock & { uid: string | null };
+
+/** A whole text split at once, each event with its UID. */
+function splitIcs(text: string): { skeleton: string; events: CutEvent[] } {
+  const events: CutEvent[] = [];
+  const kept: string[] = [];
+  const splitter = new IcsSplitter({
+    skeleton: (piece) => kept.push(piece),
+    event: (block, blockText) => events.push({ ...block, uid: eventUid(blockText) }),
+  });
+  splitter.push(text);
+  splitter.end();
+  return { skeleton: kept.join(''), events };
+}
 
 const crlf = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 
@@ -139,7 +154,7 @@ describe('splitIcs', () => {
     expect(whole.events.map((event) => event.uid)).toEqual(['first-folded', 'second']);
     for (let size = 1; size <= text.length; size += 1) {
       const skeleton: string[] = [];
-      const events: EventBlock[] = [];
+      const events: CutEvent[] = [];
       const splitter = new IcsSplitter({
         skeleton: (piece) => skeleton.push(piece),
         event: (block, blockText) => {

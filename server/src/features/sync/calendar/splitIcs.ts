@@ -1,17 +1,9 @@
-/** One VEVENT's text in an ICS file: where it is, which VCALENDAR holds it, its UID. */
+/** Where one VEVENT's text is in an ICS text, and which VCALENDAR holds it. */
 export interface EventBlock {
   /** Index of the VCALENDAR around it, among the file's VCALENDARs. */
   calendar: number;
   start: number;
   end: number;
-  /** The event's own UID (unfolded, unescaped, trimmed), or null when it has none. */
-  uid: string | null;
-}
-
-export interface SplitIcs {
-  /** The file without the cut-out events: calendars, time zones, anything else. */
-  skeleton: string;
-  events: EventBlock[];
 }
 
 /** Hears what an IcsSplitter cuts, in the order of the text. */
@@ -19,7 +11,7 @@ export interface SplitListener {
   /** A piece of the skeleton; the pieces joined are the text without the cut-out events. */
   skeleton?(piece: string): void;
   /** A cut-out event: where it is (offsets in the whole text) and its text, BEGIN to END line. */
-  event(block: Omit<EventBlock, 'uid'>, text: string): void;
+  event(block: EventBlock, text: string): void;
 }
 
 // Lines end at LF (CR before it is part of the ending), as ical.js reads them.
@@ -158,17 +150,4 @@ export class IcsSplitter {
     this.keptFrom -= count;
     if (this.open !== null) this.open -= count;
   }
-}
-
-/** Splits a whole text at once (see IcsSplitter), with each event's UID. */
-export function splitIcs(text: string): SplitIcs {
-  const events: EventBlock[] = [];
-  const kept: string[] = [];
-  const splitter = new IcsSplitter({
-    skeleton: (piece) => kept.push(piece),
-    event: (block, blockText) => events.push({ ...block, uid: eventUid(blockText) }),
-  });
-  splitter.push(text);
-  splitter.end();
-  return { skeleton: kept.join(''), events };
 }

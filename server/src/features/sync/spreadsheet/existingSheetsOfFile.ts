@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileErrorReason } from '../../../platform/files/fileErrorReason';
-import { openScratchDatabase } from '../../../platform/db/sqlite/openScratchDatabase';
+import { openScratchDatabase, pagesOf } from '../../../platform/db/sqlite/openScratchDatabase';
 import {
   alignedRow,
   existingSheetsOf,
@@ -113,13 +113,10 @@ async function streamInto(
   return {
     repeated,
     *rows(name) {
-      let after = 0;
-      for (;;) {
-        const rows = page.all(name, after, ROWS_AT_A_TIME) as { pos: number; cells: string }[];
-        if (rows.length === 0) return;
-        after = rows.at(-1)!.pos;
+      const read = (after: number) =>
+        page.all(name, after, ROWS_AT_A_TIME) as { pos: number; cells: string }[];
+      for (const rows of pagesOf(read, (row) => row.pos))
         for (const row of rows) yield JSON.parse(row.cells) as string[];
-      }
     },
     holds: (name, leadId) => holds.get(name, leadId) !== undefined,
     close: () => db.close(),
