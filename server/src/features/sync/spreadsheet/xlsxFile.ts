@@ -27,12 +27,21 @@ const escapeXml = (text: string) =>
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;');
 
-function columnName(index: number): string {
+export function columnName(index: number): string {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
     name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
+
+/** What every sheet starts with, before its columns' widths and its rows (readOwnXlsx checks it). */
+export const SHEET_START =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+  '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
+export const SHEET_END = '</sheetData></worksheet>';
+/** The header row's cells are bold: the second cell format of STYLES. */
+export const HEADER_STYLE = ' s="1"';
 
 /** Rows go to the zip this many at a time, so a sheet is never one string in memory. */
 const ROWS_PER_CHUNK = 1000;
@@ -53,12 +62,7 @@ function* sheetXml({ header, rows, widths }: SheetData): Generator<Buffer> {
   const cols = widths
     .map((width, index) => `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`)
     .join('');
-  yield Buffer.from(
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-      '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<cols>${cols}</cols><sheetData>${row(header, 1, ' s="1"')}`,
-  );
+  yield Buffer.from(`${SHEET_START}<cols>${cols}</cols><sheetData>${row(header, 1, HEADER_STYLE)}`);
   let number = 1;
   let chunk = '';
   for (const cells of rows) {
@@ -69,7 +73,7 @@ function* sheetXml({ header, rows, widths }: SheetData): Generator<Buffer> {
       chunk = '';
     }
   }
-  yield Buffer.from(`${chunk}</sheetData></worksheet>`);
+  yield Buffer.from(`${chunk}${SHEET_END}`);
 }
 
 const CONTENT_TYPES = (count: number) =>
@@ -105,13 +109,11 @@ const STYLES =
   '</styleSheet>';
 
 /**
- * Writes an .xlsx workbook (Office Open XML) with these sheets, a bold frozen header row
- * and text cells, to `file` (created with `mode`). Written directly and streamed through
- * Node's zlib, because the general writer spent seconds on 10,000 rows and a whole sheet
- * held as one string took hundreds of MB at 100,000; zipped by writeZipFile, whose CRC is
- * native (yazl's, in JavaScript, took as long as building the XML).
+ * The archive's entries for these sheets, in its order (a sheet's entry names its sheet): the
+ * parts around the sheets are the same for the same sheet names (readOwnXlsx compares them
+ * byte for byte).
  */
-export async function writeXlsxFile(file: string, sheets: readonly SheetData[], mode: number): Promise<void> {
+export function xlsxEntries(sheets: readonly SheetData[]): (ZipEntry & { sheet?: string })[] {
   const workbook =
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
@@ -128,14 +130,28 @@ export async function writeXlsxFile(file: string, sheets: readonly SheetData[], 
       .join('') +
     `<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
     '</Relationships>';
-  const parts: ZipEntry[] = [
+  return [
     { name: '[Content_Types].xml', content: Buffer.from(CONTENT_TYPES(sheets.length)) },
     { name: '_rels/.rels', content: Buffer.from(ROOT_RELS) },
     { name: 'xl/workbook.xml', content: Buffer.from(workbook) },
     { name: 'xl/_rels/workbook.xml.rels', content: Buffer.from(workbookRels) },
-    ...sheets.map((sheet, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, content: sheetXml(sheet) })),
+    ...sheets.map((sheet, i) => ({
+      name: `xl/worksheets/sheet${i + 1}.xml`,
+      content: sheetXml(sheet),
+      sheet: sheet.name,
+    })),
     // not a sheet last: ExcelJS's streaming reader (4.4) loses a worksheet that ends the archive
     { name: 'xl/styles.xml', content: Buffer.from(STYLES) },
   ];
-  await writeZipFile(file, parts, mode);
+}
+
+/**
+ * Writes an .xlsx workbook (Office Open XML) with these sheets, a bold frozen header row
+ * and text cells, to `file` (created with `mode`). Written directly and streamed through
+ * Node's zlib, because the general writer spent seconds on 10,000 rows and a whole sheet
+ * held as one string took hundreds of MB at 100,000; zipped by writeZipFile, whose CRC is
+ * native (yazl's, in JavaScript, took as long as building the XML).
+ */
+export async function writeXlsxFile(file: string, sheets: readonly SheetData[], mode: number): Promise<void> {
+  await writeZipFile(file, xlsxEntries(sheets), mode);
 }
