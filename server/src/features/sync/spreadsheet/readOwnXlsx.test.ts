@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { existingSheetsOfFile, readWhole } from './existingSheetsOfFile';
-import { NotOwnSheetError, OwnSheetReader } from './ownSheetRows';
+import { NotOwnSheetError, OwnSheetReader } from './ownSheetReader';
 import { readOwnXlsx } from './readOwnXlsx';
 import { openSheetRowsScratch } from './sheetRowsScratch';
 import { existingSheetsOf, HEADER, SHEET_NAMES, type ExistingSheets } from './sheetLayout';

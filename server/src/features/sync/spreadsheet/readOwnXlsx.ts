@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { NotOwnSheetError, OwnSheetReader } from './ownSheetRows';
+import { NotOwnSheetError, OwnSheetReader } from './ownSheetReader';
 import { ROWS_AT_A_TIME, type ReadRow, type SheetRowsScratch } from './sheetRowsScratch';
 import { alignedRow, HEADER, SHEET_NAMES, type SheetName } from './sheetLayout';
 import { xlsxEntries } from './xlsxFile';
