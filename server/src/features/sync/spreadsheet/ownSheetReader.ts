@@ -6,9 +6,13 @@ export class NotOwnSheetError extends Error {
 }
 
 /** The column widths and the start of the rows, after SHEET_START. */
-const COLUMNS = /<cols>(?:<col min="\d+" max="\d+" width="\d+(?:\.\d+)?" customWidth="1"\/>)*<\/cols><sheetData>/y;
+const COLUMNS =
+  /<cols>(?:<col min="\d+" max="\d+" width="\d+(?:\.\d+)?" customWidth="1"\/>)*<\/cols><sheetData>/y;
 const ROW_END = '</row>';
-/** A cell as written: its column, its row, the header's style, its text (one regular expression: several times faster than comparing each part). */
+/**
+ * A cell as written: its column, its row, the header's style, its text. One regular
+ * expression: twice as fast as comparing each part with startsWith.
+ */
 const CELL = new RegExp(
   `<c r="([A-Z]+)(\\d+)" t="inlineStr"(${HEADER_STYLE})?><is><t xml:space="preserve">([^<]*)</t></is></c>`,
   'y',
@@ -56,7 +60,11 @@ export class OwnSheetReader {
     this.at = 0;
     if (!this.started && !this.start()) return [];
     const rows: string[][] = [];
-    for (let end = this.text.indexOf(ROW_END, this.at); end !== -1; end = this.text.indexOf(ROW_END, this.at)) {
+    for (
+      let end = this.text.indexOf(ROW_END, this.at);
+      end !== -1;
+      end = this.text.indexOf(ROW_END, this.at)
+    ) {
       rows.push(this.row(end));
       this.at = end + ROW_END.length;
     }

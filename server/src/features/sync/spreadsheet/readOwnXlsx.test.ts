@@ -11,7 +11,9 @@ import { writeXlsxFile, xlsxEntries, type SheetData } from './xlsxFile';
 import { writeZipFile } from './zipFile';
 
 const cells = (leadId: string, text: string) =>
-  HEADER.map((column) => (column === 'leadId' ? leadId : column === 'comments' ? text : `${column} of ${leadId}`));
+  HEADER.map((column) =>
+    column === 'leadId' ? leadId : column === 'comments' ? text : `${column} of ${leadId}`,
+  );
 
 /** Cell texts an XML writer or reader could get wrong. */
 const TRICKY = [
@@ -75,7 +77,11 @@ describe("reading back the app's own .xlsx file", () => {
       cells('t1', 'a repeated leadId'),
       cells('', 'no leadId'),
     ];
-    await writeXlsxFile(file, [sheet('Leads', leads), sheet('Unformatted', [cells('u', 'Ünformatted')])], 0o600);
+    await writeXlsxFile(
+      file,
+      [sheet('Leads', leads), sheet('Unformatted', [cells('u', 'Ünformatted')])],
+      0o600,
+    );
 
     const own = await readOwn(file);
     expect(own).toEqual(await readByExcelJs(file));
@@ -85,7 +91,11 @@ describe("reading back the app's own .xlsx file", () => {
 
   it('reads a sheet with only its header row', async () => {
     const file = path.join(dir, 'empty.xlsx');
-    await writeXlsxFile(file, SHEET_NAMES.map((name) => sheet(name, [])), 0o600);
+    await writeXlsxFile(
+      file,
+      SHEET_NAMES.map((name) => sheet(name, [])),
+      0o600,
+    );
     expect(await readOwn(file)).toEqual({ rows: { Leads: [], Unformatted: [] }, repeated: 0 });
   });
 
@@ -103,13 +113,28 @@ describe("reading back the app's own .xlsx file", () => {
 
   it.each([
     ['a cell not in its column', (xml: string) => xml.replace('<c r="B2"', '<c r="C2"')],
-    ['a row number skipped', (xml: string) => xml.replace('<row r="3">', '<row r="4">').replace(/r="([A-Z]+)3"/g, 'r="$14"')],
-    ['a shared string', (xml: string) => xml.replace('t="inlineStr"><is><t xml:space="preserve">a</t></is>', 't="s"><v>0</v>')],
-    ['a number cell', (xml: string) => xml.replace('t="inlineStr"><is><t xml:space="preserve">a</t></is>', '><v>1</v>')],
-    ['an entity it does not write', (xml: string) => xml.replace('customerName of a', 'customerName &#65; a')],
+    [
+      'a row number skipped',
+      (xml: string) => xml.replace('<row r="3">', '<row r="4">').replace(/r="([A-Z]+)3"/g, 'r="$14"'),
+    ],
+    [
+      'a shared string',
+      (xml: string) => xml.replace('t="inlineStr"><is><t xml:space="preserve">a</t></is>', 't="s"><v>0</v>'),
+    ],
+    [
+      'a number cell',
+      (xml: string) => xml.replace('t="inlineStr"><is><t xml:space="preserve">a</t></is>', '><v>1</v>'),
+    ],
+    [
+      'an entity it does not write',
+      (xml: string) => xml.replace('customerName of a', 'customerName &#65; a'),
+    ],
     ['a bare ampersand', (xml: string) => xml.replace('customerName of a', 'customerName & a')],
     ['a header row not bold', (xml: string) => xml.replaceAll(' s="1"', '')],
-    ['something after the rows', (xml: string) => xml.replace('</sheetData>', '</sheetData><mergeCells count="0"/>')],
+    [
+      'something after the rows',
+      (xml: string) => xml.replace('</sheetData>', '</sheetData><mergeCells count="0"/>'),
+    ],
     ['a cut-off sheet', (xml: string) => xml.slice(0, -30)],
     ['another start', (xml: string) => xml.replace('<sheetViews>', '<sheetPr/><sheetViews>')],
   ])('refuses a sheet with %s', async (_, change) => {
@@ -174,7 +199,11 @@ describe("reading back the app's own .xlsx file", () => {
     await writeZipFile(file, [...entries, { name: 'docProps/app.xml', content: Buffer.from('<x/>') }], 0o600);
     expect(await readOwn(file)).toBe(false);
 
-    await writeXlsxFile(file, SHEET_NAMES.map((name) => sheet(name, [cells(`${name}-1`, 'x')])), 0o600);
+    await writeXlsxFile(
+      file,
+      SHEET_NAMES.map((name) => sheet(name, [cells(`${name}-1`, 'x')])),
+      0o600,
+    );
     fs.truncateSync(file, fs.statSync(file).size - 40);
     await expect(readOwn(file)).rejects.toThrow();
     await expect(existingSheetsOfFile(file)).rejects.toThrow(/cannot be read/);
