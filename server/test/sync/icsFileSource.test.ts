@@ -109,6 +109,26 @@ describe('an ICS calendar file as a source', () => {
       expect(ids).toEqual(Array.from({ length: COUNT }, (_, index) => `bulk-${index}@test`));
     });
 
+    it('lets the event loop turn between batches, so the API and the hub answer meanwhile', async () => {
+      let ticks = 0;
+      let ticking = true;
+      const tick = () => {
+        ticks += 1;
+        if (ticking) setTimeout(tick, 1);
+      };
+      tick();
+      const ticksAtBatch: number[] = [];
+      await createIcsCalendarSource(file, ZONE).events(YEARS, undefined, () => {
+        pause(20);
+        ticksAtBatch.push(ticks);
+      });
+      ticking = false;
+      expect(ticksAtBatch).toHaveLength(COUNT / 500);
+      // a batch taken right after the one before, with no turn of the loop between them, is a stall
+      const stalls = ticksAtBatch.filter((at, index) => index > 0 && at === ticksAtBatch[index - 1]);
+      expect(stalls).toEqual([]);
+    });
+
     it('ends the read when the taker fails, and the reader thread goes on to the next read', async () => {
       const failing = createIcsCalendarSource(file, ZONE).events(YEARS, undefined, () => {
         throw new Error('the run stopped');

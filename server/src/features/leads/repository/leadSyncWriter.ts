@@ -13,6 +13,7 @@ import {
   type OfficeField,
 } from '../office/officeValueStatements';
 import { eventRefStatements } from '../calendarWrites/eventRefStatements';
+import { nextTurn } from '../../../platform/eventLoop/nextTurn';
 
 /** A synced lead with the fingerprint of its fields. */
 export type HashedLead = LeadRecord & { contentHash: string };
@@ -94,7 +95,6 @@ const runRowValues = (lead: HashedLead): unknown[] => [
   }),
   lead.contentHash,
 ];
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 /** A run's staged rows, and the same as JSON objects named `value` (for the statements that read them so). */
 const runRows = (runId: number) => sql`(SELECT * FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId})`;
 const runRowsAsJson = (runId: number) =>

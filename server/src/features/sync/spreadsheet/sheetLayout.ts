@@ -1,6 +1,7 @@
 import { weekLabel, type SyncedLeadField } from '@auditdesk/shared/core';
 import type { LeadChunks } from '../../leads/record/leadChunks';
 import type { LeadRecord } from '../../leads/record/leadRecord';
+import { nextTurn } from '../../../platform/eventLoop/nextTurn';
 
 export const LEADS_SHEET = 'Leads';
 export const UNFORMATTED_SHEET = 'Unformatted';
@@ -124,10 +125,13 @@ export function existingSheetsOf(rows: SheetRows): ExistingSheets {
 export const rowOfEntry = (entry: SheetEntry, syncedAt: string): string[] =>
   Array.isArray(entry) ? entry : rowOf(entry, syncedAt);
 
-/** How many of the leads go to each sheet. */
-export function countBySheet(leads: LeadChunks): Record<SheetName, number> {
+/** How many of the leads go to each sheet: a turn of the event loop after each chunk (a large run reads all of them). */
+export async function countBySheet(leads: LeadChunks): Promise<Record<SheetName, number>> {
   const counts: Record<SheetName, number> = { Leads: 0, Unformatted: 0 };
-  for (const chunk of leads.chunks()) for (const lead of chunk) counts[sheetOf(lead)] += 1;
+  for (const chunk of leads.chunks()) {
+    for (const lead of chunk) counts[sheetOf(lead)] += 1;
+    await nextTurn();
+  }
   return counts;
 }
 

@@ -109,7 +109,7 @@ export function createXlsxSpreadsheet(
     },
     async write(leads, range, syncedAt, onProgress) {
       // the run's own leads alone too many: said before the file is read
-      checkRowLimit(countBySheet(leads), maxRows);
+      checkRowLimit(await countBySheet(leads), maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
       const existing = await existingSheetsOfFile(file);
       let temp: string | null = null;
