@@ -60,8 +60,8 @@ async function peakRssOfSync(
  * The sync against its floor (reading the calendar): the first sync of 10,000 events into
  * .xlsx + SQLite, its no-change re-run and a re-run after one event changed (which reads the
  * sheet back), each as a multiple of the floor measured in the same rounds (medians of
- * three); then the peak memory of a 100,000-event and a
- * 500,000-event sync, each in a process of its own, and the one against the other.
+ * three); then the peak memory of a 100,000-event and a 500,000-event sync, each in a
+ * process of its own, and the one against the other.
  */
 export const syncBenchmark: Benchmark = {
   name: 'sync',
