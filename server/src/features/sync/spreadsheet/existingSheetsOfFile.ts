@@ -11,13 +11,7 @@ import {
   type SheetRows,
 } from './sheetLayout';
 import { readOwnXlsx } from './readOwnXlsx';
-import {
-  openSheetRowsScratch,
-  ROWS_AT_A_TIME,
-  type FileSheets,
-  type ReadRow,
-  type SheetRowsScratch,
-} from './sheetRowsScratch';
+import { openSheetRowsScratch, type FileSheets, type SheetRowsScratch } from './sheetRowsScratch';
 import { SpreadsheetError } from './spreadsheetSink';
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -76,18 +70,9 @@ async function streamWithExcelJs(file: string, scratch: SheetRowsScratch): Promi
     const name = (worksheet as unknown as { name: string }).name;
     seen.add(name);
     if (!(SHEET_NAMES as readonly string[]).includes(name)) continue;
-    let header: string[] = [];
-    let pending: ReadRow[] = [];
-    for await (const row of worksheet) {
-      const cells = cellsOf(row.values as ExcelJS.CellValue[]);
-      if (row.number === 1) header = cells;
-      else pending.push({ pos: row.number, cells: alignedRow(header, cells) });
-      if (pending.length >= ROWS_AT_A_TIME) {
-        scratch.store(name as SheetName, pending);
-        pending = [];
-      }
-    }
-    scratch.store(name as SheetName, pending);
+    const rows = scratch.sheet(name as SheetName);
+    for await (const row of worksheet) rows.add(row.number, cellsOf(row.values as ExcelJS.CellValue[]));
+    rows.end();
   }
   const listed = ((reader as unknown as { model?: { sheets?: { name: string }[] } }).model?.sheets ?? []).map(
     (sheet) => sheet.name,

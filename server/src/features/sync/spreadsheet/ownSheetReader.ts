@@ -35,10 +35,6 @@ function textOf(raw: string): string {
   });
 }
 
-function* columnNames(): Generator<string> {
-  for (let index = 0; ; index += 1) yield columnName(index);
-}
-
 /**
  * Reads a sheet's XML as writeXlsxFile writes it, and nothing else: rows numbered from 1 with
  * no gap, each cell an inline string in its column, the header row bold. Anything else (a
@@ -51,8 +47,8 @@ export class OwnSheetReader {
   private at = 0;
   private started = false;
   private number = 0;
+  /** Column names by index (A, B, …), made once. */
   private readonly columns: string[] = [];
-  private readonly names = columnNames();
 
   /** The rows (their cells as text, the header row first) completed by this chunk of the XML. */
   push(chunk: string): string[][] {
@@ -93,8 +89,7 @@ export class OwnSheetReader {
   }
 
   private column(index: number): string {
-    while (this.columns.length <= index) this.columns.push(this.names.next().value!);
-    return this.columns[index]!;
+    return (this.columns[index] ??= columnName(index));
   }
 
   /** The row from `this.at` to its end tag at `end`. */

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { NotOwnSheetError, OwnSheetReader } from './ownSheetReader';
-import { ROWS_AT_A_TIME, type ReadRow, type SheetRowsScratch } from './sheetRowsScratch';
-import { alignedRow, HEADER, SHEET_NAMES, type SheetName } from './sheetLayout';
+import type { SheetRowsScratch, SheetRowsTaker } from './sheetRowsScratch';
+import { HEADER, SHEET_NAMES, type SheetName } from './sheetLayout';
 import { xlsxEntries } from './xlsxFile';
 
 /** The archive writeXlsxFile writes for this app's sheets: its entries' names and fixed parts. */
@@ -20,24 +20,14 @@ async function contentOf(stream: Readable, limit: number): Promise<Buffer | null
   return Buffer.concat(chunks);
 }
 
-async function storeSheet(stream: Readable, name: SheetName, scratch: SheetRowsScratch): Promise<void> {
+async function storeSheet(stream: Readable, rows: SheetRowsTaker): Promise<void> {
   const reader = new OwnSheetReader();
-  let header: string[] | undefined;
-  let pos = 1;
-  let pending: ReadRow[] = [];
+  let pos = 0;
   stream.setEncoding('utf8');
-  for await (const chunk of stream as AsyncIterable<string>) {
-    for (const cells of reader.push(chunk)) {
-      if (!header) header = cells;
-      else pending.push({ pos: (pos += 1), cells: alignedRow(header, cells) });
-    }
-    if (pending.length >= ROWS_AT_A_TIME) {
-      scratch.store(name, pending);
-      pending = [];
-    }
-  }
+  for await (const chunk of stream as AsyncIterable<string>)
+    for (const cells of reader.push(chunk)) rows.add((pos += 1), cells);
   reader.end();
-  scratch.store(name, pending);
+  rows.end();
 }
 
 /**
@@ -59,7 +49,7 @@ export async function readOwnXlsx(file: string, scratch: SheetRowsScratch): Prom
       if (Buffer.isBuffer(own.content)) {
         const content = await contentOf(stream, own.content.length);
         if (!content?.equals(own.content)) return false;
-      } else await storeSheet(stream, own.sheet as SheetName, scratch);
+      } else await storeSheet(stream, scratch.sheet(own.sheet as SheetName));
     } catch (error) {
       if (error instanceof NotOwnSheetError) return false;
       throw error;

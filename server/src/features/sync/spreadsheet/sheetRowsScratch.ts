@@ -1,20 +1,22 @@
 import { openScratchDatabase, pagesOf } from '../../../platform/db/sqlite/openScratchDatabase';
-import { leadIdOfRow, type ExistingSheets, type SheetName } from './sheetLayout';
+import { alignedRow, leadIdOfRow, type ExistingSheets, type SheetName } from './sheetLayout';
 
 /** Rows read back at a time, and written to the scratch database in one transaction. */
-export const ROWS_AT_A_TIME = 1_000;
+const ROWS_AT_A_TIME = 1_000;
 
 export type FileSheets = ExistingSheets & { close(): void };
 
-/** A row read from a sheet file: its row number there, and its cells in HEADER's order. */
-export interface ReadRow {
-  pos: number;
-  cells: string[];
+/** One sheet's rows as a reader finds them, in the sheet's own column order. */
+export interface SheetRowsTaker {
+  /** Row 1 is the sheet's header; the others are kept in HEADER's order (alignedRow). */
+  add(pos: number, cells: string[]): void;
+  /** Stores what is still pending. */
+  end(): void;
 }
 
 export interface SheetRowsScratch {
-  /** Keeps these rows of the sheet, in one transaction: the first row of each leadId. */
-  store(name: SheetName, rows: readonly ReadRow[]): void;
+  /** Takes this sheet's rows, storing them a thousand at a time: the first row of each leadId. */
+  sheet(name: SheetName): SheetRowsTaker;
   /** What was stored, read back a page at a time; closing it lets go of the database. */
   sheets(): FileSheets;
   /** Lets go of the database without reading it (the file was read another way). */
@@ -34,14 +36,28 @@ export function openSheetRowsScratch(): SheetRowsScratch {
     'INSERT OR IGNORE INTO sheet_rows (sheet, pos, lead_id, cells) VALUES (?, ?, ?, ?)',
   );
   let repeated = 0;
-  const store = db.transaction((name: SheetName, rows: readonly ReadRow[]) => {
+  const store = db.transaction((name: SheetName, rows: readonly { pos: number; cells: string[] }[]) => {
     for (const { pos, cells } of rows) {
       const leadId = leadIdOfRow(cells);
       if (leadId && insert.run(name, pos, leadId, JSON.stringify(cells)).changes === 0) repeated += 1;
     }
   });
   return {
-    store,
+    sheet(name) {
+      let header: string[] = [];
+      let pending: { pos: number; cells: string[] }[] = [];
+      return {
+        add(pos, cells) {
+          if (pos === 1) header = cells;
+          else pending.push({ pos, cells: alignedRow(header, cells) });
+          if (pending.length >= ROWS_AT_A_TIME) {
+            store(name, pending);
+            pending = [];
+          }
+        },
+        end: () => store(name, pending),
+      };
+    },
     sheets() {
       const page = db.prepare(
         'SELECT pos, cells FROM sheet_rows WHERE sheet = ? AND pos > ? ORDER BY pos LIMIT ?',
