@@ -104,12 +104,17 @@ export default function LeadsPage() {
     restoreFocus();
   };
   const leads = useLeadRows(hideUnformatted);
-  useSearchIndexWarmup(leads.rows);
+  // the leads arrive in an urgent update (TanStack Query's external store): the page works from
+  // a deferred copy, so the table is rendered in a pass that yields to the browser, not in one
+  // long task, and the skeleton stays until that pass is done
+  const rows = useDeferredValue(leads.rows);
+  const shown = useDeferredValue(!leads.isPending);
+  useSearchIndexWarmup(rows);
 
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);
-  const filtered = useMemo(() => filterLeads(leads.rows, deferredFilters), [leads.rows, deferredFilters]);
-  const duplicates = useDuplicates({ rows: leads.rows, canDismiss: canEdit, open: openEditor });
+  const filtered = useMemo(() => filterLeads(rows, deferredFilters), [rows, deferredFilters]);
+  const duplicates = useDuplicates({ rows, canDismiss: canEdit, open: openEditor });
   const { duplicatesOnly } = view;
   const sorted = useMemo(() => {
     const bySort = sortLeads(filtered, sorting);
@@ -120,7 +125,7 @@ export default function LeadsPage() {
     () => countLeads(duplicatesOnly ? sorted : filtered),
     [duplicatesOnly, sorted, filtered],
   );
-  const choices = useMemo(() => knownValues(leads.rows), [leads.rows]);
+  const choices = useMemo(() => knownValues(rows), [rows]);
   const selection = useLeadSelection(sorted, page.rows);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
@@ -192,7 +197,7 @@ export default function LeadsPage() {
           onRetry={() => void leads.refetch()}
           retrying={leads.isFetching}
         />
-      ) : leads.isPending ? (
+      ) : !shown ? (
         <Stack data-testid="leads-skeleton">
           <Skeleton h={80} />
           <Skeleton h={40} />
@@ -223,7 +228,7 @@ export default function LeadsPage() {
               />
             )}
             <NeedsReviewFilter
-              rows={leads.rows}
+              rows={rows}
               active={view.needsReview}
               onChange={(needsReview) => updateFilters({ needsReview })}
             />
