@@ -19,7 +19,6 @@ import { DuplicatesFilter, DuplicatesStatus } from './duplicates/DuplicatesFilte
 import { DuplicatesContext, useDuplicates } from './duplicates/useDuplicates';
 import {
   countLeads,
-  filterLeads,
   hasActiveFilters,
   nextSorting,
   sortLeads,
@@ -39,6 +38,7 @@ import { showDeletedToast } from './bulk/undoToast';
 import { importDone } from './import/importChoice';
 import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
+import { createNarrowingFilter } from './narrowingFilter';
 import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
@@ -113,7 +113,11 @@ export default function LeadsPage() {
 
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);
-  const filtered = useMemo(() => filterLeads(rows, deferredFilters), [rows, deferredFilters]);
+  const [narrowingFilter] = useState(createNarrowingFilter);
+  const filtered = useMemo(
+    () => narrowingFilter(rows, deferredFilters),
+    [narrowingFilter, rows, deferredFilters],
+  );
   const duplicates = useDuplicates({ rows, canDismiss: canEdit, open: openEditor });
   const { duplicatesOnly } = view;
   const sorted = useMemo(() => {
