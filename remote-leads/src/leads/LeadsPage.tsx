@@ -104,12 +104,12 @@ export default function LeadsPage() {
     restoreFocus();
   };
   const leads = useLeadRows(hideUnformatted);
-  // the leads arrive in an urgent update (TanStack Query's external store): the page works from
-  // a deferred copy, so the table is rendered in a pass that yields to the browser, not in one
-  // long task, and the skeleton stays until that pass is done
-  const rows = useDeferredValue(leads.rows);
+  const { rows } = leads;
+  // the leads arrive in an urgent update (TanStack Query's external store): the skeleton gives
+  // way to the table in a deferred pass, which yields to the browser instead of one long task
   const shown = useDeferredValue(!leads.isPending);
-  useSearchIndexWarmup(rows);
+  // after the table is on screen: the deferred pass that renders it yields to idle callbacks too
+  useSearchIndexWarmup(rows, shown);
 
   // typing stays responsive: filtering 20,000 rows follows the deferred value
   const deferredFilters = useDeferredValue(filters);

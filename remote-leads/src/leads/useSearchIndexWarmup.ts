@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { indexForSearch } from './leadFilters';
 import type { LeadRow } from './leadTypes';
 
-/** Prepares the rows' search texts while the browser is idle (100,000 rows take about 0.4 s). */
-export function useSearchIndexWarmup(rows: LeadRow[]): void {
+/**
+ * Prepares the rows' search texts while the browser is idle (100,000 rows take about 0.4 s),
+ * once `ready`.
+ */
+export function useSearchIndexWarmup(rows: LeadRow[], ready: boolean): void {
   useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') return;
+    if (!ready || typeof requestIdleCallback !== 'function') return;
     let next = 0;
     let handle = 0;
     const step = (deadline: IdleDeadline) => {
@@ -14,5 +17,5 @@ export function useSearchIndexWarmup(rows: LeadRow[]): void {
     };
     handle = requestIdleCallback(step);
     return () => cancelIdleCallback(handle);
-  }, [rows]);
+  }, [rows, ready]);
 }
