@@ -31,16 +31,32 @@ function firstShade(shades: MantineColorsTuple, ok: (shade: string) => boolean):
   return color;
 }
 
-/** A fill that white text can stand on (filled buttons, badges). */
-export function fillUnderWhiteText(shades: MantineColorsTuple): string {
-  return firstShade(shades, (shade) => contrastRatio(shade, WHITE) >= AA);
+/**
+ * A decision per colour, made once per shades tuple: the theme's tuples do not change, and
+ * the variant resolver asks on every render of every badge, button and icon.
+ */
+function oncePerShades(decide: (shades: MantineColorsTuple) => string) {
+  const decided = new WeakMap<MantineColorsTuple, string>();
+  return (shades: MantineColorsTuple): string => {
+    let answer = decided.get(shades);
+    if (answer === undefined) {
+      answer = decide(shades);
+      decided.set(shades, answer);
+    }
+    return answer;
+  };
 }
+
+/** A fill that white text can stand on (filled buttons, badges). */
+export const fillUnderWhiteText = oncePerShades((shades) =>
+  firstShade(shades, (shade) => contrastRatio(shade, WHITE) >= AA),
+);
 
 /**
  * Text of this hue that reads on its own light tint (a light badge or button: the hue at
  * 10 % over the page) laid on the greyest row, and so on white and grey alike.
  */
-export function textOnTint(shades: MantineColorsTuple): string {
+export const textOnTint = oncePerShades((shades) => {
   const tint = blend(shades[6], 0.1, GREY_SURFACE);
   return firstShade(shades, (shade) => contrastRatio(shade, tint) >= AA);
-}
+});
