@@ -5,6 +5,7 @@ CREATE TABLE `backup_points` (
 	`bookmark` text NOT NULL,
 	`at` text NOT NULL,
 	`counts` text DEFAULT '{}' NOT NULL,
+	`history_max_id` integer DEFAULT 0 NOT NULL,
 	`schema_applied` integer DEFAULT 0 NOT NULL,
 	`schema_latest_when` integer DEFAULT 0 NOT NULL
 );

@@ -556,8 +556,9 @@ export const backupPoints = sqliteTable(
     reason: text('reason').notNull(),
     bookmark: text('bookmark').notNull(),
     at: text('at').notNull(),
-    /** The main tables' rows then (JSON), and the schema it was at (migrations applied, the newest one's time). */
+    /** The main tables' rows then (JSON), the newest lead history entry, and the schema it was at (migrations applied, the newest one's time). */
     counts: text('counts').notNull().default('{}'),
+    historyMaxId: integer('history_max_id').notNull().default(0),
     schemaApplied: integer('schema_applied').notNull().default(0),
     schemaLatestWhen: integer('schema_latest_when').notNull().default(0),
   },

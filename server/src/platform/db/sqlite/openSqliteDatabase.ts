@@ -43,9 +43,9 @@ function schemaLevelOf(client: BetterSqlite3.Database): SchemaLevel | null {
 
 /** What a stopped restore or snapshot left beside the database: never a database to open. */
 function removeLeftovers(file: string): void {
-  const kept = beforeReplacement(file);
-  // the replacement was renamed into place before the stop: the database is the new one
-  if (fs.existsSync(kept)) fs.rmSync(kept, { force: true });
+  // the replacement was renamed into place before the stop (the database is the new one), or not
+  // yet (the database is the old one, and the half-written replacement is no database)
+  for (const leftover of [beforeReplacement(file), `${file}.restoring`]) fs.rmSync(leftover, { force: true });
 }
 
 /**
