@@ -33,7 +33,7 @@ export function createOffsiteCopies({
   async function copyOne(name: string, file: string): Promise<void> {
     states.set(name, { state: 'copying', problem: null, file });
     try {
-      await retrying(
+      await retrying<void, { askedMs: number | null; reason: string }>(
         async () => {
           try {
             await bucket.upload(name, file);
@@ -86,9 +86,9 @@ export function createOffsiteCopies({
     },
 
     /** The copies failing now, and the last reason. */
-    failing(): { count: number; lastProblem: string | null } {
+    failing(): { failing: number; lastProblem: string | null } {
       const failedNow = [...states.values()].filter((entry) => entry.state === 'failed');
-      return { count: failedNow.length, lastProblem: failedNow.at(-1)?.problem ?? null };
+      return { failing: failedNow.length, lastProblem: failedNow.at(-1)?.problem ?? null };
     },
 
     /** Resolves when every queued copy is done (the command line waits for it). */

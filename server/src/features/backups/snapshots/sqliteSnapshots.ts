@@ -18,10 +18,10 @@ export interface TakenSnapshot {
 
 export class SnapshotFailed extends Error {
   constructor(
-    readonly name: string,
+    readonly snapshot: string,
     readonly problem: string,
   ) {
-    super(`The snapshot ${name} failed its check and was kept aside: ${problem}`);
+    super(`The snapshot ${snapshot} failed its check and was kept aside: ${problem}`);
     this.name = 'SnapshotFailed';
   }
 }
