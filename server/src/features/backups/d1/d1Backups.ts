@@ -30,6 +30,70 @@ const toPoint = (row: BackupPointRow): EnginePoint => ({
   historyMaxId: row.historyMaxId,
 });
 
+/** The row of a restore point from a bookmark and what the database was then. */
+async function pointRow(db: Database, kind: BackupKind, reason: string, bookmark: string, at: Date) {
+  // max(id) reads one row of the index: D1 bills rows read, so the tables are not counted here
+  const [history] = await db.all<{ n: number }>(
+    sql`SELECT coalesce(max(id), 0) AS n FROM lead_history`,
+  ).catch(() => [{ n: 0 }]);
+  const schema = await schemaOf(db);
+  return {
+    kind,
+    reason,
+    bookmark,
+    at: at.toISOString(),
+    counts: '{}',
+    historyMaxId: history?.n ?? 0,
+    schemaApplied: schema.applied,
+    schemaLatestWhen: schema.latestWhen,
+  };
+}
+
+async function schemaOf(db: Database): Promise<SchemaLevel> {
+  const [has] = await db.all<{ n: number }>(sql.raw(HAS_MIGRATIONS_SQL));
+  if (!has?.n) return { applied: 0, latestWhen: 0 };
+  const [level] = await db.all<SchemaLevel>(sql.raw(SCHEMA_LEVEL_SQL));
+  return level ?? { applied: 0, latestWhen: 0 };
+}
+
+async function uniqueName(db: Database, at: Date, kind: BackupKind): Promise<string> {
+  const base = `${at.toISOString().slice(0, 19).replace(/:/g, '')}Z-${kind}`;
+  const taken = new Set(
+    (
+      await db.orm
+        .select({ name: backupPoints.name })
+        .from(backupPoints)
+        .where(sql`${backupPoints.name} = ${base} OR ${backupPoints.name} LIKE ${`${base}-%`}`)
+        .all()
+    ).map((row) => row.name),
+  );
+  for (let n = 1; ; n += 1) {
+    const name = n === 1 ? base : `${base}-${n}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/**
+ * The bookmark of now, read before migrations at start; answers what records it as a restore
+ * point once the migrations made the table.
+ */
+export async function recordBookmark(
+  db: Database,
+  api: D1Api,
+  kind: BackupKind,
+  reason: string,
+): Promise<() => Promise<void>> {
+  const at = new Date();
+  const bookmark = await api.bookmark();
+  const row = await pointRow(db, kind, reason, bookmark, at);
+  return async () => {
+    await db.orm
+      .insert(backupPoints)
+      .values({ ...row, name: await uniqueName(db, at, kind) })
+      .run();
+  };
+}
+
 /**
  * Backups on D1: Cloudflare keeps every minute of the last 30 days (Time Travel), so a restore
  * point is a bookmark recorded with its reason before each change one undo cannot take back,
@@ -38,47 +102,9 @@ const toPoint = (row: BackupPointRow): EnginePoint => ({
 export function createD1Backups(db: Database, api: D1Api): BackupEngine {
   const { orm } = db;
 
-  async function schemaNow(): Promise<SchemaLevel> {
-    const [has] = await db.all<{ n: number }>(sql.raw(HAS_MIGRATIONS_SQL));
-    if (!has?.n) return { applied: 0, latestWhen: 0 };
-    const [level] = await db.all<SchemaLevel>(sql.raw(SCHEMA_LEVEL_SQL));
-    return level ?? { applied: 0, latestWhen: 0 };
-  }
-
-  async function uniqueName(at: Date, kind: BackupKind): Promise<string> {
-    const base = `${at.toISOString().slice(0, 19).replace(/:/g, '')}Z-${kind}`;
-    const taken = new Set(
-      (
-        await orm
-          .select({ name: backupPoints.name })
-          .from(backupPoints)
-          .where(sql`${backupPoints.name} = ${base} OR ${backupPoints.name} LIKE ${`${base}-%`}`)
-          .all()
-      ).map((row) => row.name),
-    );
-    for (let n = 1; ; n += 1) {
-      const name = n === 1 ? base : `${base}-${n}`;
-      if (!taken.has(name)) return name;
-    }
-  }
-
   async function record(kind: BackupKind, reason: string): Promise<EnginePoint> {
     const at = new Date();
-    const bookmark = await api.bookmark();
-    // max(id) reads one row of the index: D1 bills rows read, so the tables are not counted here
-    const [history] = await db.all<{ n: number }>(sql`SELECT coalesce(max(id), 0) AS n FROM lead_history`);
-    const schema = await schemaNow();
-    const row = {
-      name: await uniqueName(at, kind),
-      kind,
-      reason,
-      bookmark,
-      at: at.toISOString(),
-      counts: '{}',
-      historyMaxId: history?.n ?? 0,
-      schemaApplied: schema.applied,
-      schemaLatestWhen: schema.latestWhen,
-    };
+    const row = { ...(await pointRow(db, kind, reason, await api.bookmark(), at)), name: await uniqueName(db, at, kind) };
     await orm.insert(backupPoints).values(row).run();
     return toPoint(row);
   }
@@ -144,7 +170,7 @@ export function createD1Backups(db: Database, api: D1Api): BackupEngine {
         async swap() {
           const result = await api.restore(to);
           // a time may name a database a newer release migrated: put it back at once, refused
-          const restored = await schemaNow();
+          const restored = await schemaOf(db);
           const newer = newerSchemaProblem(restored);
           if (newer) {
             await api.restore({ bookmark: result.previous_bookmark });
