@@ -30,47 +30,20 @@ const toPoint = (row: BackupPointRow): EnginePoint => ({
   historyMaxId: row.historyMaxId,
 });
 
-/** The row of a restore point from a bookmark and what the database was then. */
-async function pointRow(db: Database, kind: BackupKind, reason: string, bookmark: string, at: Date) {
-  // max(id) reads one row of the index: D1 bills rows read, so the tables are not counted here
-  const [history] = await db.all<{ n: number }>(
-    sql`SELECT coalesce(max(id), 0) AS n FROM lead_history`,
-  ).catch(() => [{ n: 0 }]);
-  const schema = await schemaOf(db);
-  return {
-    kind,
-    reason,
-    bookmark,
-    at: at.toISOString(),
-    counts: '{}',
-    historyMaxId: history?.n ?? 0,
-    schemaApplied: schema.applied,
-    schemaLatestWhen: schema.latestWhen,
-  };
-}
+/** What the database is at now, in one statement: its newest lead history entry and its schema. */
+const STATE_NOW = sql`SELECT
+  (SELECT coalesce(max(id), 0) FROM lead_history) AS historyMaxId,
+  (SELECT count(*) FROM __drizzle_migrations) AS applied,
+  (SELECT coalesce(max(created_at), 0) FROM __drizzle_migrations) AS latestWhen`;
+
+/** A point's name: its time to the millisecond and its kind (2026-11-27T104233.512Z-import). */
+const pointName = (at: Date, kind: BackupKind) => `${at.toISOString().replace(/:/g, '')}-${kind}`;
 
 async function schemaOf(db: Database): Promise<SchemaLevel> {
   const [has] = await db.all<{ n: number }>(sql.raw(HAS_MIGRATIONS_SQL));
   if (!has?.n) return { applied: 0, latestWhen: 0 };
   const [level] = await db.all<SchemaLevel>(sql.raw(SCHEMA_LEVEL_SQL));
   return level ?? { applied: 0, latestWhen: 0 };
-}
-
-async function uniqueName(db: Database, at: Date, kind: BackupKind): Promise<string> {
-  const base = `${at.toISOString().slice(0, 19).replace(/:/g, '')}Z-${kind}`;
-  const taken = new Set(
-    (
-      await db.orm
-        .select({ name: backupPoints.name })
-        .from(backupPoints)
-        .where(sql`${backupPoints.name} = ${base} OR ${backupPoints.name} LIKE ${`${base}-%`}`)
-        .all()
-    ).map((row) => row.name),
-  );
-  for (let n = 1; ; n += 1) {
-    const name = n === 1 ? base : `${base}-${n}`;
-    if (!taken.has(name)) return name;
-  }
 }
 
 /**
@@ -85,11 +58,20 @@ export async function recordBookmark(
 ): Promise<() => Promise<void>> {
   const at = new Date();
   const bookmark = await api.bookmark();
-  const row = await pointRow(db, kind, reason, bookmark, at);
+  const [state] = await db.all<{ historyMaxId: number; applied: number; latestWhen: number }>(STATE_NOW);
   return async () => {
     await db.orm
       .insert(backupPoints)
-      .values({ ...row, name: await uniqueName(db, at, kind) })
+      .values({
+        name: pointName(at, kind),
+        kind,
+        reason,
+        bookmark,
+        at: at.toISOString(),
+        historyMaxId: state?.historyMaxId ?? 0,
+        schemaApplied: state?.applied ?? 0,
+        schemaLatestWhen: state?.latestWhen ?? 0,
+      })
       .run();
   };
 }
@@ -102,11 +84,22 @@ export async function recordBookmark(
 export function createD1Backups(db: Database, api: D1Api): BackupEngine {
   const { orm } = db;
 
+  /** Two calls: the bookmark, and its row with what the database is at (D1 bills rows read: no table is counted). */
   async function record(kind: BackupKind, reason: string): Promise<EnginePoint> {
     const at = new Date();
-    const row = { ...(await pointRow(db, kind, reason, await api.bookmark(), at)), name: await uniqueName(db, at, kind) };
-    await orm.insert(backupPoints).values(row).run();
-    return toPoint(row);
+    const bookmark = await api.bookmark();
+    const [row] = await db.all<BackupPointRow & { history_max_id: number; schema_applied: number; schema_latest_when: number }>(
+      sql`INSERT INTO backup_points (name, kind, reason, bookmark, at, counts, history_max_id, schema_applied, schema_latest_when)
+        SELECT ${pointName(at, kind)}, ${kind}, ${reason}, ${bookmark}, ${at.toISOString()}, '{}', state.historyMaxId, state.applied, state.latestWhen
+        FROM (${STATE_NOW}) AS state
+        RETURNING *`,
+    );
+    return toPoint({
+      ...row!,
+      historyMaxId: row!.history_max_id,
+      schemaApplied: row!.schema_applied,
+      schemaLatestWhen: row!.schema_latest_when,
+    });
   }
 
   return {
