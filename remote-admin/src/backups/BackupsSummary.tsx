@@ -1,6 +1,6 @@
 import { formatDateTime, StatCards } from '@auditdesk/shared';
 import type { BackupsOverview } from '@auditdesk/shared/core';
-import { ageText, diskText } from './backupRules';
+import { ageText, diskText, scheduleText } from './backupRules';
 
 /** The four facts an operator looks at first: the last good backup, the schedule, the disk, the copies off the machine. */
 export function BackupsSummary({ overview }: { overview: BackupsOverview }) {
@@ -14,12 +14,12 @@ export function BackupsSummary({ overview }: { overview: BackupsOverview }) {
     },
     {
       label: 'Schedule',
-      value: overview.engine === 'd1' ? 'Time Travel' : (schedule.cron ?? 'Off'),
+      value: overview.engine === 'd1' ? 'Time Travel' : scheduleText(schedule.cron, schedule.everyMs),
       detail:
         overview.engine === 'd1'
           ? `Any minute of the last ${overview.timeTravelDays} days`
           : schedule.nextAt
-            ? `Next ${formatDateTime(schedule.nextAt)}`
+            ? `${schedule.cron}, next ${formatDateTime(schedule.nextAt)}`
             : 'Only before changes and on request',
     },
     {

@@ -4,6 +4,22 @@ import { formatBytes, formatUptime } from '../resources/common/resourceRules';
 /** "3h 12m" since the newest point; D1's last good point is always now. */
 export const ageText = (ageMs: number) => (ageMs < 60_000 ? 'less than a minute' : formatUptime(ageMs / 1000));
 
+/** "Every hour", "Every 6 hours", "Every day"; the cron expression itself when it is not that regular. */
+export function scheduleText(cron: string | null, everyMs: number | null): string {
+  if (!cron) return 'Off';
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+  ];
+  for (const [ms, unit] of units)
+    if (everyMs !== null && everyMs % ms === 0) {
+      const n = everyMs / ms;
+      return n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`;
+    }
+  return cron;
+}
+
 /** Where a point is kept, in words. */
 export function placeText(point: RestorePoint): string {
   if (!point.local && point.offsite === null) return 'Cloudflare D1 (Time Travel)';

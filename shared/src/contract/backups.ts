@@ -7,7 +7,7 @@ import { isoDateTime } from './common';
  */
 export const BACKUP_KINDS = ['schedule', 'manual', 'migration', 'sync', 'import', 'bulk', 'restore'] as const;
 export type BackupKind = (typeof BACKUP_KINDS)[number];
-/** The kinds taken before a change; they are kept BACKUP_KEEP_BEFORE_CHANGE_DAYS whatever the schedule's rule says. */
+/** The kinds taken before a change; they (and those taken on request) are kept BACKUP_KEEP_BEFORE_CHANGE_DAYS whatever the schedule's rule says. */
 export const BEFORE_CHANGE_KINDS: readonly BackupKind[] = ['migration', 'sync', 'import', 'bulk', 'restore'];
 
 /** A bulk change or delete of more leads than this is a change one undo cannot take back, so a restore point is made first. */

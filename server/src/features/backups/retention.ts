@@ -12,8 +12,8 @@ const DAY_MS = 86_400_000;
 /**
  * Grandfather-father-son, as restic's `forget --keep-hourly/daily/monthly` reads it: going from
  * the newest, a point is kept when it is the newest of an hour (of a day, of a month) and fewer
- * than that many hours (days, months) were kept so far. Points taken before a change are kept
- * `beforeChangeDays` besides; the newest point always. Answers the names to remove.
+ * than that many hours (days, months) were kept so far. Points taken before a change or on
+ * request are kept `beforeChangeDays` besides; the newest point always. Answers the names to remove.
  */
 export function pointsToPrune(
   points: readonly RetainedPoint[],
@@ -37,8 +37,10 @@ export function pointsToPrune(
       kept.add(point.name);
     }
   }
+  // a point a person asked for, or made before a change, is not the schedule's to thin out
   const beforeChangeFrom = now.getTime() - keep.beforeChangeDays * DAY_MS;
   for (const point of points)
-    if (BEFORE_CHANGE_KINDS.includes(point.kind) && Date.parse(point.at) >= beforeChangeFrom) kept.add(point.name);
+    if ((point.kind === 'manual' || BEFORE_CHANGE_KINDS.includes(point.kind)) && Date.parse(point.at) >= beforeChangeFrom)
+      kept.add(point.name);
   return points.filter((point) => !kept.has(point.name)).map((point) => point.name);
 }

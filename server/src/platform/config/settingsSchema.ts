@@ -351,7 +351,7 @@ export const settingsSchema = z.object({
   BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(10_000).default(30),
   /** Snapshots kept by the month (the newest of each of the last N months). */
   BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1_000).default(12),
-  /** Days the snapshots taken before a change (sync, import, bulk change, migration, restore) are kept, whatever the rule above says. */
+  /** Days the snapshots taken before a change (sync, import, bulk change, migration, restore) or on request are kept, whatever the rule above says. */
   BACKUP_KEEP_BEFORE_CHANGE_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
   /** Copies every verified snapshot (and, on D1, an export on BACKUP_CRON) to an S3-compatible bucket: s3://bucket/optional/prefix. */
   BACKUP_S3_URL: z
