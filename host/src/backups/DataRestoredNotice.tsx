@@ -20,7 +20,8 @@ export function DataRestoredNotice({ client }: { client?: SyncHubClient }) {
     >
       <Text size="sm">
         {restored.by} restored the database to {restored.point} ({restored.reason}) at{' '}
-        {formatDateTime(restored.at)}. This page shows the restored data now; changes made after that point are gone.
+        {formatDateTime(restored.at)}. This page shows the restored data now; changes made after that point
+        are gone.
       </Text>
     </Alert>
   );

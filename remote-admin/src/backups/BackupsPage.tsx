@@ -1,4 +1,11 @@
-import { AccessDenied, formatDateTime, LoadErrorPanel, PageHeader, toastSuccess, useIsAdmin } from '@auditdesk/shared';
+import {
+  AccessDenied,
+  formatDateTime,
+  LoadErrorPanel,
+  PageHeader,
+  toastSuccess,
+  useIsAdmin,
+} from '@auditdesk/shared';
 import type { RestorePoint } from '@auditdesk/shared/core';
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-react';
@@ -25,7 +32,9 @@ function Backups() {
     backUp.mutate(undefined, {
       onSuccess: ({ point, unchanged }) =>
         toastSuccess(
-          unchanged ? `Nothing changed since ${point.name}: it is still the newest point.` : `${point.name} is verified and kept.`,
+          unchanged
+            ? `Nothing changed since ${point.name}: it is still the newest point.`
+            : `${point.name} is verified and kept.`,
           'Backed up',
         ),
     });
@@ -36,7 +45,10 @@ function Backups() {
       {
         onSuccess: (record) => {
           setChosen(null);
-          toastSuccess(`The database is back to ${record.point}. Restore ${record.undoPoint} to undo it.`, 'Restored');
+          toastSuccess(
+            `The database is back to ${record.point}. Restore ${record.undoPoint} to undo it.`,
+            'Restored',
+          );
         },
         onError: (error) => setFailure(error.message),
       },
@@ -62,14 +74,15 @@ function Backups() {
         <>
           {overview.lastGood?.stale && (
             <Alert color="red" icon={<IconAlertTriangle />} title="The last good backup is old">
-              The newest restore point is {ageText(overview.lastGood.ageMs)} old, more than twice the schedule’s interval. Check
-              the server’s log, then Back up now.
+              The newest restore point is {ageText(overview.lastGood.ageMs)} old, more than twice the
+              schedule’s interval. Check the server’s log, then Back up now.
             </Alert>
           )}
           {overview.offsite && overview.offsite.failing > 0 && (
             <Alert color="red" icon={<IconAlertTriangle />} title="Copies off the machine are failing">
               {overview.offsite.failing} snapshot(s) could not be copied to {overview.offsite.target}:{' '}
-              {overview.offsite.lastProblem}. They stay on this machine and are tried again with the next snapshot.
+              {overview.offsite.lastProblem}. They stay on this machine and are tried again with the next
+              snapshot.
             </Alert>
           )}
           <BackupsSummary overview={overview} />
@@ -114,7 +127,11 @@ function Backups() {
             />
           </Card>
           {overview.failed.length > 0 && (
-            <Alert color="red" icon={<IconAlertTriangle />} title="Snapshots that failed their check (kept aside, never offered)">
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle />}
+              title="Snapshots that failed their check (kept aside, never offered)"
+            >
               <List size="sm">
                 {overview.failed.map((failed) => (
                   <List.Item key={failed.name}>
@@ -132,8 +149,8 @@ function Backups() {
               <List size="sm" spacing={4}>
                 {overview.restores.map((record) => (
                   <List.Item key={`${record.at}-${record.point}`}>
-                    {formatDateTime(record.at)}: {record.by} restored {record.point} ({record.pointReason}); undo with{' '}
-                    {record.undoPoint}
+                    {formatDateTime(record.at)}: {record.by} restored {record.point} ({record.pointReason});
+                    undo with {record.undoPoint}
                     {record.migrated.length > 0 ? `; migrated ${record.migrated.join(', ')}` : ''}.
                   </List.Item>
                 ))}

@@ -8,7 +8,11 @@ export function BackupsSummary({ overview }: { overview: BackupsOverview }) {
   const cards: Parameters<typeof StatCards>[0]['cards'] = [
     {
       label: 'Last good backup',
-      value: lastGood ? (overview.engine === 'd1' ? 'Every minute' : `${ageText(lastGood.ageMs)} ago`) : 'None',
+      value: lastGood
+        ? overview.engine === 'd1'
+          ? 'Every minute'
+          : `${ageText(lastGood.ageMs)} ago`
+        : 'None',
       detail: lastGood ? formatDateTime(lastGood.at) : 'Back up now to make the first one',
       color: !lastGood || lastGood.stale ? 'red' : undefined,
     },

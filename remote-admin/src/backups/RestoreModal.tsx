@@ -21,7 +21,13 @@ export function RestoreModal({
 }) {
   const impact = useRestoreImpact(point?.name ?? null);
   return (
-    <Modal opened={point !== null} onClose={onClose} title="Restore the database" size="lg" closeOnClickOutside={!restoring}>
+    <Modal
+      opened={point !== null}
+      onClose={onClose}
+      title="Restore the database"
+      size="lg"
+      closeOnClickOutside={!restoring}
+    >
       {point && (
         <Stack gap="sm">
           <Text>
@@ -33,15 +39,19 @@ export function RestoreModal({
               <Text size="sm">Counting the changes made after it…</Text>
             </Group>
           )}
-          {impact.isError && <Text size="sm" c="red">The changes since could not be counted: {impact.error.message}</Text>}
+          {impact.isError && (
+            <Text size="sm" c="red">
+              The changes since could not be counted: {impact.error.message}
+            </Text>
+          )}
           {impact.data && (
             <Alert color="orange" icon={<IconAlertTriangle />}>
               {lossText(impact.data)}
             </Alert>
           )}
           <Text size="sm" c="dimmed">
-            The database as it is now is kept as a restore point first, so this restore can itself be undone. Syncs wait
-            meanwhile; every open page reloads its data when it is done.
+            The database as it is now is kept as a restore point first, so this restore can itself be undone.
+            Syncs wait meanwhile; every open page reloads its data when it is done.
           </Text>
           {failure && (
             <Alert color="red" title="Not restored">

@@ -26,7 +26,13 @@ function OffsiteBadge({ point }: { point: RestorePoint }) {
       {label}
     </Badge>
   );
-  return point.offsiteProblem ? <Tooltip label={point.offsiteProblem} multiline w={320}>{badge}</Tooltip> : badge;
+  return point.offsiteProblem ? (
+    <Tooltip label={point.offsiteProblem} multiline w={320}>
+      {badge}
+    </Tooltip>
+  ) : (
+    badge
+  );
 }
 
 /** The restore points, newest first: when, why, size, how it was checked, where, and Restore…. */
@@ -86,7 +92,13 @@ export function RestorePointsTable({
                 <OffsiteBadge point={point} />
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" color="red" disabled={disabled} onClick={() => onRestore(point)}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  color="red"
+                  disabled={disabled}
+                  onClick={() => onRestore(point)}
+                >
                   Restore…
                 </Button>
               </Table.Td>

@@ -2,7 +2,8 @@ import type { BackupsOverview, RestorePoint } from '@auditdesk/shared/core';
 import { formatBytes, formatUptime } from '../resources/common/resourceRules';
 
 /** "3h 12m" since the newest point; D1's last good point is always now. */
-export const ageText = (ageMs: number) => (ageMs < 60_000 ? 'less than a minute' : formatUptime(ageMs / 1000));
+export const ageText = (ageMs: number) =>
+  ageMs < 60_000 ? 'less than a minute' : formatUptime(ageMs / 1000);
 
 /** "Every hour", "Every 6 hours", "Every day"; the cron expression itself when it is not that regular. */
 export function scheduleText(cron: string | null, everyMs: number | null): string {
@@ -28,7 +29,8 @@ export function placeText(point: RestorePoint): string {
   return places.filter(Boolean).join(' + ') || 'Bucket only';
 }
 
-export const sizeText = (point: RestorePoint) => (point.sizeBytes === null ? '—' : formatBytes(point.sizeBytes));
+export const sizeText = (point: RestorePoint) =>
+  point.sizeBytes === null ? '—' : formatBytes(point.sizeBytes);
 
 /** The disk line: the snapshots' use and the disk's free room. */
 export function diskText(disk: NonNullable<BackupsOverview['disk']>): string {
@@ -42,7 +44,9 @@ export function lossText(impact: { leadChanges: number; otherChanges: number }):
   if (leadChanges === 0 && otherChanges === 0) return 'Nothing recorded after it will be lost.';
   const parts = [
     leadChanges ? `${leadChanges.toLocaleString('en-US')} lead change${leadChanges === 1 ? '' : 's'}` : null,
-    otherChanges ? `${otherChanges.toLocaleString('en-US')} other change${otherChanges === 1 ? '' : 's'} (people, views, syncs)` : null,
+    otherChanges
+      ? `${otherChanges.toLocaleString('en-US')} other change${otherChanges === 1 ? '' : 's'} (people, views, syncs)`
+      : null,
   ].filter(Boolean);
   return `${parts.join(' and ')} made after it will be lost.`;
 }

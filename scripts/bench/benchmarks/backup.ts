@@ -22,7 +22,11 @@ export const backupBenchmark: Benchmark = {
   about: `a verified snapshot and a restore of ${LEADS.toLocaleString('en-US')} leads with their history, vs. copying the file`,
   async run() {
     const { dir, databasePath } = await seededDataDir(LEADS);
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', BACKUP_KEY: 'the bench passphrase 2026' });
+    const config = loadConfig({
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      BACKUP_KEY: 'the bench passphrase 2026',
+    });
     const services = await openServices(config);
     try {
       const connection = () => services.db.sqlite!.connection();

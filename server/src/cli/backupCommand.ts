@@ -7,17 +7,23 @@ import { openServices } from '../openServices';
 import { backUpCommand, listCommand } from './backupCommands';
 import { runCommand } from './runCommand';
 
-const USAGE = 'usage: pnpm backup        (a restore point now)\n       pnpm backup list   (every restore point)';
+const USAGE =
+  'usage: pnpm backup        (a restore point now)\n       pnpm backup list   (every restore point)';
 
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { help: { type: 'boolean' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { help: { type: 'boolean' } },
+  });
   if (values.help) return (console.log(USAGE), 0);
   const [action, ...rest] = positionals;
   if (rest.length > 0 || (action !== undefined && action !== 'list')) return (console.error(USAGE), 2);
   const services = await openServices(loadConfig());
   try {
     const print = (line: string) => console.log(line);
-    return action === 'list' ? await listCommand(services.backups, print) : await backUpCommand(services.backups, print);
+    return action === 'list'
+      ? await listCommand(services.backups, print)
+      : await backUpCommand(services.backups, print);
   } finally {
     await services.close();
   }

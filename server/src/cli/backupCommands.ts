@@ -11,7 +11,10 @@ export const commandLineUser = () => `command line (${os.userInfo().username}@${
 const megabytes = (bytes: number | null) => (bytes === null ? '' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 function where(point: RestorePoint): string {
-  const places = [point.local ? 'this machine' : null, point.offsite === 'copied' ? 'the bucket' : null].filter(Boolean);
+  const places = [
+    point.local ? 'this machine' : null,
+    point.offsite === 'copied' ? 'the bucket' : null,
+  ].filter(Boolean);
   if (point.offsite === 'copying') places.push('copying to the bucket');
   if (point.offsite === 'failed') places.push(`NOT in the bucket (${point.offsiteProblem})`);
   return places.join(' + ') || 'D1 Time Travel';
@@ -31,7 +34,10 @@ export function parseRestoreTime(text: string, timeZone: string): Date | null {
   if (local) {
     const [, year, month, day, hour, minute, second] = local.map(Number) as number[];
     return new Date(
-      wallClockToUtc({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second ?? 0 }, timeZone),
+      wallClockToUtc(
+        { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second ?? 0 },
+        timeZone,
+      ),
     );
   }
   if (!/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) return null;
@@ -61,7 +67,10 @@ export async function listCommand(backups: Backups, print: (line: string) => voi
       `${point.name}  ${point.at}  ${megabytes(point.sizeBytes)}  ${point.kind}: ${point.reason}\n  ${point.verification}; ${where(point)}`,
     );
   for (const failed of overview.failed) print(`FAILED ${failed.name} (not offered): ${failed.problem}`);
-  if (overview.timeTravelDays) print(`D1 also restores to any minute of the last ${overview.timeTravelDays} days: pnpm restore --at "…"`);
+  if (overview.timeTravelDays)
+    print(
+      `D1 also restores to any minute of the last ${overview.timeTravelDays} days: pnpm restore --at "…"`,
+    );
   return 0;
 }
 
@@ -71,13 +80,17 @@ export async function restoreCommand(
   target: { point: string } | { at: Date },
   print: (line: string) => void,
 ): Promise<number> {
-  print(`Restoring ${'point' in target ? target.point : `the database as it was at ${target.at.toISOString()}`}…`);
+  print(
+    `Restoring ${'point' in target ? target.point : `the database as it was at ${target.at.toISOString()}`}…`,
+  );
   try {
     const record = await backups.restore(target, commandLineUser());
     await backups.settled();
     print(`Restored ${record.point} (${record.pointReason}).`);
     if (record.migrated.length > 0) print(`  migrated forward: ${record.migrated.join(', ')}`);
-    print(`  The database before it is kept as ${record.undoPoint}: pnpm restore ${record.undoPoint} undoes this.`);
+    print(
+      `  The database before it is kept as ${record.undoPoint}: pnpm restore ${record.undoPoint} undoes this.`,
+    );
     return 0;
   } catch (error) {
     if (

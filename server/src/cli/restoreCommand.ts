@@ -9,7 +9,8 @@ import { openServices } from '../openServices';
 import { parseRestoreTime, restoreCommand } from './backupCommands';
 import { runCommand } from './runCommand';
 
-const USAGE = 'usage: pnpm restore <name>\n       pnpm restore --at "YYYY-MM-DD HH:MM"   (or an ISO 8601 time with its offset)';
+const USAGE =
+  'usage: pnpm restore <name>\n       pnpm restore --at "YYYY-MM-DD HH:MM"   (or an ISO 8601 time with its offset)';
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -22,7 +23,11 @@ async function main(): Promise<number> {
   let target: { point: string } | { at: Date };
   if (values.at !== undefined) {
     const at = parseRestoreTime(values.at, config.calendar.timeZone);
-    if (!at) return (console.error(`--at: expected "YYYY-MM-DD HH:MM" or ISO 8601 (got "${values.at}")\n${USAGE}`), 2);
+    if (!at)
+      return (
+        console.error(`--at: expected "YYYY-MM-DD HH:MM" or ISO 8601 (got "${values.at}")\n${USAGE}`),
+        2
+      );
     target = { at };
   } else target = { point: positionals[0]! };
   const services = await openServices(config);

@@ -22,7 +22,10 @@ describe('the disaster drill on D1', () => {
   let dir: string;
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-d1-drill-'));
-    fs.writeFileSync(path.join(dir, 'calendar.ics'), icsCalendar(Array.from({ length: 10 }, (_, n) => event(n + 1))));
+    fs.writeFileSync(
+      path.join(dir, 'calendar.ics'),
+      icsCalendar(Array.from({ length: 10 }, (_, n) => event(n + 1))),
+    );
     t = await createTestApp({ CALENDAR_ICS: path.join(dir, 'calendar.ics') }, { engine: 'd1' });
   });
   afterEach(async () => {
@@ -37,12 +40,17 @@ describe('the disaster drill on D1', () => {
     const admin = bearer((await t.login()).access_token);
     const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: admin, ...(payload ? { payload } : {}) });
-    expect((await call('POST', '/api/sync/execute', MARCH)).json()).toMatchObject({ success: true, eventsCreated: 10 });
+    expect((await call('POST', '/api/sync/execute', MARCH)).json()).toMatchObject({
+      success: true,
+      eventsCreated: 10,
+    });
     const leads = (await call('GET', '/api/leads?excludeCalendarNotFormatted=false')).json() as {
       id: number;
       version: number;
     }[];
-    expect((await call('PATCH', `/api/leads/${leads[0]!.id}`, { comments: 'kept by the office' })).statusCode).toBe(200);
+    expect(
+      (await call('PATCH', `/api/leads/${leads[0]!.id}`, { comments: 'kept by the office' })).statusCode,
+    ).toBe(200);
     const before = await officeRecord(t.db);
     const latest = (await call('GET', '/api/leads?excludeCalendarNotFormatted=false')).json() as typeof leads;
     const deleted = await call('POST', '/api/leads/bulk', {
@@ -52,7 +60,10 @@ describe('the disaster drill on D1', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await liveLeads()).toBe(2);
 
-    const overview = (await call('GET', '/api/backups')).json() as { points: RestorePoint[]; timeTravelDays: number };
+    const overview = (await call('GET', '/api/backups')).json() as {
+      points: RestorePoint[];
+      timeTravelDays: number;
+    };
     expect(overview.timeTravelDays).toBe(30);
     const point = overview.points.find((entry) => entry.kind === 'bulk')!;
     expect(point.reason).toMatch(/^Before a bulk delete of 8 leads by /);
@@ -67,15 +78,24 @@ describe('the disaster drill on D1', () => {
     expect(await officeRecord(t.db)).toEqual(before);
     // the one who restored is still signed in: sign-ins belong to the present
     expect((await call('GET', '/api/backups')).statusCode).toBe(200);
-    const after = (await call('GET', '/api/backups')).json() as { points: RestorePoint[]; restores: RestoreRecord[] };
-    expect(after.restores).toEqual([expect.objectContaining({ point: point.name, undoPoint: record.undoPoint })]);
-    expect(after.points.map((entry) => entry.name)).toEqual(expect.arrayContaining([point.name, record.undoPoint]));
+    const after = (await call('GET', '/api/backups')).json() as {
+      points: RestorePoint[];
+      restores: RestoreRecord[];
+    };
+    expect(after.restores).toEqual([
+      expect.objectContaining({ point: point.name, undoPoint: record.undoPoint }),
+    ]);
+    expect(after.points.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining([point.name, record.undoPoint]),
+    );
 
     // undo: the point made before the restore is the database with the delete
     const undone = await call('POST', '/api/backups/restore', { point: record.undoPoint });
     expect(undone.statusCode).toBe(200);
     expect(await liveLeads()).toBe(2);
-    expect(((await call('GET', '/api/backups')).json() as { restores: RestoreRecord[] }).restores).toHaveLength(2);
+    expect(
+      ((await call('GET', '/api/backups')).json() as { restores: RestoreRecord[] }).restores,
+    ).toHaveLength(2);
   });
 
   it('restores the minute itself (--at) when no point was named for it', async () => {

@@ -13,11 +13,19 @@ describe('D1 Time Travel on the contract server', () => {
     return { d1, api: createD1Api(settings, { retry: TEST_D1_RETRY }) };
   };
   const rows = async (client: Awaited<ReturnType<typeof api>>['api']) =>
-    (await client.query([{ sql: 'SELECT v FROM t ORDER BY v', params: [] }], 'objects'))[0]!.results.map((row) => row.v);
+    (await client.query([{ sql: 'SELECT v FROM t ORDER BY v', params: [] }], 'objects'))[0]!.results.map(
+      (row) => row.v,
+    );
 
   it('answers sortable bookmarks of now and of a past moment, restores by either, and previous_bookmark undoes it', async () => {
     const { api: client } = await api();
-    await client.query([{ sql: 'CREATE TABLE t (v TEXT)', params: [] }, { sql: "INSERT INTO t VALUES ('a')", params: [] }], 'objects');
+    await client.query(
+      [
+        { sql: 'CREATE TABLE t (v TEXT)', params: [] },
+        { sql: "INSERT INTO t VALUES ('a')", params: [] },
+      ],
+      'objects',
+    );
     const first = await client.bookmark();
     await new Promise((resolve) => setTimeout(resolve, 15));
     const between = new Date();
@@ -39,7 +47,9 @@ describe('D1 Time Travel on the contract server', () => {
 
   it('refuses an unknown bookmark and a moment it cannot know, in the envelope', async () => {
     const { api: client } = await api();
-    await expect(client.restore({ bookmark: '00000099-00000000-00004c6d-00' })).rejects.toThrow(/Invalid bookmark/);
+    await expect(client.restore({ bookmark: '00000099-00000000-00004c6d-00' })).rejects.toThrow(
+      /Invalid bookmark/,
+    );
     await expect(client.bookmark(new Date(Date.now() + 60_000))).rejects.toThrow(/future/);
   });
 });

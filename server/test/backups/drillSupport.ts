@@ -19,7 +19,8 @@ export const RECORD_TABLES = [
 
 export async function officeRecord(db: Database): Promise<Record<string, unknown[]>> {
   const record: Record<string, unknown[]> = {};
-  for (const table of RECORD_TABLES) record[table] = await db.all(sql.raw(`SELECT * FROM "${table}" ORDER BY 1, 2`));
+  for (const table of RECORD_TABLES)
+    record[table] = await db.all(sql.raw(`SELECT * FROM "${table}" ORDER BY 1, 2`));
   // people: everything but when they last signed in (the drill signs in again)
   record.users = await db.all(
     sql`SELECT id, email, full_name, role, password_hash, is_active, revoked_at, notes, created_at FROM users ORDER BY id`,

@@ -10,13 +10,20 @@ const ROOT = path.resolve(__dirname, '../../..');
 const LEADS = 4_000;
 
 /** Runs `pnpm backup`/`pnpm restore`'s command as a child and kills it (SIGKILL) the moment `midway` is true. */
-async function killMidway(command: string, args: string[], env: Record<string, string>, midway: () => boolean) {
+async function killMidway(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  midway: () => boolean,
+) {
   const child = spawn(process.execPath, ['--import', 'tsx', `server/src/cli/${command}.ts`, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: 'ignore',
   });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once('exit', (_code, signal) => resolve(signal)),
+  );
   let caught = false;
   while (child.exitCode === null && child.signalCode === null) {
     if (midway()) {
@@ -69,8 +76,11 @@ describe('killed with SIGKILL midway', () => {
   };
 
   it('in a snapshot: the database is whole, the half snapshot is no restore point and is cleared', async () => {
-    const { killed } = await killMidway('backupCommand', [], env, () =>
-      fs.existsSync(work()) && fs.readdirSync(work()).some((entry) => entry.endsWith('.partial')),
+    const { killed } = await killMidway(
+      'backupCommand',
+      [],
+      env,
+      () => fs.existsSync(work()) && fs.readdirSync(work()).some((entry) => entry.endsWith('.partial')),
     );
     expect(killed).toBe(true);
     expect(integrity(path.join(dir, 'auditdesk.db'))).toBe('ok');
@@ -84,13 +94,17 @@ describe('killed with SIGKILL midway', () => {
     let point: string;
     try {
       point = (await services.backups.backUpNow('the test')).point.name;
-      await services.db.batch([{ toSQL: () => ({ sql: "UPDATE leads SET deleted_at = '2026-01-01T00:00:00.000Z'", params: [] }) }]);
+      await services.db.batch([
+        { toSQL: () => ({ sql: "UPDATE leads SET deleted_at = '2026-01-01T00:00:00.000Z'", params: [] }) },
+      ]);
     } finally {
       await services.close();
     }
     const database = path.join(dir, 'auditdesk.db');
     expect(liveLeads(database)).toBe(0);
-    const { killed } = await killMidway('restoreCommand', [point], env, () => fs.existsSync(`${database}.restoring`));
+    const { killed } = await killMidway('restoreCommand', [point], env, () =>
+      fs.existsSync(`${database}.restoring`),
+    );
     expect(killed).toBe(true);
     expect(integrity(database)).toBe('ok');
     expect([0, LEADS]).toContain(liveLeads(database));

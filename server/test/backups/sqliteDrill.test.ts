@@ -54,12 +54,21 @@ describe('the disaster drill on SQLite', () => {
     });
     const admin = bearer((await first.login()).access_token);
     const jane = bearer((await first.login(JANE.email, JANE.password)).access_token);
-    const call = (headers: Record<string, string>, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-      first.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const call = (
+      headers: Record<string, string>,
+      method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+      url: string,
+      payload?: object,
+    ) => first.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
     const sync = async () => {
       const answer = await call(admin, 'POST', '/api/sync/execute', MARCH);
       expect(answer.statusCode).toBe(200);
-      return answer.json() as { success: boolean; eventsCreated: number; eventsUpdated: number; eventsDeleted: number };
+      return answer.json() as {
+        success: boolean;
+        eventsCreated: number;
+        eventsUpdated: number;
+        eventsDeleted: number;
+      };
     };
     expect(await sync()).toMatchObject({ success: true, eventsCreated: 10 });
     const leads = (await call(jane, 'GET', '/api/leads?excludeCalendarNotFormatted=false')).json() as {
@@ -68,7 +77,9 @@ describe('the disaster drill on SQLite', () => {
       version: number;
     }[];
     const edited = leads.find((entry) => entry.leadId === 'drill-1@test')!;
-    expect((await call(jane, 'PATCH', `/api/leads/${edited.id}`, { phoneNumber: '(617) 555-9999' })).statusCode).toBe(200);
+    expect(
+      (await call(jane, 'PATCH', `/api/leads/${edited.id}`, { phoneNumber: '(617) 555-9999' })).statusCode,
+    ).toBe(200);
     // the calendar changes the same field: a conflict the lead shows
     fs.writeFileSync(
       calendarFile,
@@ -86,7 +97,10 @@ describe('the disaster drill on SQLite', () => {
       visibleColumns: null,
       hideUnformatted: false,
     };
-    expect((await call(jane, 'POST', '/api/views', { name: 'Customers', shared: true, state: viewState })).statusCode).toBe(201);
+    expect(
+      (await call(jane, 'POST', '/api/views', { name: 'Customers', shared: true, state: viewState }))
+        .statusCode,
+    ).toBe(201);
     expect((await call(jane, 'PUT', '/api/preferences', { leadsPageSize: 50 })).statusCode).toBe(200);
     const csv = 'Customer Name,Auditor,Status\nAnn Lee,Sam Rivera,Scheduled\nBo Chan,Alex Chen,Completed\n';
     const form = await importRequest('/api/leads/import', { name: 'office.csv', content: csv });
@@ -108,8 +122,13 @@ describe('the disaster drill on SQLite', () => {
     const taken = (now.json() as { point: RestorePoint }).point;
     await first.app.backups.settled();
     const overview = (await call(admin, 'GET', '/api/backups')).json() as { points: RestorePoint[] };
-    expect(overview.points.map((point) => point.kind)).toEqual(expect.arrayContaining(['manual', 'bulk', 'import', 'sync']));
-    expect(overview.points.find((point) => point.name === taken.name)).toMatchObject({ offsite: 'copied', encrypted: true });
+    expect(overview.points.map((point) => point.kind)).toEqual(
+      expect.arrayContaining(['manual', 'bulk', 'import', 'sync']),
+    );
+    expect(overview.points.find((point) => point.name === taken.name)).toMatchObject({
+      offsite: 'copied',
+      encrypted: true,
+    });
     expect(s3.keys()).toContain(`auditdesk/${taken.name}.adsnap`);
     const before = await officeRecord(first.db);
     expect(before.lead_office_values!.length).toBeGreaterThan(0);
@@ -128,7 +147,9 @@ describe('the disaster drill on SQLite', () => {
       await listCommand(services.backups, (line) => lines.push(line));
       expect(lines[0]).toContain(taken.name);
       expect(lines[1]).toContain('the bucket');
-      expect(await restoreCommand(services.backups, { point: taken.name }, (line) => lines.push(line))).toBe(0);
+      expect(await restoreCommand(services.backups, { point: taken.name }, (line) => lines.push(line))).toBe(
+        0,
+      );
     } finally {
       await services.close();
     }
@@ -143,8 +164,18 @@ describe('the disaster drill on SQLite', () => {
     const conflict = (await second.app.inject({ url: `/api/leads/${edited.id}`, headers: again })).json();
     expect(conflict).toMatchObject({ phoneNumber: '(617) 555-9999', needsReview: true });
     // the next sync changes nothing
-    const next = await second.app.inject({ method: 'POST', url: '/api/sync/execute', headers: again, payload: MARCH });
-    expect(next.json()).toMatchObject({ success: true, eventsCreated: 0, eventsUpdated: 0, eventsDeleted: 0 });
+    const next = await second.app.inject({
+      method: 'POST',
+      url: '/api/sync/execute',
+      headers: again,
+      payload: MARCH,
+    });
+    expect(next.json()).toMatchObject({
+      success: true,
+      eventsCreated: 0,
+      eventsUpdated: 0,
+      eventsDeleted: 0,
+    });
     const [restored] = await second.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM backup_restores`);
     expect(restored!.n).toBe(1);
     fs.rmSync(newFolder, { recursive: true, force: true });

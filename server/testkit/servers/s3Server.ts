@@ -39,11 +39,19 @@ export async function startS3Server(): Promise<TestS3Server> {
       refusals -= 1;
       request.resume();
       response.writeHead(503, { 'content-type': 'application/xml' });
-      response.end('<Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>');
+      response.end(
+        '<Error><Code>ServiceUnavailable</Code><Message>Please reduce your request rate.</Message></Error>',
+      );
       return;
     }
     const upstream = http.request(
-      { host: '127.0.0.1', port: s3Port, method: request.method, path: request.url, headers: request.headers },
+      {
+        host: '127.0.0.1',
+        port: s3Port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
@@ -68,7 +76,8 @@ export async function startS3Server(): Promise<TestS3Server> {
       const walk = (dir: string, prefix: string) => {
         for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
           if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}${entry.name}/`);
-          else if (entry.name.endsWith('._S3rver_object')) found.push(`${prefix}${entry.name.slice(0, -'._S3rver_object'.length)}`);
+          else if (entry.name.endsWith('._S3rver_object'))
+            found.push(`${prefix}${entry.name.slice(0, -'._S3rver_object'.length)}`);
         }
       };
       if (fs.existsSync(bucketDir)) walk(bucketDir, '');

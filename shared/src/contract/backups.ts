@@ -46,7 +46,12 @@ export const restorePoint = z.object({
 export type RestorePoint = z.infer<typeof restorePoint>;
 
 /** A snapshot that failed its check: kept aside, never offered. */
-export const failedSnapshot = z.object({ name: z.string(), at: z.string(), reason: z.string(), problem: z.string() });
+export const failedSnapshot = z.object({
+  name: z.string(),
+  at: z.string(),
+  reason: z.string(),
+  problem: z.string(),
+});
 export type FailedSnapshot = z.infer<typeof failedSnapshot>;
 
 /** A restore, as it is recorded (and carried across later restores). */
@@ -67,13 +72,19 @@ export type RestoreRecord = z.infer<typeof restoreRecord>;
 export const backupsOverview = z.object({
   engine: z.enum(['sqlite', 'd1']),
   /** BACKUP_CRON (null: off) and its next run. */
-  schedule: z.object({ cron: z.string().nullable(), nextAt: z.string().nullable(), everyMs: z.number().nullable() }),
+  schedule: z.object({
+    cron: z.string().nullable(),
+    nextAt: z.string().nullable(),
+    everyMs: z.number().nullable(),
+  }),
   /** The newest restore point, and whether it is older than twice the schedule's interval. */
   lastGood: z.object({ name: z.string(), at: z.string(), ageMs: z.number(), stale: z.boolean() }).nullable(),
   points: z.array(restorePoint),
   failed: z.array(failedSnapshot),
   /** SQLite: the snapshot folder's use of the disk. */
-  disk: z.object({ usedBytes: z.number(), freeBytes: z.number().nullable(), snapshots: z.number().int() }).nullable(),
+  disk: z
+    .object({ usedBytes: z.number(), freeBytes: z.number().nullable(), snapshots: z.number().int() })
+    .nullable(),
   /** The bucket (no credentials), and uploads that are failing now. */
   offsite: z
     .object({ target: z.string(), failing: z.number().int(), lastProblem: z.string().nullable() })

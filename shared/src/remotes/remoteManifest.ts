@@ -6,7 +6,15 @@
 
 /** The sidebar's icons, named here and drawn by the host (host/src/layout/navIcons.ts). */
 export type NavIconName =
-  'calendar-stats' | 'users' | 'refresh' | 'user-shield' | 'rocket' | 'server' | 'database' | 'bolt' | 'archive';
+  | 'calendar-stats'
+  | 'users'
+  | 'refresh'
+  | 'user-shield'
+  | 'rocket'
+  | 'server'
+  | 'database'
+  | 'bolt'
+  | 'archive';
 
 /** Sidebar entries that open to show their pages (admin pages about one subject). */
 export const SIDEBAR_GROUPS = {

@@ -17,7 +17,13 @@ import type { RequestGate } from '../../platform/http/requestGate';
 import type { Notifier } from '../notifications/notifier';
 import { SyncAlreadyRunning, type SyncRuns } from '../sync/runs/syncRunsRepository';
 import type { SyncLease, SyncLock } from '../sync/lock/syncLock';
-import { RestoreRefused, RestorePointNotFound, type BackupEngine, type EnginePoint, type RestoreTarget } from './backupEngine';
+import {
+  RestoreRefused,
+  RestorePointNotFound,
+  type BackupEngine,
+  type EnginePoint,
+  type RestoreTarget,
+} from './backupEngine';
 import { BACKUP_UNDER_WAY, RESTORE_UNDER_WAY } from './backupMessages';
 import { TIME_TRAVEL_DAYS } from './d1/d1Backups';
 import { carryPresent, readPresent } from './restoreCarry';
@@ -151,7 +157,8 @@ export function createBackupService({
      */
     async beforeChange(kind: BackupKind, reason: string): Promise<void> {
       if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
-      for (let waited = 0; busy && waited < 600; waited += 1) await new Promise((done) => setTimeout(done, 100));
+      for (let waited = 0; busy && waited < 600; waited += 1)
+        await new Promise((done) => setTimeout(done, 100));
       try {
         await takePoint(kind, reason);
       } catch (error) {
@@ -191,7 +198,12 @@ export function createBackupService({
       const schedule = { cron: settings.cron, ...cronInterval(settings.cron) };
       const newest = points[0];
       const ageMs = newest ? Date.now() - Date.parse(newest.at) : 0;
-      const restores = await db.orm.select().from(backupRestores).orderBy(desc(backupRestores.id)).limit(50).all();
+      const restores = await db.orm
+        .select()
+        .from(backupRestores)
+        .orderBy(desc(backupRestores.id))
+        .limit(50)
+        .all();
       return {
         engine: engine.engine,
         schedule,
@@ -240,7 +252,11 @@ export function createBackupService({
      * Restores the database to a point or a time: see the class comment. `own` is the number
      * of API requests of the caller itself (1 from the Backups page, 0 from the command line).
      */
-    async restore(target: RestoreTarget, by: string, { own = 0 }: { own?: number } = {}): Promise<RestoreRecord> {
+    async restore(
+      target: RestoreTarget,
+      by: string,
+      { own = 0 }: { own?: number } = {},
+    ): Promise<RestoreRecord> {
       return exclusively('restore', async () => {
         restoring = true;
         try {
@@ -256,7 +272,8 @@ export function createBackupService({
             const prepared = await engine.prepare(target);
             let undo: EnginePoint;
             try {
-              undo = (await engine.point('restore', `Before restoring ${prepared.point.name} (by ${by})`)).point;
+              undo = (await engine.point('restore', `Before restoring ${prepared.point.name} (by ${by})`))
+                .point;
             } catch (error) {
               await prepared.discard();
               throw error;
@@ -269,24 +286,28 @@ export function createBackupService({
               undoPoint: undo.name,
               migrated: [],
             };
-            await (gate ? (work: () => Promise<void>) => gate.exclusive(work, { own }) : (work: () => Promise<void>) => work())(
-              async () => {
-                const present = await readPresent(db);
-                try {
-                  record.migrated = await prepared.swap();
-                } catch (error) {
-                  await prepared.discard();
-                  throw error;
-                }
-                await carryPresent(db, present);
-                await db.orm
-                  .insert(backupRestores)
-                  .values({ ...record, migrated: JSON.stringify(record.migrated) })
-                  .run();
-              },
-            );
+            await (
+              gate
+                ? (work: () => Promise<void>) => gate.exclusive(work, { own })
+                : (work: () => Promise<void>) => work()
+            )(async () => {
+              const present = await readPresent(db);
+              try {
+                record.migrated = await prepared.swap();
+              } catch (error) {
+                await prepared.discard();
+                throw error;
+              }
+              await carryPresent(db, present);
+              await db.orm
+                .insert(backupRestores)
+                .values({ ...record, migrated: JSON.stringify(record.migrated) })
+                .run();
+            });
             log.info({ ...record }, 'database restored');
-            await listeners.clearCaches().catch((error: unknown) => log.warn({ err: error }, 'a cache was not cleared'));
+            await listeners
+              .clearCaches()
+              .catch((error: unknown) => log.warn({ err: error }, 'a cache was not cleared'));
             listeners.announce({ point: record.point, reason: record.pointReason, by, at: record.at });
             void notifier
               ?.notify({

@@ -62,7 +62,8 @@ export function createBackupEngine(
 export function protectMigrations(settings: BackupSettings, log: Log): BeforeMigrations {
   return async (db, pending) => {
     const reason = `Before the migration${pending.length > 1 ? 's' : ''} ${pending.join(', ')} at start`;
-    if (db.engine === 'd1') return recordBookmark(db, (db as Database & { api: D1Api }).api, 'migration', reason);
+    if (db.engine === 'd1')
+      return recordBookmark(db, (db as Database & { api: D1Api }).api, 'migration', reason);
     const engine = createBackupEngine(db, settings, log);
     try {
       await engine.point('migration', reason);

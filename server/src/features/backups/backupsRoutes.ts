@@ -14,9 +14,12 @@ function asProblem(error: unknown): unknown {
   if (error instanceof RestorePointNotFound) return notFound(error.message);
   if (error instanceof RestoreRefused) return new HttpProblem(422, error.message);
   if (error instanceof SyncAlreadyRunning)
-    return conflict(`The database cannot be restored while a sync runs: ${error.message} Try again when it is done.`, {
-      runningRunId: error.runId,
-    });
+    return conflict(
+      `The database cannot be restored while a sync runs: ${error.message} Try again when it is done.`,
+      {
+        runningRunId: error.runId,
+      },
+    );
   if (error instanceof SyncLockUnavailable) return new HttpProblem(503, error.message);
   return error;
 }
@@ -32,15 +35,21 @@ export const backupsRoutes: FastifyPluginAsync<{ backups: Backups; authenticate:
 
   route('backupsCreate', (request) => backups.backUpNow(who(request.currentUser!)));
 
-  route('backupsImpact', (request) => backups.impact(request.params.name).catch((error: unknown) => Promise.reject(asProblem(error))));
+  route('backupsImpact', (request) =>
+    backups.impact(request.params.name).catch((error: unknown) => Promise.reject(asProblem(error))),
+  );
 
   route('backupsRestore', async (request) => {
     const { point, at } = request.body;
     try {
       // this request is one of those in flight: the restore does not wait for itself
-      return await backups.restore(point !== undefined ? { point } : { at: new Date(at!) }, who(request.currentUser!), {
-        own: 1,
-      });
+      return await backups.restore(
+        point !== undefined ? { point } : { at: new Date(at!) },
+        who(request.currentUser!),
+        {
+          own: 1,
+        },
+      );
     } catch (error) {
       throw asProblem(error);
     }

@@ -16,7 +16,9 @@ type Row = Record<string, unknown>;
 export async function readPresent(db: Database) {
   const [users, sessions, tokens, points, restores, versions] = await Promise.all([
     db.all<Row>(sql`SELECT id, email FROM users`),
-    db.all<Row>(sql`SELECT * FROM sessions WHERE revoked_at IS NULL AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`),
+    db.all<Row>(
+      sql`SELECT * FROM sessions WHERE revoked_at IS NULL AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    ),
     db.all<Row>(
       sql`SELECT * FROM refresh_tokens WHERE revoked_at IS NULL AND used_at IS NULL AND expires_at > strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     ),
@@ -33,7 +35,9 @@ function insertRow(table: string, row: Row, conflict: 'IGNORE' | 'REPLACE' = 'IG
   const columns = Object.keys(row);
   return sql.join(
     [
-      sql.raw(`INSERT OR ${conflict} INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (`),
+      sql.raw(
+        `INSERT OR ${conflict} INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (`,
+      ),
       sql.join(
         columns.map((column) => sql`${row[column] as string | number | null}`),
         sql`, `,
@@ -48,25 +52,31 @@ function insertRow(table: string, row: Row, conflict: 'IGNORE' | 'REPLACE' = 'IG
 export async function carryPresent(db: Database, present: Present): Promise<void> {
   const restoredUsers = await db.all<Row>(sql`SELECT id, email FROM users`);
   const sameUser = new Set(
-    restoredUsers.filter((user) => present.users.some((now) => now.id === user.id && now.email === user.email)).map((user) => user.id),
+    restoredUsers
+      .filter((user) => present.users.some((now) => now.id === user.id && now.email === user.email))
+      .map((user) => user.id),
   );
   const restoredVersions = new Map(
-    (await db.all<{ name: string; version: number }>(sql`SELECT name, version FROM data_versions`)).map((row) => [
-      row.name,
-      row.version,
-    ]),
+    (await db.all<{ name: string; version: number }>(sql`SELECT name, version FROM data_versions`)).map(
+      (row) => [row.name, row.version],
+    ),
   );
   const versionNames = new Set([...restoredVersions.keys(), ...present.versions.map((row) => row.name)]);
   const statements: SQL[] = [
     sql`DELETE FROM refresh_tokens`,
     sql`DELETE FROM sessions`,
     ...present.sessions.filter((row) => sameUser.has(row.user_id)).map((row) => insertRow('sessions', row)),
-    ...present.tokens.filter((row) => sameUser.has(row.user_id)).map((row) => insertRow('refresh_tokens', row)),
+    ...present.tokens
+      .filter((row) => sameUser.has(row.user_id))
+      .map((row) => insertRow('refresh_tokens', row)),
     ...present.points.map((row) => insertRow('backup_points', row)),
     ...present.restores.map((row) => insertRow('backup_restores', row)),
     ...[...versionNames].map((name) => {
       const version =
-        Math.max(restoredVersions.get(name) ?? 0, present.versions.find((row) => row.name === name)?.version ?? 0) + 1;
+        Math.max(
+          restoredVersions.get(name) ?? 0,
+          present.versions.find((row) => row.name === name)?.version ?? 0,
+        ) + 1;
       return sql`INSERT INTO data_versions (name, version) VALUES (${name}, ${version})
         ON CONFLICT(name) DO UPDATE SET version = excluded.version`;
     }),

@@ -40,7 +40,10 @@ export function pointsToPrune(
   // a point a person asked for, or made before a change, is not the schedule's to thin out
   const beforeChangeFrom = now.getTime() - keep.beforeChangeDays * DAY_MS;
   for (const point of points)
-    if ((point.kind === 'manual' || BEFORE_CHANGE_KINDS.includes(point.kind)) && Date.parse(point.at) >= beforeChangeFrom)
+    if (
+      (point.kind === 'manual' || BEFORE_CHANGE_KINDS.includes(point.kind)) &&
+      Date.parse(point.at) >= beforeChangeFrom
+    )
       kept.add(point.name);
   return points.filter((point) => !kept.has(point.name)).map((point) => point.name);
 }

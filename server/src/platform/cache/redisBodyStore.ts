@@ -81,7 +81,13 @@ export function createRedisBodyStore(
       try {
         let cursor = '0';
         do {
-          const [next, keys] = await client.scan(cursor, 'MATCH', `${connection.prefix}cache:*`, 'COUNT', 500);
+          const [next, keys] = await client.scan(
+            cursor,
+            'MATCH',
+            `${connection.prefix}cache:*`,
+            'COUNT',
+            500,
+          );
           cursor = next;
           const own = keys.map((key) => key.slice(connection.prefix.length));
           if (own.length > 0) await client.del(...own);

@@ -212,7 +212,7 @@ function crossChecks(settings: Settings): string[] {
   }
   if (Boolean(settings.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(settings.BACKUP_S3_SECRET_ACCESS_KEY))
     problems.push(
-      'BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY: set both (or neither, for the AWS SDK\'s own credentials)',
+      "BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY: set both (or neither, for the AWS SDK's own credentials)",
     );
   if (settings.SYNC_CRON) {
     try {

@@ -69,7 +69,4 @@ export interface Database {
  * is about to get (a change one undo cannot take back); may answer what to do once they are
  * applied.
  */
-export type BeforeMigrations = (
-  db: Database,
-  pending: string[],
-) => Promise<(() => Promise<void>) | void>;
+export type BeforeMigrations = (db: Database, pending: string[]) => Promise<(() => Promise<void>) | void>;

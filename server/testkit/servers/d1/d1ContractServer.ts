@@ -119,7 +119,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     try {
       const results = await engine.execute(statements, format);
       for (const result of results) analytics.record(result.meta);
-      if (results.some((result) => result.meta.changed_db || result.meta.rows_written > 0)) await timeTravel.written();
+      if (results.some((result) => result.meta.changed_db || result.meta.rows_written > 0))
+        await timeTravel.written();
       return send(
         response,
         200,
@@ -156,7 +157,11 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
   async function timeTravelCall(method: string, url: URL, response: http.ServerResponse) {
     try {
       if (method === 'GET')
-        return send(response, 200, envelope({ bookmark: await timeTravel.bookmark(url.searchParams.get('timestamp')) }));
+        return send(
+          response,
+          200,
+          envelope({ bookmark: await timeTravel.bookmark(url.searchParams.get('timestamp')) }),
+        );
       return send(
         response,
         200,
@@ -168,7 +173,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
         ),
       );
     } catch (error) {
-      if (error instanceof TimeTravelRefusal) return send(response, error.status, failure(7500, error.message));
+      if (error instanceof TimeTravelRefusal)
+        return send(response, error.status, failure(7500, error.message));
       throw error;
     }
   }
@@ -198,7 +204,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       });
     }
     const running = exports.get(current);
-    if (!running) return send(response, 200, { success: false, error: `No export of ${current} is under way.` });
+    if (!running)
+      return send(response, 200, { success: false, error: `No export of ${current} is under way.` });
     const filename = `${account.databaseId}-${current}.sql`;
     return send(response, 200, {
       success: true,

@@ -46,7 +46,9 @@ export function createD1TimeTravel(engine: MiniflareD1, { now = () => Date.now()
     const sequence = kept.length + 1;
     const hash = createHash('sha256').update(dump.join('\n')).digest('hex').slice(0, 32);
     const state = {
-      bookmark: `${sequence.toString(16).padStart(8, '0')}-${Math.floor(at / 1000).toString(16).padStart(8, '0')}-00004c6d-${hash}`,
+      bookmark: `${sequence.toString(16).padStart(8, '0')}-${Math.floor(at / 1000)
+        .toString(16)
+        .padStart(8, '0')}-00004c6d-${hash}`,
       at,
       dump,
     };
@@ -59,7 +61,8 @@ export function createD1TimeTravel(engine: MiniflareD1, { now = () => Date.now()
   async function stateAt(at: number): Promise<KeptState> {
     if (Number.isNaN(at)) throw new TimeTravelRefusal(400, 'timestamp must be an RFC 3339 date-time.');
     if (at > now()) throw new TimeTravelRefusal(400, 'timestamp is in the future.');
-    if (at < now() - DAYS * 86_400_000) throw new TimeTravelRefusal(400, `timestamp is older than ${DAYS} days.`);
+    if (at < now() - DAYS * 86_400_000)
+      throw new TimeTravelRefusal(400, `timestamp is older than ${DAYS} days.`);
     // nothing written since: the database now is the database then
     if (at >= lastWriteAt) return keepNow();
     // a kept state stands until the first write after it

@@ -79,7 +79,10 @@ export async function startMiniflareD1() {
     /** The whole database as SQL statements (Miniflare's export: what `wrangler d1 export` writes). */
     async dump(): Promise<string[]> {
       const db = await mf.getD1Database('DB');
-      const [statements] = await db.prepare('PRAGMA miniflare_d1_export(?,?,?);').bind(false, false).raw<string>();
+      const [statements] = await db
+        .prepare('PRAGMA miniflare_d1_export(?,?,?);')
+        .bind(false, false)
+        .raw<string>();
       return (statements ?? []) as unknown as string[];
     },
     /**
@@ -91,7 +94,8 @@ export async function startMiniflareD1() {
     async load(dump: string[]): Promise<void> {
       const tables = await userTables();
       const isTable = (statement: string) => /^CREATE TABLE/i.test(statement);
-      const isRow = (statement: string) => /^INSERT INTO/i.test(statement) && !/^INSERT INTO "sqlite_sequence"/i.test(statement);
+      const isRow = (statement: string) =>
+        /^INSERT INTO/i.test(statement) && !/^INSERT INTO "sqlite_sequence"/i.test(statement);
       await execute([
         { sql: 'PRAGMA defer_foreign_keys = ON' },
         ...tables.map((name) => ({ sql: `DROP TABLE "${name.replace(/"/g, '""')}"` })),

@@ -30,7 +30,7 @@ export const backupsIo = taggedIo('Backups', {
   backupsRestore: {
     summary: 'Restore the database to a point or a time',
     description:
-      'Takes the sync lock (409 while a sync runs), keeps the database of now as a restore point first (so the restore can be undone), puts the point in place, migrates it forward, clears every cache and tells every open tab (DataRestored) and the Admins\' bells. 404 for an unknown point; 422 for a point from a newer release or one that cannot be read (BACKUP_KEY).',
+      "Takes the sync lock (409 while a sync runs), keeps the database of now as a restore point first (so the restore can be undone), puts the point in place, migrates it forward, clears every cache and tells every open tab (DataRestored) and the Admins' bells. 404 for an unknown point; 422 for a point from a newer release or one that cannot be read (BACKUP_KEY).",
     body: restoreRequest,
     response: { 200: restoreRecord },
   },

@@ -88,7 +88,9 @@ export function createD1Backups(db: Database, api: D1Api): BackupEngine {
   async function record(kind: BackupKind, reason: string): Promise<EnginePoint> {
     const at = new Date();
     const bookmark = await api.bookmark();
-    const [row] = await db.all<BackupPointRow & { history_max_id: number; schema_applied: number; schema_latest_when: number }>(
+    const [row] = await db.all<
+      BackupPointRow & { history_max_id: number; schema_applied: number; schema_latest_when: number }
+    >(
       sql`INSERT INTO backup_points (name, kind, reason, bookmark, at, counts, history_max_id, schema_applied, schema_latest_when)
         SELECT ${pointName(at, kind)}, ${kind}, ${reason}, ${bookmark}, ${at.toISOString()}, '{}', state.historyMaxId, state.applied, state.latestWhen
         FROM (${STATE_NOW}) AS state
@@ -110,9 +112,9 @@ export function createD1Backups(db: Database, api: D1Api): BackupEngine {
     },
 
     async points() {
-      return (await orm.select().from(backupPoints).orderBy(desc(backupPoints.at), desc(backupPoints.name)).all()).map(
-        toPoint,
-      );
+      return (
+        await orm.select().from(backupPoints).orderBy(desc(backupPoints.at), desc(backupPoints.name)).all()
+      ).map(toPoint);
     },
 
     failed: async () => [],

@@ -8,7 +8,9 @@ import type { S3Bucket } from './s3Bucket';
 export const UPLOAD_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 4_000, maxDelayMs: 60_000 };
 
 const reasonOf = (error: unknown) =>
-  error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  error instanceof Error
+    ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`
+    : String(error);
 
 /**
  * Copies verified snapshots to the bucket one at a time, each retried with back-off; one that
@@ -58,7 +60,10 @@ export function createOffsiteCopies({
     } catch (error) {
       const problem = reasonOf(error);
       states.set(name, { state: 'failed', problem, file });
-      log.error({ snapshot: name, target: bucket.target, reason: problem }, 'snapshot not copied off the machine');
+      log.error(
+        { snapshot: name, target: bucket.target, reason: problem },
+        'snapshot not copied off the machine',
+      );
       failed(name, problem);
     }
   }
@@ -68,7 +73,9 @@ export function createOffsiteCopies({
 
     /** Queues the copy of a snapshot, and again those that failed before; resolves once all are done. */
     copy(name: string, file: string): Promise<void> {
-      const again = [...states].filter(([, entry]) => entry.state === 'failed').map(([other, entry]) => [other, entry.file]);
+      const again = [...states]
+        .filter(([, entry]) => entry.state === 'failed')
+        .map(([other, entry]) => [other, entry.file]);
       for (const [other, otherFile] of [[name, file], ...again] as [string, string][]) {
         states.set(other, { state: 'copying', problem: null, file: otherFile });
         queue = queue.then(() => copyOne(other, otherFile));

@@ -10,7 +10,12 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BackupSettings } from '../../../platform/config/loadConfig';
-import { MAX_HEADER_BYTES, parseHeader, SNAPSHOT_EXTENSION, type SnapshotHeader } from '../snapshots/snapshotHeader';
+import {
+  MAX_HEADER_BYTES,
+  parseHeader,
+  SNAPSHOT_EXTENSION,
+  type SnapshotHeader,
+} from '../snapshots/snapshotHeader';
 
 export interface BucketObject {
   /** The restore point's name. */
@@ -62,7 +67,11 @@ export function createS3Bucket(settings: NonNullable<BackupSettings['s3']>) {
       let token: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: settings.prefix, ContinuationToken: token }),
+          new ListObjectsV2Command({
+            Bucket: settings.bucket,
+            Prefix: settings.prefix,
+            ContinuationToken: token,
+          }),
         );
         objects.push(...(page.Contents ?? []));
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -76,7 +85,11 @@ export function createS3Bucket(settings: NonNullable<BackupSettings['s3']>) {
     /** A copy's header, from its first bytes. */
     async header(name: string): Promise<SnapshotHeader> {
       const answer = await client.send(
-        new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(name), Range: `bytes=0-${MAX_HEADER_BYTES + 11}` }),
+        new GetObjectCommand({
+          Bucket: settings.bucket,
+          Key: keyOf(name),
+          Range: `bytes=0-${MAX_HEADER_BYTES + 11}`,
+        }),
       );
       const bytes = Buffer.from(await answer.Body!.transformToByteArray());
       return parseHeader(bytes).header;

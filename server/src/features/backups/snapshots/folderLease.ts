@@ -43,7 +43,7 @@ export async function withFolderLease<T>(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let stale = false;
+    let stale: boolean;
     try {
       const held = fs.readFileSync(lock, 'utf8');
       stale = Date.now() - fs.statSync(lock).mtimeMs > STALE_MS || holderGone(held);

@@ -56,7 +56,9 @@ export async function encodeSnapshot(
   const full: SnapshotHeader = { ...header, encryption: encryption?.entry ?? null };
   const start = headerBytes(full);
   const output = fs.createWriteStream(out, { mode: 0o600 });
-  const opened = new Promise<void>((resolve, reject) => output.once('open', () => resolve()).once('error', reject));
+  const opened = new Promise<void>((resolve, reject) =>
+    output.once('open', () => resolve()).once('error', reject),
+  );
   await opened;
   output.write(start);
   const cipher = encryption?.cipher(start);
@@ -68,13 +70,17 @@ export async function encodeSnapshot(
     throw error;
   });
   if (cipher) output.write(cipher.getAuthTag());
-  await new Promise<void>((resolve, reject) => output.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    output.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
   await fsyncFile(out);
   return full;
 }
 
 /** A snapshot file's header alone (its first bytes). */
-export async function readSnapshotHeader(file: string): Promise<{ header: SnapshotHeader; payloadOffset: number }> {
+export async function readSnapshotHeader(
+  file: string,
+): Promise<{ header: SnapshotHeader; payloadOffset: number }> {
   const handle = await fs.promises.open(file, 'r');
   try {
     const start = Buffer.alloc(MAX_HEADER_BYTES + 12);

@@ -45,7 +45,9 @@ export function createSnapshotFolder(dir: string) {
         // removed meanwhile, or not a snapshot: not offered
       }
     }
-    return found.sort((a, b) => b.header.at.localeCompare(a.header.at) || b.header.name.localeCompare(a.header.name));
+    return found.sort(
+      (a, b) => b.header.at.localeCompare(a.header.at) || b.header.name.localeCompare(a.header.name),
+    );
   }
 
   return {
@@ -57,7 +59,8 @@ export function createSnapshotFolder(dir: string) {
     /** What a stopped snapshot, restore or download left in `.work/`: removed (none of it is a restore point). */
     clearWork(): void {
       prepare();
-      for (const entry of fs.readdirSync(workDir)) fs.rmSync(path.join(workDir, entry), { force: true, recursive: true });
+      for (const entry of fs.readdirSync(workDir))
+        fs.rmSync(path.join(workDir, entry), { force: true, recursive: true });
     },
 
     fileOf: (name: string) => path.join(dir, `${name}${SNAPSHOT_EXTENSION}`),
@@ -73,7 +76,10 @@ export function createSnapshotFolder(dir: string) {
       const base = `${at.toISOString().slice(0, 19).replace(/:/g, '')}Z-${kind}`;
       for (let n = 1; ; n += 1) {
         const name = n === 1 ? base : `${base}-${n}`;
-        if (!fs.existsSync(path.join(dir, `${name}${SNAPSHOT_EXTENSION}`)) && !fs.existsSync(path.join(failedDir, `${name}${SNAPSHOT_EXTENSION}`)))
+        if (
+          !fs.existsSync(path.join(dir, `${name}${SNAPSHOT_EXTENSION}`)) &&
+          !fs.existsSync(path.join(failedDir, `${name}${SNAPSHOT_EXTENSION}`))
+        )
           return name;
       }
     },

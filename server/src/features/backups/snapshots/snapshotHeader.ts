@@ -56,7 +56,10 @@ export class NotASnapshot extends Error {
 
 /** The header of a snapshot from its first bytes; answers it with the payload's offset. */
 export function parseHeader(start: Buffer): { header: SnapshotHeader; payloadOffset: number } {
-  if (start.length < SNAPSHOT_MAGIC.length + 4 || !start.subarray(0, SNAPSHOT_MAGIC.length).equals(SNAPSHOT_MAGIC))
+  if (
+    start.length < SNAPSHOT_MAGIC.length + 4 ||
+    !start.subarray(0, SNAPSHOT_MAGIC.length).equals(SNAPSHOT_MAGIC)
+  )
     throw new NotASnapshot('it does not start as one.');
   const length = start.readUInt32BE(SNAPSHOT_MAGIC.length);
   const from = SNAPSHOT_MAGIC.length + 4;
@@ -68,6 +71,7 @@ export function parseHeader(start: Buffer): { header: SnapshotHeader; payloadOff
   } catch {
     throw new NotASnapshot('its header is not readable.');
   }
-  if (header.format !== 1) throw new NotASnapshot(`format ${String(header.format)} is unknown to this release.`);
+  if (header.format !== 1)
+    throw new NotASnapshot(`format ${String(header.format)} is unknown to this release.`);
   return { header, payloadOffset: from + length };
 }

@@ -48,7 +48,12 @@ export function checkDatabase(file: string): DatabaseCheck {
   try {
     connection = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
   } catch (error) {
-    return { problem: `it cannot be opened: ${String(error)}`, counts: {}, historyMaxId: 0, schema: { applied: 0, latestWhen: 0 } };
+    return {
+      problem: `it cannot be opened: ${String(error)}`,
+      counts: {},
+      historyMaxId: 0,
+      schema: { applied: 0, latestWhen: 0 },
+    };
   }
   try {
     const answers = connection.pragma('integrity_check') as { integrity_check: string }[];
@@ -61,16 +66,17 @@ export function checkDatabase(file: string): DatabaseCheck {
         schema: { applied: 0, latestWhen: 0 },
       };
     const present = new Set(
-      (connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-        (row) => row.name,
-      ),
+      (
+        connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+      ).map((row) => row.name),
     );
     const counts: Record<string, number> = {};
     for (const table of COUNTED_TABLES)
       if (present.has(table))
         counts[table] = (connection.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
     const historyMaxId = present.has('lead_history')
-      ? ((connection.prepare('SELECT coalesce(max(id), 0) AS n FROM lead_history').get() as { n: number }).n ?? 0)
+      ? ((connection.prepare('SELECT coalesce(max(id), 0) AS n FROM lead_history').get() as { n: number })
+          .n ?? 0)
       : 0;
     const hasMigrations = (connection.prepare(HAS_MIGRATIONS_SQL).get() as { n: number }).n > 0;
     const schema = hasMigrations
@@ -78,7 +84,12 @@ export function checkDatabase(file: string): DatabaseCheck {
       : { applied: 0, latestWhen: 0 };
     return { problem: null, counts, historyMaxId, schema };
   } catch (error) {
-    return { problem: `it cannot be read: ${String(error)}`, counts: {}, historyMaxId: 0, schema: { applied: 0, latestWhen: 0 } };
+    return {
+      problem: `it cannot be read: ${String(error)}`,
+      counts: {},
+      historyMaxId: 0,
+      schema: { applied: 0, latestWhen: 0 },
+    };
   } finally {
     connection.close();
   }

@@ -102,7 +102,10 @@ export function createSqliteBackups({
         }
         points.push({ ...toPoint(header, sizeBytes, false), offsite: 'copied' });
       } catch (error) {
-        log.warn({ err: error, snapshot: name }, "a copy in the bucket has no readable header: it is not offered");
+        log.warn(
+          { err: error, snapshot: name },
+          'a copy in the bucket has no readable header: it is not offered',
+        );
       }
     }
     return points.sort((a, b) => b.at.localeCompare(a.at) || b.name.localeCompare(a.name));
@@ -162,7 +165,11 @@ export function createSqliteBackups({
       try {
         unpacked = await snapshots.unpack(file);
       } catch (error) {
-        if (error instanceof SnapshotKeyProblem || error instanceof SnapshotUnreadable || error instanceof SnapshotFailed)
+        if (
+          error instanceof SnapshotKeyProblem ||
+          error instanceof SnapshotUnreadable ||
+          error instanceof SnapshotFailed
+        )
           throw new RestoreRefused(`${point.name} cannot be restored: ${error.message}`);
         throw error;
       } finally {
@@ -194,9 +201,14 @@ export function createSqliteBackups({
       const remote = await inBucket();
       const remoteGone = [...gone].filter((name) => remote.has(name));
       if (bucket && remoteGone.length > 0) {
-        await bucket.remove(remoteGone).catch((error: unknown) =>
-          log.warn({ err: error, snapshots: remoteGone }, 'old copies could not be removed from the bucket'),
-        );
+        await bucket
+          .remove(remoteGone)
+          .catch((error: unknown) =>
+            log.warn(
+              { err: error, snapshots: remoteGone },
+              'old copies could not be removed from the bucket',
+            ),
+          );
         bucketList = null;
       }
       log.info({ removed: [...gone] }, 'old snapshots removed by the retention rule');

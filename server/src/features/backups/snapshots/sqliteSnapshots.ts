@@ -74,7 +74,15 @@ export function createSqliteSnapshots({
   }
 
   return {
-    async take({ kind, reason, at = new Date() }: { kind: BackupKind; reason: string; at?: Date }): Promise<TakenSnapshot> {
+    async take({
+      kind,
+      reason,
+      at = new Date(),
+    }: {
+      kind: BackupKind;
+      reason: string;
+      at?: Date;
+    }): Promise<TakenSnapshot> {
       folder.prepare();
       const before = fingerprint();
       const newest = (await folder.points())[0];
@@ -135,7 +143,10 @@ export function createSqliteSnapshots({
         await fsyncFolder(folder.dir);
         last = { ...before, name };
         const sizeBytes = (await fs.promises.stat(file)).size;
-        log.info({ snapshot: name, kind, bytes: sizeBytes, counts: check.counts }, 'snapshot taken and verified');
+        log.info(
+          { snapshot: name, kind, bytes: sizeBytes, counts: check.counts },
+          'snapshot taken and verified',
+        );
         return { header: written, file, sizeBytes, unchanged: false };
       } finally {
         await fs.promises.rm(plain, { force: true });

@@ -67,7 +67,10 @@ export const leadImportRoutes: FastifyPluginAsync<{
 
   route('leadsImport', async (request) => {
     const { upload, acceptInvalid } = await receive(request);
-    await restorePoint?.('import', `Before the import of ${upload.fileName} by ${request.currentUser!.fullName}`);
+    await restorePoint?.(
+      'import',
+      `Before the import of ${upload.fileName} by ${request.currentUser!.fullName}`,
+    );
     return leadImport.run(upload, acceptInvalid, request.currentUser!.id);
   });
 };

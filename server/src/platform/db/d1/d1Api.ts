@@ -64,7 +64,9 @@ export type D1ExportPoll = {
   at_bookmark: string;
   messages: string[];
   error?: string;
-} & ({ status: 'active' | 'error' } | { status: 'complete'; result: { filename: string; signed_url: string } });
+} & (
+  { status: 'active' | 'error' } | { status: 'complete'; result: { filename: string; signed_url: string } }
+);
 
 /** A statement D1 refused (bad SQL, a constraint): a fault of this server, not of the service. */
 export class D1QueryError extends Error {
