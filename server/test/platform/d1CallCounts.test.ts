@@ -88,9 +88,6 @@ describe('REST calls to D1', () => {
     // cleanup, the version; then the receipt is read. (All new: no field history to record.)
     // Before the spreadsheet, one read of the office's values (what the sheet shows instead).
     expect(made.filter((call) => call.sql.length > 1).map((call) => call.sql.length)).toEqual([6]);
-    console.log(
-      made.map((call) => `${call.kind} ${call.sql.length} ${(call.sql[0] ?? '').slice(0, 70)}`).join('\n'),
-    );
     expect(made).toHaveLength(19);
     expect(userReads(made)).toBe(1);
   }, 120_000);
