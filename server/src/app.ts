@@ -32,6 +32,8 @@ import { redisPlugin } from './platform/redis/redisPlugin';
 import { releaseFiles } from './features/releases/releaseFiles';
 import { releasesRoutes } from './features/releases/releasesRoutes';
 import { resourcesRoutes } from './features/resources/resourcesRoutes';
+import { backupsRoutes } from './features/backups/backupsRoutes';
+import type { Backups } from './features/backups/backupServices';
 import type { SyncHub } from './features/realtime/syncHub';
 import { createSchedulingStats } from './features/scheduling/schedulingStats';
 import { agendaFeedRoutes } from './features/scheduling/agenda/agendaFeedRoutes';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     syncHub: SyncHub;
     /** The e-mail outbox; null without SMTP_URL. */
     mailer: Mailer | null;
+    /** Restore points and restores (the schedule, the tests). */
+    backups: Backups;
   }
 }
 
@@ -100,11 +104,13 @@ export async function buildApp({
   const { ctx, authenticate, counters, stores, hub, leads, writeBack, readCache, sendVersioned, sync } =
     services;
   const { notificationsRepository, releases, releasesRepository, liveRemotes } = services;
+  services.gate.install(app);
   app.addHook('onReady', services.start);
   app.addHook('onClose', services.stop);
   app.decorate('syncService', sync);
   app.decorate('syncHub', hub);
   app.decorate('mailer', services.mailer);
+  app.decorate('backups', services.backups);
   // before the server waits for open requests: SSE streams and held polls never end by themselves
   app.addHook('preClose', async () => hub.stop());
 
@@ -148,12 +154,14 @@ export async function buildApp({
         }),
         authenticate,
         maxBytes: config.importMaxBytes,
+        restorePoint: services.backups.beforeChange,
       });
       const leadActions = createLeadActions(db, writeBack.editRequests);
       await api.register(leadActionsRoutes, {
         bulk: leadActions.bulk,
         undo: leadActions.undo,
         authenticate,
+        restorePoint: services.backups.beforeChange,
       });
       await api.register(duplicatesRoutes, {
         duplicates: createDuplicatesRepository(db),
@@ -211,6 +219,7 @@ export async function buildApp({
         authenticate,
         counters,
       });
+      await api.register(backupsRoutes, { backups: services.backups, authenticate });
       await api.register(resourcesRoutes, {
         config,
         db,

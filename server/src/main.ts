@@ -13,9 +13,11 @@ async function main() {
   ensurePrivateFolder(config.dataDir);
   const { app, admin, close: closeApp } = await openApp(config, { terminal: Boolean(process.stdout.isTTY) });
   const stopSchedule = await startSync(app, config);
+  const stopBackups = app.backups.schedule();
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSchedule();
+    stopBackups();
     await closeApp();
     process.exit(0);
   };

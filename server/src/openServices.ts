@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './platform/config/loadConfig';
+import { protectMigrations } from './features/backups/backupServices';
 import { openDatabase } from './platform/db/openDatabase';
 import { createRedisConnection } from './platform/redis/redisConnection';
 import { createServices, type ServicesOptions } from './services';
@@ -16,7 +17,7 @@ export async function openServices(
   options: Omit<ServicesOptions, 'config' | 'db' | 'redis' | 'log'> = {},
 ) {
   const log: FastifyBaseLogger = pino({ level: config.logLevel }, pino.destination(2));
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, { beforeMigrations: protectMigrations(config.backups, log) });
   const redis = config.redis ? createRedisConnection(config.redis, log) : null;
   const services = createServices({ ...options, config, db, redis, log });
   return {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createAccessTokens } from './features/auth/accessTokens';
+import { createBackups } from './features/backups/backupServices';
+import type { UPLOAD_RETRY } from './features/backups/offsite/offsiteCopies';
 import type { AppContext } from './features/auth/appContext';
 import { createAuthenticate } from './features/auth/authenticate';
 import { resolveJwtSecret } from './features/auth/jwtSecret';
@@ -25,6 +27,7 @@ import { createReadCache } from './platform/cache/readCache';
 import type { Config } from './platform/config/loadConfig';
 import type { Database } from './platform/db/database';
 import type { RetryPolicy } from './platform/http/retryPolicy';
+import { createRequestGate } from './platform/http/requestGate';
 import { createVersionedReads } from './platform/http/versionedReads';
 import type { RedisConnection } from './platform/redis/redisConnection';
 import { createSharedStores } from './sharedStores';
@@ -43,6 +46,8 @@ export interface ServicesOptions {
   mail?: { policy?: RetryPolicy; pollMs?: number; transport?: MailTransport };
   /** The calendar write-back's pauses and writer (tests shorten and replace them). */
   writeBack?: WriteBackOptions;
+  /** How patiently a snapshot's copy to the bucket is retried (tests shorten it). */
+  uploadRetry?: typeof UPLOAD_RETRY;
 }
 
 /**
@@ -60,6 +65,7 @@ export function createServices({
   readStore,
   mail: mailOptions,
   writeBack: writeBackOptions,
+  uploadRetry,
 }: ServicesOptions) {
   const stores = createSharedStores(redis, config);
   const users = createUsersRepository(db);
@@ -104,7 +110,8 @@ export function createServices({
   };
   const writeBack = createWriteBack(config, db, log, writeBackOptions);
   const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
-  const readCache = createReadCache(readStore ?? stores.readStore);
+  const bodies = readStore ?? stores.readStore;
+  const readCache = createReadCache(bodies);
   const sync = createSyncService({
     db,
     leads,
@@ -113,6 +120,8 @@ export function createServices({
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
     lock: stores.syncLock,
     log,
+    // a restore point before every run (and none while a restore is under way)
+    beforeRun: (reason) => backups.beforeSync(reason),
   });
   const { releases, releasesRepository, liveRemotes } = createReleaseServices({
     config,
@@ -122,8 +131,26 @@ export function createServices({
     tellTabs: (target, args) => hub.sendToOwnConnections(target, args),
   });
 
+  const gate = createRequestGate();
+  const backups = createBackups({
+    config,
+    db,
+    syncRuns: sync.runs,
+    syncLock: stores.syncLock,
+    gate,
+    notifier,
+    readStore: bodies,
+    backplane: stores.backplane,
+    tellTabs: (change) => hub.sendToAll('DataRestored', [change]),
+    afterRestore: () => void liveRemotes.invalidate(),
+    log,
+    uploadRetry,
+  });
+
   return {
     stores,
+    gate,
+    backups,
     ctx,
     authenticate: createAuthenticate(ctx),
     counters: stores.counters,
@@ -149,6 +176,8 @@ export function createServices({
 
     /** Ends what runs, in the reverse order. The hub is stopped apart (`hub.stop()`): before the server waits for open requests. */
     async stop(): Promise<void> {
+      await backups.settled();
+      backups.close();
       liveRemotes.stop();
       await writeBack.worker?.stop();
       await mailer?.stop();

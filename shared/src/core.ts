@@ -27,6 +27,7 @@ export { restoreNeutralizedFormula } from './export/neutralizeFormula';
 export * from './contract/views';
 export * from './contract/resources';
 export * from './contract/releases';
+export * from './contract/backups';
 export * from './remotes/remoteManifest';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';

@@ -86,6 +86,7 @@ describe('the host from the remote manifest (shared/src/remotes/remoteManifest.t
       'Calendar Sync',
       'User Management',
       'Releases',
+      'Backups',
       'Resources: CloudFlare D1, Redis',
     ]);
   });

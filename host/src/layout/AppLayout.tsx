@@ -2,6 +2,7 @@ import { PREFERENCE_KEYS, savePreferencesSoon } from '@auditdesk/shared';
 import { AppShell } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { Outlet } from 'react-router-dom';
+import { DataRestoredNotice } from '../backups/DataRestoredNotice';
 import { NewReleaseBanner } from '../releases/NewReleaseBanner';
 import { useSyncEndToast } from '../sync-feedback/useSyncEndToast';
 import { Sidebar } from './Sidebar';
@@ -51,6 +52,7 @@ export function AppLayout() {
         <Sidebar expanded={expanded} />
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">
+        <DataRestoredNotice />
         <NewReleaseBanner />
         <Outlet />
       </AppShell.Main>

@@ -1,5 +1,6 @@
 import type { NavIconName } from '@auditdesk/shared/remotes';
 import {
+  IconArchive,
   IconBolt,
   IconCalendarStats,
   IconDatabase,
@@ -21,4 +22,5 @@ export const NAV_ICONS: Record<NavIconName, Icon> = {
   server: IconServer,
   database: IconDatabase,
   bolt: IconBolt,
+  archive: IconArchive,
 };

@@ -4,6 +4,9 @@ import {
   IconAlertTriangle,
   IconArrowBackUp,
   IconCircleCheck,
+  IconCloudX,
+  IconDatabaseExclamation,
+  IconHistory,
   IconMailExclamation,
   IconRocket,
   IconUserCog,
@@ -22,6 +25,9 @@ const ICONS = {
   'mail-failed': IconMailExclamation,
   'release-promoted': IconRocket,
   'release-rolled-back': IconArrowBackUp,
+  'backup-failed': IconDatabaseExclamation,
+  'backup-copy-failed': IconCloudX,
+  'data-restored': IconHistory,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

@@ -1,4 +1,5 @@
 import type { Benchmark } from '../benchmark';
+import { backupBenchmark } from './backup';
 import { bulkLeadsBenchmark } from './bulkLeads';
 import { calendarSourcesBenchmark } from './calendarSources';
 import { duplicatesBenchmark } from './duplicates';
@@ -27,6 +28,7 @@ export const BENCHMARKS: Benchmark[] = [
   leadImportBenchmark,
   bulkLeadsBenchmark,
   duplicatesBenchmark,
+  backupBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
   hubScaleBenchmark,

@@ -83,6 +83,10 @@ export const hubEvents = {
   NotificationAdded: z.tuple([notification]),
   /** To everyone: a remote's live version changed (remote, version or null for the built-in build, its manifest URL). */
   RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string()]),
+  /** To everyone: the database was restored to a point (its name and reason, who, when): every screen reads its data again. */
+  DataRestored: z.tuple([
+    z.object({ point: z.string(), reason: z.string(), by: z.string(), at: z.string() }),
+  ]),
 } as const satisfies Record<HubEventName, z.ZodTuple>;
 
 export type HubEventArgs<E extends HubEventName> = z.infer<(typeof hubEvents)[E]>;

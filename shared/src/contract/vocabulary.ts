@@ -94,6 +94,9 @@ export const NOTIFICATION_KINDS = [
   'mail-failed',
   'release-promoted',
   'release-rolled-back',
+  'backup-failed',
+  'backup-copy-failed',
+  'data-restored',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
@@ -108,6 +111,7 @@ export const HUB_EVENT_NAMES = [
   'SyncError',
   'NotificationAdded',
   'RemoteReleased',
+  'DataRestored',
 ] as const;
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;

@@ -6,7 +6,15 @@
 
 /** The sidebar's icons, named here and drawn by the host (host/src/layout/navIcons.ts). */
 export type NavIconName =
-  'calendar-stats' | 'users' | 'refresh' | 'user-shield' | 'rocket' | 'server' | 'database' | 'bolt';
+  | 'calendar-stats'
+  | 'users'
+  | 'refresh'
+  | 'user-shield'
+  | 'rocket'
+  | 'server'
+  | 'database'
+  | 'bolt'
+  | 'archive';
 
 /** Sidebar entries that open to show their pages (admin pages about one subject). */
 export const SIDEBAR_GROUPS = {
@@ -153,6 +161,14 @@ export const REMOTE_MANIFEST = [
         label: 'Releases',
         adminOnly: { deniedMessage: "You don't have permission to manage releases." },
         sidebar: { icon: 'rocket' },
+      },
+      {
+        route: '/backups',
+        module: './BackupsPage',
+        file: './src/backups/BackupsPage.tsx',
+        label: 'Backups',
+        adminOnly: { deniedMessage: "You don't have permission to manage backups." },
+        sidebar: { icon: 'archive' },
       },
     ],
   },

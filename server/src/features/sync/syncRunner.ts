@@ -20,6 +20,8 @@ export interface SyncRunnerOptions {
   lock: SyncLock | null;
   /** Where a failed run's cause goes with its full detail (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Runs before each run (a restore point: DESIGN.md section 22); throwing refuses the run. */
+  beforeRun?: (reason: string) => Promise<void>;
 }
 
 /**
@@ -36,6 +38,7 @@ export function createSyncRunner({
   notifier,
   lock,
   log,
+  beforeRun,
 }: SyncRunnerOptions) {
   return async function execute(
     range: SyncRange,
@@ -51,6 +54,7 @@ export function createSyncRunner({
     const listeners = fanOut(progress, trackStages(runs, run.id), ...(watcher ? [watcher] : []));
     let outcome: SyncOutcome;
     try {
+      await beforeRun?.(`Before the sync of ${range.startDate} to ${range.endDate} (${trigger})`);
       outcome = await runSync(
         dependencies,
         {
@@ -69,7 +73,7 @@ export function createSyncRunner({
         listeners,
       );
     } catch (error) {
-      // runSync reports its own failures; this is a bug in a listener, still a failed run
+      // runSync reports its own failures; this is a restore under way (beforeRun), or a bug in a listener: still a failed run
       outcome = failedOutcome(String(error), error);
     }
     const { problems, cause, ...recorded } = outcome;

@@ -28,6 +28,7 @@ export function createSyncService({
   notifier,
   lock = null,
   log,
+  beforeRun,
 }: {
   db: Database;
   leads: LeadsRepository;
@@ -39,6 +40,8 @@ export function createSyncService({
   lock?: SyncLock | null;
   /** Where a failed run's cause goes with its full detail (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
+  /** Runs before each run (a restore point); throwing refuses the run. */
+  beforeRun?: (reason: string) => Promise<void>;
 }) {
   // a run failed here for its lease or its silence ends like any other: on the hub and in the bells
   const announceExpired = (run: SyncRunRow) => {
@@ -66,6 +69,7 @@ export function createSyncService({
       notifier,
       lock,
       log,
+      beforeRun,
     }),
     status: () => syncStatusOf(runs),
     ...createSyncHistory(runs, createUsersRepository(db)),

@@ -14,10 +14,13 @@ export interface BodyStore {
   get(key: string): Promise<Body | undefined>;
   /** Keeps the body; never throws (a store that cannot keep it just does not). */
   put(key: string, body: Body): Promise<void>;
+  /** Forgets every body (the data they were built from was replaced: a restore); never throws. */
+  clear(): Promise<void>;
 }
 
 /** Keeps nothing: every read is built afresh (to measure and to compare against). */
 export const noBodyStore: BodyStore = {
   get: async () => undefined,
   put: async () => undefined,
+  clear: async () => undefined,
 };

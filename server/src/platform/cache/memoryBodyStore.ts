@@ -17,5 +17,8 @@ export function createMemoryBodyStore(maxEntries = 64): BodyStore {
       bodies.set(key, body);
       while (bodies.size > maxEntries) bodies.delete(bodies.keys().next().value!);
     },
+    async clear() {
+      bodies.clear();
+    },
   };
 }

@@ -75,5 +75,27 @@ export function createRedisBodyStore(
         .eval(PUT_WITHIN_BUDGET, 4, keyOf(key), ...budgetKeys, value, ttlMs, Date.now(), maxBytes)
         .catch(() => undefined);
     },
+    /** Every body and the budget's bookkeeping, found by SCAN (the client's prefix is not applied to MATCH). */
+    async clear() {
+      if (!connection.isReady()) return;
+      try {
+        let cursor = '0';
+        do {
+          const [next, keys] = await client.scan(
+            cursor,
+            'MATCH',
+            `${connection.prefix}cache:*`,
+            'COUNT',
+            500,
+          );
+          cursor = next;
+          const own = keys.map((key) => key.slice(connection.prefix.length));
+          if (own.length > 0) await client.del(...own);
+        } while (cursor !== '0');
+        await client.del(...budgetKeys);
+      } catch {
+        // Redis away: its bodies expire by themselves, and every key names a data version a restore moves past
+      }
+    },
   };
 }

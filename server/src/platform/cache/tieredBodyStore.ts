@@ -16,5 +16,8 @@ export function createTieredBodyStore(near: BodyStore, far: BodyStore): BodyStor
     async put(key, body) {
       await Promise.all([near.put(key, body), far.put(key, body)]);
     },
+    async clear() {
+      await Promise.all([near.clear(), far.clear()]);
+    },
   };
 }

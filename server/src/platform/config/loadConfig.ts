@@ -97,6 +97,8 @@ export interface Config {
   mail?: MailSettings;
   /** "Forgot password?" requests per hour per client address, and reset e-mails per hour per address. */
   passwordResetLimits: { perIp: number; perEmail: number };
+  /** Snapshots (SQLite), restore points (D1) and their copies off the machine (DESIGN.md section 22). */
+  backups: BackupSettings;
   /** Serve the built host and remotes (production). */
   serveWeb: boolean;
   webRoot: string;
@@ -109,6 +111,25 @@ export interface RedisSettings {
   prefix: string;
   /** REDIS_PLAN: the plan's name, for the resource page */
   planName: string;
+}
+
+export interface BackupSettings {
+  /** Where snapshots are kept on this machine. */
+  dir: string;
+  /** BACKUP_CRON; null: off. */
+  cron: string | null;
+  /** BACKUP_KEY: encrypts every snapshot; never written anywhere. */
+  key?: string;
+  keep: { hourly: number; daily: number; monthly: number; beforeChangeDays: number };
+  /** Present when BACKUP_S3_URL is set. */
+  s3?: {
+    bucket: string;
+    /** Every object's key starts with it ('' or ending with /). */
+    prefix: string;
+    endpoint?: string;
+    region: string;
+    credentials?: { accessKeyId: string; secretAccessKey: string };
+  };
 }
 
 export interface MailSettings {
@@ -180,6 +201,19 @@ function crossChecks(settings: Settings): string[] {
       problems.push('DATABASE_URL: names a SQLite file, but DATABASE is d1; unset one of them');
     }
   }
+  if (settings.BACKUP_CRON !== 'off') {
+    try {
+      new Cron(settings.BACKUP_CRON, { paused: true }).stop();
+    } catch (error) {
+      problems.push(
+        `BACKUP_CRON: ${error instanceof Error ? error.message : 'not a cron expression'} (got "${settings.BACKUP_CRON}"; off turns the schedule off)`,
+      );
+    }
+  }
+  if (Boolean(settings.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(settings.BACKUP_S3_SECRET_ACCESS_KEY))
+    problems.push(
+      "BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY: set both (or neither, for the AWS SDK's own credentials)",
+    );
   if (settings.SYNC_CRON) {
     try {
       new Cron(settings.SYNC_CRON, { paused: true }).stop();
@@ -190,6 +224,37 @@ function crossChecks(settings: Settings): string[] {
     }
   }
   return problems;
+}
+
+function backupSettings(settings: Settings, dataDir: string): BackupSettings {
+  const s3 = settings.BACKUP_S3_URL ? /^s3:\/\/([^/]+)\/?(.*)$/.exec(settings.BACKUP_S3_URL) : null;
+  const prefix = s3?.[2]?.replace(/^\/+|\/+$/g, '') ?? '';
+  return {
+    dir: settings.BACKUP_DIR ? path.resolve(settings.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    cron: settings.BACKUP_CRON === 'off' ? null : settings.BACKUP_CRON,
+    key: settings.BACKUP_KEY,
+    keep: {
+      hourly: settings.BACKUP_KEEP_HOURLY,
+      daily: settings.BACKUP_KEEP_DAILY,
+      monthly: settings.BACKUP_KEEP_MONTHLY,
+      beforeChangeDays: settings.BACKUP_KEEP_BEFORE_CHANGE_DAYS,
+    },
+    s3: s3
+      ? {
+          bucket: s3[1]!,
+          prefix: prefix ? `${prefix}/` : '',
+          endpoint: settings.BACKUP_S3_ENDPOINT,
+          region: settings.BACKUP_S3_REGION,
+          credentials:
+            settings.BACKUP_S3_ACCESS_KEY_ID && settings.BACKUP_S3_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: settings.BACKUP_S3_ACCESS_KEY_ID,
+                  secretAccessKey: settings.BACKUP_S3_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+        }
+      : undefined,
+  };
 }
 
 /** Reads the settings once; any bad value throws a ConfigError naming the variable. */
@@ -203,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         const name = issue.path.join('.');
         const value = present[name];
         const shown =
-          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL|SMTP_URL/.test(name)
+          value === undefined || /SECRET|PASSWORD|TOKEN|REDIS_URL|SMTP_URL|BACKUP_KEY/.test(name)
             ? ''
             : ` (got "${value}")`;
         return `${name}: ${issue.message}${shown}`;
@@ -341,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: settings.RATE_LIMIT_PASSWORD_RESET_PER_IP,
       perEmail: settings.RATE_LIMIT_PASSWORD_RESET_PER_EMAIL,
     },
+    backups: backupSettings(settings, dataDir),
     serveWeb: settings.NODE_ENV === 'production',
     webRoot: settings.WEB_ROOT ? path.resolve(settings.WEB_ROOT) : REPOSITORY_ROOT,
   };

@@ -339,6 +339,34 @@ export const settingsSchema = z.object({
     .describe(
       'Password-reset e-mails per hour to one address, whoever asks; further requests get the same answer but send nothing (nobody can flood a mailbox, and the answer tells nothing).',
     ),
+  /** Where SQLite snapshots are kept on this machine; default $DATA_DIR/backups (give it another disk to survive the data disk). */
+  BACKUP_DIR: optionalText,
+  /** When a snapshot is taken (cron, 5 or 6 fields; `off`: only before changes and on request). D1 needs none: Time Travel keeps every minute. */
+  BACKUP_CRON: z.string().trim().min(1).default('0 * * * *'),
+  /** A passphrase (16+ characters) that encrypts every snapshot (AES-256-GCM); keep it apart from the snapshots: without it none can be restored. */
+  BACKUP_KEY: z.string().min(16, 'expected at least 16 characters').optional(),
+  /** Snapshots kept by the hour (the newest of each of the last N hours). */
+  BACKUP_KEEP_HOURLY: z.coerce.number().int().min(0).max(10_000).default(48),
+  /** Snapshots kept by the day (the newest of each of the last N days). */
+  BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** Snapshots kept by the month (the newest of each of the last N months). */
+  BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1_000).default(12),
+  /** Days the snapshots taken before a change (sync, import, bulk change, migration, restore) or on request are kept, whatever the rule above says. */
+  BACKUP_KEEP_BEFORE_CHANGE_DAYS: z.coerce.number().int().min(0).max(3_650).default(7),
+  /** Copies every verified snapshot (and, on D1, an export on BACKUP_CRON) to an S3-compatible bucket: s3://bucket/optional/prefix. */
+  BACKUP_S3_URL: z
+    .string()
+    .trim()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, 'expected s3://bucket or s3://bucket/prefix')
+    .optional(),
+  /** The S3-compatible service's address (MinIO, R2, Backblaze…); unset: AWS S3. Addressed path-style when set. */
+  BACKUP_S3_ENDPOINT: httpUrl.optional(),
+  /** The bucket's region (auto for R2). */
+  BACKUP_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** The bucket's access key; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID, an instance role…). */
+  BACKUP_S3_ACCESS_KEY_ID: optionalText,
+  /** That access key's secret. */
+  BACKUP_S3_SECRET_ACCESS_KEY: optionalText,
   /** The folder that holds the built apps (host and remote dist folders); defaults to the repository. */
   WEB_ROOT: optionalText,
 });

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { QueryUsage } from './queryUsage';
 import type * as schema from './schema';
+import type { SqliteFile } from './sqlite/sqliteFile';
 
 /**
  * Drizzle over either engine. Typed as the asynchronous kind: every query is awaited,
@@ -52,9 +53,20 @@ export interface Database {
   batch(statements: Statement[]): Promise<number[]>;
   /** SQLite only (absent on D1, where every statement is a request): see LocalStatements. */
   readonly local?: LocalStatements;
+  /** SQLite only: the file, for snapshots and restores. */
+  readonly sqlite?: SqliteFile;
+  /** Applies the code's migrations the database has not applied (after a restore); answers their tags. */
+  migrate(): Promise<string[]>;
   /** Rows read and written today (UTC), as this server counted them. */
   readonly usage: QueryUsage;
   /** What the engine itself tells about the database, for the database resource page. */
   describe(): Promise<DatabaseDescription>;
   close(): Promise<void>;
 }
+
+/**
+ * Told, before migrations are applied at start, which ones a database that already has data
+ * is about to get (a change one undo cannot take back); may answer what to do once they are
+ * applied.
+ */
+export type BeforeMigrations = (db: Database, pending: string[]) => Promise<(() => Promise<void>) | void>;

@@ -1,4 +1,5 @@
 import {
+  BACKUP_KINDS,
   LEAD_ACTION_KINDS,
   LEAD_HISTORY_KINDS,
   LEAD_SOURCES,
@@ -541,3 +542,39 @@ export const remoteLoads = sqliteTable(
 );
 export type RemoteReleaseRow = typeof remoteReleases.$inferSelect;
 export type ReleaseChangeRow = typeof releaseChanges.$inferSelect;
+
+/**
+ * D1's restore points: the Time Travel bookmark recorded before each change one undo cannot
+ * take back (Cloudflare keeps every minute; this names the ones that matter). A restore carries
+ * the rows made after its point across, so none is lost by going back.
+ */
+export const backupPoints = sqliteTable(
+  'backup_points',
+  {
+    name: text('name').primaryKey(),
+    kind: text('kind', { enum: BACKUP_KINDS }).notNull(),
+    reason: text('reason').notNull(),
+    bookmark: text('bookmark').notNull(),
+    at: text('at').notNull(),
+    /** The main tables' rows then (JSON), the newest lead history entry, and the schema it was at (migrations applied, the newest one's time). */
+    counts: text('counts').notNull().default('{}'),
+    historyMaxId: integer('history_max_id').notNull().default(0),
+    schemaApplied: integer('schema_applied').notNull().default(0),
+    schemaLatestWhen: integer('schema_latest_when').notNull().default(0),
+  },
+  (table) => [index('backup_points_at_idx').on(table.at)],
+);
+
+/** Every restore: who restored what, when, and the point made just before it (to undo it). Carried across later restores. */
+export const backupRestores = sqliteTable('backup_restores', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  at: text('at').notNull(),
+  by: text('by').notNull(),
+  point: text('point').notNull(),
+  pointReason: text('point_reason').notNull(),
+  undoPoint: text('undo_point'),
+  /** The migrations applied to bring it to this release (JSON array). */
+  migrated: text('migrated').notNull().default('[]'),
+});
+export type BackupPointRow = typeof backupPoints.$inferSelect;
+export type BackupRestoreRow = typeof backupRestores.$inferSelect;

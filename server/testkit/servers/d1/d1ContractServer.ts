@@ -2,11 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createD1Analytics } from './d1Analytics';
 import { limitBroken } from './d1Limits';
+import { createD1TimeTravel, TimeTravelRefusal } from './d1TimeTravel';
 import { startMiniflareD1, type ResultsFormat } from './miniflareD1';
 
 /** One call the server received. */
 export interface D1Call {
-  kind: 'query' | 'raw' | 'info' | 'graphql';
+  kind: 'query' | 'raw' | 'info' | 'graphql' | 'time-travel' | 'export';
   /** The SQL of each statement (empty for info and graphql). */
   sql: string[];
 }
@@ -60,11 +61,16 @@ function readBody(request: http.IncomingMessage): Promise<string> {
  * REST contract (`POST …/d1/database/{id}/query` and `/raw` with one statement or a `batch`,
  * `GET …/d1/database/{id}`, the `{ success, errors, messages, result }` envelope with each
  * statement's meta), D1's per-statement limits, Bearer tokens, and `POST /graphql` answering
- * the d1AnalyticsAdaptiveGroups dataset from the rows it counted. It records every call
- * and can be told to fail some.
+ * the d1AnalyticsAdaptiveGroups dataset from the rows it counted, Time Travel
+ * (`GET …/time_travel/bookmark[?timestamp=]`, `POST …/time_travel/restore?bookmark=|timestamp=`
+ * answering `previous_bookmark`, over real snapshots of its database: d1TimeTravel.ts) and the
+ * polled SQL export (`POST …/export`). It records every call and can be told to fail some.
  */
 export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
   const engine = await startMiniflareD1();
+  const timeTravel = createD1TimeTravel(engine);
+  /** Exports under way: the bookmark each one reads, by the bookmark its first poll answered. */
+  const exports = new Map<string, { dump: string[]; polls: number }>();
   const analytics = createD1Analytics(account.databaseId);
   const calls: D1Call[] = [];
   let faults: D1Fault[] = [];
@@ -113,6 +119,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     try {
       const results = await engine.execute(statements, format);
       for (const result of results) analytics.record(result.meta);
+      if (results.some((result) => result.meta.changed_db || result.meta.rows_written > 0))
+        await timeTravel.written();
       return send(
         response,
         200,
@@ -143,6 +151,71 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
         read_replication: { mode: 'disabled' },
       }),
     );
+  }
+
+  /** GET …/time_travel/bookmark and POST …/time_travel/restore, as Cloudflare documents them. */
+  async function timeTravelCall(method: string, url: URL, response: http.ServerResponse) {
+    try {
+      if (method === 'GET')
+        return send(
+          response,
+          200,
+          envelope({ bookmark: await timeTravel.bookmark(url.searchParams.get('timestamp')) }),
+        );
+      return send(
+        response,
+        200,
+        envelope(
+          await timeTravel.restore({
+            bookmark: url.searchParams.get('bookmark'),
+            timestamp: url.searchParams.get('timestamp'),
+          }),
+        ),
+      );
+    } catch (error) {
+      if (error instanceof TimeTravelRefusal)
+        return send(response, error.status, failure(7500, error.message));
+      throw error;
+    }
+  }
+
+  /**
+   * POST …/export with output_format polling: the first poll answers the bookmark it exports
+   * (`at_bookmark`, status active); polling again with it as current_bookmark answers the
+   * dump's signed URL (status complete), served by this server.
+   */
+  async function exportCall(body: unknown, response: http.ServerResponse) {
+    const { output_format: format, current_bookmark: current } = (body ?? {}) as {
+      output_format?: string;
+      current_bookmark?: string;
+    };
+    if (format !== 'polling') return send(response, 400, failure(7400, 'output_format must be polling.'));
+    if (!current) {
+      const state = await timeTravel.keepNow();
+      exports.set(state.bookmark, { dump: state.dump, polls: 0 });
+      return send(response, 200, {
+        success: true,
+        type: 'export',
+        at_bookmark: state.bookmark,
+        status: 'active',
+        messages: ['Generating export'],
+        error: '',
+        result: null,
+      });
+    }
+    const running = exports.get(current);
+    if (!running)
+      return send(response, 200, { success: false, error: `No export of ${current} is under way.` });
+    const filename = `${account.databaseId}-${current}.sql`;
+    return send(response, 200, {
+      success: true,
+      type: 'export',
+      at_bookmark: current,
+      status: 'complete',
+      messages: ['Uploaded part 1', 'Export complete'],
+      error: '',
+      result: { filename, signed_url: `${origin}/exports/${encodeURIComponent(current)}` },
+    });
   }
 
   function graphql(body: unknown, response: http.ServerResponse) {
@@ -180,8 +253,20 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
               ? 'info'
               : request.method === 'POST' && path === `${API_PREFIX}/graphql`
                 ? 'graphql'
-                : null;
+                : (request.method === 'GET' && path === `${databasePath}/time_travel/bookmark`) ||
+                    (request.method === 'POST' && path === `${databasePath}/time_travel/restore`)
+                  ? 'time-travel'
+                  : request.method === 'POST' && path === `${databasePath}/export`
+                    ? 'export'
+                    : null;
       const text = await readBody(request);
+      // an export's dump, by its signed URL (no token: the URL is the secret, as a presigned one)
+      if (request.method === 'GET' && path.startsWith('/exports/')) {
+        const running = exports.get(decodeURIComponent(path.slice('/exports/'.length)));
+        if (!running) return send(response, 404, failure(7404, 'No such export.'));
+        response.writeHead(200, { 'content-type': 'application/sql' });
+        return response.end(`${running.dump.join('\n')}\n`);
+      }
       if (!kind) {
         const detail = path.startsWith(`${API_PREFIX}/accounts/`)
           ? 'The database could not be found.'
@@ -225,6 +310,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
         );
       }
       if (kind === 'info') return databaseInfo(response);
+      if (kind === 'time-travel') return timeTravelCall(request.method!, url, response);
+      if (kind === 'export') return exportCall(body, response);
       if (kind === 'graphql') return graphql(body, response);
       return runStatements(kind, body, response, call);
     })().catch((error: unknown) => {
@@ -232,12 +319,15 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const apiRoot = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const apiRoot = `${origin}${API_PREFIX}`;
 
   return {
     account,
     engine,
     analytics,
+    /** Time Travel's kept states (a test that restores to arbitrary times keeps every write). */
+    timeTravel,
     /** Every call received since the start or the last reset, in order. */
     calls,
     /** The settings a server needs to use this database. */
@@ -265,6 +355,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
     /** A fresh database: no tables, no calls, no analytics, no faults. */
     async reset() {
       await engine.reset();
+      timeTravel.reset();
+      exports.clear();
       calls.length = 0;
       analytics.reset();
       faults = [];

@@ -76,6 +76,36 @@ export async function startMiniflareD1() {
         ...tables.map((name) => ({ sql: `DROP TABLE "${name.replace(/"/g, '""')}"` })),
       ]);
     },
+    /** The whole database as SQL statements (Miniflare's export: what `wrangler d1 export` writes). */
+    async dump(): Promise<string[]> {
+      const db = await mf.getD1Database('DB');
+      const [statements] = await db
+        .prepare('PRAGMA miniflare_d1_export(?,?,?);')
+        .bind(false, false)
+        .raw<string>();
+      return (statements ?? []) as unknown as string[];
+    },
+    /**
+     * Replaces the whole database with a dump's: every table dropped, the dump run as one
+     * transaction, its tables made before any row goes in (the export lists a table's rows after
+     * it, and a table rebuilt by a migration comes after the tables that refer to it: D1 has no
+     * `foreign_keys = OFF`, only deferred checks, which still need the table).
+     */
+    async load(dump: string[]): Promise<void> {
+      const tables = await userTables();
+      const isTable = (statement: string) => /^CREATE TABLE/i.test(statement);
+      const isRow = (statement: string) =>
+        /^INSERT INTO/i.test(statement) && !/^INSERT INTO "sqlite_sequence"/i.test(statement);
+      await execute([
+        { sql: 'PRAGMA defer_foreign_keys = ON' },
+        ...tables.map((name) => ({ sql: `DROP TABLE "${name.replace(/"/g, '""')}"` })),
+        ...dump.filter(isTable).map((statement) => ({ sql: statement })),
+        ...dump.filter(isRow).map((statement) => ({ sql: statement })),
+        ...dump
+          .filter((statement) => !isTable(statement) && !isRow(statement) && !/^PRAGMA/i.test(statement))
+          .map((statement) => ({ sql: statement })),
+      ]);
+    },
     dispose: () => mf.dispose(),
   };
 }

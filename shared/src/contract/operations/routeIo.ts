@@ -11,6 +11,7 @@ import { businessIo } from './businessIo';
 import { healthIo } from './healthIo';
 import { resourcesIo } from './resourcesIo';
 import { releasesIo } from './releasesIo';
+import { backupsIo } from './backupsIo';
 import { leadsIo } from './leadsIo';
 import { dashboardIo } from './dashboardIo';
 
@@ -25,6 +26,7 @@ export const routeIo = {
   ...healthIo,
   ...resourcesIo,
   ...releasesIo,
+  ...backupsIo,
   ...leadsIo,
   ...dashboardIo,
   ...syncIo,

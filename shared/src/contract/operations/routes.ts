@@ -6,6 +6,7 @@ import { businessOperations } from './businessOperations';
 import { healthOperations } from './healthOperations';
 import { resourcesOperations } from './resourcesOperations';
 import { releasesOperations } from './releasesOperations';
+import { backupsOperations } from './backupsOperations';
 import { dashboardOperations } from './dashboardOperations';
 import { leadsOperations } from './leadsOperations';
 import { schedulingOperations } from './schedulingOperations';
@@ -27,6 +28,7 @@ export const routes = {
   ...healthOperations,
   ...resourcesOperations,
   ...releasesOperations,
+  ...backupsOperations,
   ...leadsOperations,
   ...dashboardOperations,
   ...syncOperations,

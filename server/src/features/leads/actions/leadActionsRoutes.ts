@@ -1,3 +1,4 @@
+import { BULK_RESTORE_POINT_OVER } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
@@ -15,10 +16,18 @@ export const leadActionsRoutes: FastifyPluginAsync<{
   bulk: ReturnType<typeof createBulkLeadActions>;
   undo: ReturnType<typeof createLeadActionUndo>;
   authenticate: Authenticate;
-}> = async (app, { bulk, undo, authenticate }) => {
+  /** A restore point before a bulk change of more than a handful of leads (DESIGN.md section 22). */
+  restorePoint?: (kind: 'bulk', reason: string) => Promise<void>;
+}> = async (app, { bulk, undo, authenticate, restorePoint }) => {
   const route = operationRoutes(app, authenticate);
 
   route('leadsBulk', async (request) => {
+    const { leads, delete: deleting } = request.body;
+    if (leads.length > BULK_RESTORE_POINT_OVER)
+      await restorePoint?.(
+        'bulk',
+        `Before a bulk ${deleting ? 'delete' : 'change'} of ${leadsText(leads.length)} by ${request.currentUser!.fullName}`,
+      );
     const outcome = await bulk.apply(request.body, request.currentUser!.id);
     if (outcome.kind === 'changed')
       throw preconditionFailed(

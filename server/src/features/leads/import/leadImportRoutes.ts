@@ -19,7 +19,9 @@ export const leadImportRoutes: FastifyPluginAsync<{
   leadImport: LeadImport;
   authenticate: Authenticate;
   maxBytes: number;
-}> = async (app, { leadImport, authenticate, maxBytes }) => {
+  /** A restore point before the import is written (DESIGN.md section 22). */
+  restorePoint?: (kind: 'import', reason: string) => Promise<void>;
+}> = async (app, { leadImport, authenticate, maxBytes, restorePoint }) => {
   const route = operationRoutes(app, authenticate);
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6, headerPairs: 50 },
@@ -65,6 +67,10 @@ export const leadImportRoutes: FastifyPluginAsync<{
 
   route('leadsImport', async (request) => {
     const { upload, acceptInvalid } = await receive(request);
+    await restorePoint?.(
+      'import',
+      `Before the import of ${upload.fileName} by ${request.currentUser!.fullName}`,
+    );
     return leadImport.run(upload, acceptInvalid, request.currentUser!.id);
   });
 };

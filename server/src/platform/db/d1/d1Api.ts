@@ -50,6 +50,24 @@ export interface D1DatabaseInfo {
   num_tables?: number;
 }
 
+/** A restore's answer (POST …/time_travel/restore): the new bookmark, and the one before it, to undo it with. */
+export interface D1RestoreResult {
+  bookmark: string;
+  previous_bookmark: string;
+  message: string;
+}
+
+/** One poll of an export (POST …/export, output_format polling). */
+export type D1ExportPoll = {
+  success: boolean;
+  type: 'export';
+  at_bookmark: string;
+  messages: string[];
+  error?: string;
+} & (
+  { status: 'active' | 'error' } | { status: 'complete'; result: { filename: string; signed_url: string } }
+);
+
 /** A statement D1 refused (bad SQL, a constraint): a fault of this server, not of the service. */
 export class D1QueryError extends Error {
   constructor(
@@ -124,6 +142,47 @@ export function createD1Api(settings: D1Settings, options: D1ApiOptions = {}) {
       );
       for (const result of results) options.onStatement?.(result.meta);
       return results;
+    },
+
+    /**
+     * Time Travel: the bookmark of the database now, or of its state at `timestamp`
+     * (GET …/time_travel/bookmark?timestamp=ISO 8601).
+     */
+    async bookmark(timestamp?: Date): Promise<string> {
+      const query = timestamp ? `?${new URLSearchParams({ timestamp: timestamp.toISOString() })}` : '';
+      const result = await call<{ bookmark: string }>(
+        `${databaseUrl}/time_travel/bookmark${query}`,
+        { method: 'GET' },
+        'Cloudflare D1 Time Travel',
+      );
+      return result.bookmark;
+    },
+
+    /** Time Travel: puts the database back to a bookmark or a time (POST …/time_travel/restore). */
+    async restore(to: { bookmark: string } | { timestamp: Date }): Promise<D1RestoreResult> {
+      const query = new URLSearchParams(
+        'bookmark' in to ? { bookmark: to.bookmark } : { timestamp: to.timestamp.toISOString() },
+      );
+      return call<D1RestoreResult>(
+        `${databaseUrl}/time_travel/restore?${query}`,
+        { method: 'POST' },
+        'Cloudflare D1 Time Travel',
+      );
+    },
+
+    /** One poll of a whole-database SQL export (POST …/export); `at_bookmark` of the first answer continues it. */
+    async exportPoll(currentBookmark?: string): Promise<D1ExportPoll> {
+      return call<D1ExportPoll>(
+        `${databaseUrl}/export`,
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            output_format: 'polling',
+            ...(currentBookmark ? { current_bookmark: currentBookmark } : {}),
+          }),
+        },
+        'Cloudflare D1 export',
+      );
     },
 
     /** The database's name and size (GET …/d1/database/{id}). */

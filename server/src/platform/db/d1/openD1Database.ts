@@ -2,8 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { migrate } from 'drizzle-orm/sqlite-proxy/migrator';
 import type { D1Settings } from '../../config/loadConfig';
-import type { Database, Orm } from '../database';
+import type { BeforeMigrations, Database, Orm } from '../database';
 import { rootDatabaseError } from '../databaseUnavailable';
+import { HAS_MIGRATIONS_SQL, pendingMigrations, SCHEMA_LEVEL_SQL, type SchemaLevel } from '../migrationState';
 import { MIGRATIONS_FOLDER } from '../migrationsFolder';
 import { createQueryUsage } from '../queryUsage';
 import * as schema from '../schema';
@@ -22,7 +23,7 @@ const d1Query = (sql: string, params: unknown[]): D1Query => ({ sql, params: par
  */
 export async function openD1Database(
   settings: D1Settings,
-  options: { retry?: RetryPolicy } = {},
+  options: { retry?: RetryPolicy; beforeMigrations?: BeforeMigrations } = {},
 ): Promise<Database & { api: D1Api }> {
   const usage = createQueryUsage();
   const api = createD1Api(settings, {
@@ -42,21 +43,34 @@ export async function openD1Database(
     },
     { schema },
   );
-  await migrate(
-    orm,
-    async (queries) => {
-      if (queries.length > 0)
-        await api.query(
-          queries.map((sql) => d1Query(sql, [])),
-          'objects',
-        );
-    },
-    { migrationsFolder: MIGRATIONS_FOLDER },
-  ).catch((error: unknown) => {
-    throw rootDatabaseError(error);
-  });
+  async function schemaLevel(): Promise<SchemaLevel | null> {
+    const [has] = await api.query([d1Query(HAS_MIGRATIONS_SQL, [])], 'objects');
+    if (!(has?.results[0] as { n: number } | undefined)?.n) return null;
+    const [level] = await api.query([d1Query(SCHEMA_LEVEL_SQL, [])], 'objects');
+    return level!.results[0] as unknown as SchemaLevel;
+  }
 
-  return {
+  /** Applies pending migrations in one batch; answers their tags. */
+  async function migrateForward(): Promise<string[]> {
+    const pending = pendingMigrations((await schemaLevel()) ?? { applied: 0, latestWhen: 0 });
+    if (pending.length === 0) return [];
+    await migrate(
+      orm,
+      async (queries) => {
+        if (queries.length > 0)
+          await api.query(
+            queries.map((sql) => d1Query(sql, [])),
+            'objects',
+          );
+      },
+      { migrationsFolder: MIGRATIONS_FOLDER },
+    ).catch((error: unknown) => {
+      throw rootDatabaseError(error);
+    });
+    return pending;
+  }
+
+  const database: Database & { api: D1Api } = {
     engine: 'd1',
     orm: orm as unknown as Orm,
     api,
@@ -74,6 +88,7 @@ export async function openD1Database(
       );
       return results.map((result) => result.meta.changes);
     },
+    migrate: () => migrateForward(),
     async describe() {
       const [info, today] = await Promise.all([api.info(), d1UsageToday(api, settings)]);
       return { name: info.name, sizeBytes: info.file_size, today };
@@ -82,4 +97,13 @@ export async function openD1Database(
       // nothing held open: every call is its own HTTP request
     },
   };
+  const level = await schemaLevel().catch((error: unknown) => {
+    throw rootDatabaseError(error);
+  });
+  const pending = level ? pendingMigrations(level) : [];
+  // a database with migrations to apply and data in it: whoever protects it hears first
+  const after = pending.length > 0 ? await options.beforeMigrations?.(database, pending) : undefined;
+  await migrateForward();
+  await after?.();
+  return database;
 }

@@ -1,0 +1,73 @@
+import { formatDateTime } from '@auditdesk/shared';
+import type { RestorePoint } from '@auditdesk/shared/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { lossText } from './backupRules';
+import { useRestoreImpact } from './useBackups';
+
+/** The confirmation of a restore: the point, and what is lost after it; the database of now is kept first. */
+export function RestoreModal({
+  point,
+  restoring,
+  failure,
+  onConfirm,
+  onClose,
+}: {
+  point: RestorePoint | null;
+  restoring: boolean;
+  failure: string | null;
+  onConfirm: (point: RestorePoint) => void;
+  onClose: () => void;
+}) {
+  const impact = useRestoreImpact(point?.name ?? null);
+  return (
+    <Modal
+      opened={point !== null}
+      onClose={onClose}
+      title="Restore the database"
+      size="lg"
+      closeOnClickOutside={!restoring}
+    >
+      {point && (
+        <Stack gap="sm">
+          <Text>
+            Restore <b>{point.name}</b>: {point.reason}, {formatDateTime(point.at)}.
+          </Text>
+          {impact.isPending && (
+            <Group gap="xs">
+              <Loader size="xs" />
+              <Text size="sm">Counting the changes made after it…</Text>
+            </Group>
+          )}
+          {impact.isError && (
+            <Text size="sm" c="red">
+              The changes since could not be counted: {impact.error.message}
+            </Text>
+          )}
+          {impact.data && (
+            <Alert color="orange" icon={<IconAlertTriangle />}>
+              {lossText(impact.data)}
+            </Alert>
+          )}
+          <Text size="sm" c="dimmed">
+            The database as it is now is kept as a restore point first, so this restore can itself be undone.
+            Syncs wait meanwhile; every open page reloads its data when it is done.
+          </Text>
+          {failure && (
+            <Alert color="red" title="Not restored">
+              {failure}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={restoring}>
+              Cancel
+            </Button>
+            <Button color="red" loading={restoring} onClick={() => onConfirm(point)}>
+              Restore {point.name}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
