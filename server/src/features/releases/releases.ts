@@ -5,6 +5,7 @@ import type { ReleaseChangeRow } from '../../platform/db/schema';
 import { conflict, notFound } from '../../platform/errors/httpProblem';
 import { defaultRemoteUrl, REMOTES, remoteNamed } from '../../platform/config/remotes';
 import type { Notifier } from '../notifications/notifier';
+import { buildFiles } from './buildFiles';
 import { compatibilityProblems, type BuildFacts } from './compatibility';
 import { parseFederationManifest } from './federationManifest';
 import type { LiveRemote } from './liveRemotes';
@@ -166,10 +167,10 @@ export function createReleases(options: ReleasesOptions) {
     /** Publishes a build as the remote's next release (not live until promoted). */
     async publish(request: PublishRequest): Promise<{ version: string; manifestUrl: string }> {
       const definition = remoteNamed(request.remote);
-      const read = (file: string) => {
-        const at = path.join(request.buildDir, file);
-        return fs.existsSync(at) ? fs.readFileSync(at, 'utf8') : null;
-      };
+      // refuses links before anything of the build is read
+      const files = new Set(buildFiles(request.buildDir));
+      const read = (file: string) =>
+        files.has(file) ? fs.readFileSync(path.join(request.buildDir, file), 'utf8') : null;
       const manifest = read('mf-manifest.json');
       if (!manifest)
         throw new Error(`${request.buildDir} has no mf-manifest.json: build ${definition.folder} first.`);
