@@ -114,13 +114,17 @@ export function createServices({
     lock: stores.syncLock,
     log,
   });
-  const { releases, releasesRepository, liveRemotes } = createReleaseServices({
+  const releaseServices = createReleaseServices({
     config,
     db,
     notifier,
+    users,
     backplane: stores.backplane,
-    tellTabs: (target, args) => hub.sendToOwnConnections(target, args),
+    ownUserIds: () => hub.ownUserIds(),
+    tellTab: (args, userId) => hub.sendToOwnConnections('RemoteReleased', args, userId),
+    log,
   });
+  const { releases, releasesRepository, liveRemotes, releaseWatch } = releaseServices;
 
   return {
     stores,
@@ -137,18 +141,23 @@ export function createServices({
     sendVersioned: createVersionedReads(readCache),
     sync,
     releases,
+    releaseStages: releaseServices.releaseStages,
+    releasePreviews: releaseServices.releasePreviews,
     releasesRepository,
     liveRemotes,
+    releaseWatch,
 
-    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read. */
+    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read and watched. */
     async start(): Promise<void> {
       await mailer?.start();
       await writeBack.worker?.start();
       await liveRemotes.ready();
+      releaseWatch.start();
     },
 
     /** Ends what runs, in the reverse order. The hub is stopped apart (`hub.stop()`): before the server waits for open requests. */
     async stop(): Promise<void> {
+      releaseWatch.stop();
       liveRemotes.stop();
       await writeBack.worker?.stop();
       await mailer?.stop();

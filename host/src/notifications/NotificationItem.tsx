@@ -3,9 +3,11 @@ import { Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@
 import {
   IconAlertTriangle,
   IconArrowBackUp,
+  IconArrowBackUpDouble,
   IconCircleCheck,
   IconMailExclamation,
   IconRocket,
+  IconStairsUp,
   IconUserCog,
   IconUserMinus,
   IconUserPlus,
@@ -22,6 +24,8 @@ const ICONS = {
   'mail-failed': IconMailExclamation,
   'release-promoted': IconRocket,
   'release-rolled-back': IconArrowBackUp,
+  'release-staged': IconStairsUp,
+  'release-aborted': IconArrowBackUpDouble,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

@@ -39,7 +39,9 @@ describe('pnpm release', () => {
     // the server's brief cache: within its time, without Redis
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect((await remotesJson()).remote_leads).toBe('/releases/leads/0.1.0-1/mf-manifest.json');
-    expect(run('list').stdout).toContain('Leads (remote_leads): live 0.1.0-1\n  * 0.1.0-1');
+    expect(run('list').stdout).toMatch(
+      /Leads \(remote_leads\): live 0.1.0-1\n {2}0.1.0-1 watched until \S+\n {2}\* 0.1.0-1/,
+    );
     expect(run('rollback', 'remote-leads').stdout).toBe('Leads: the built-in build is live.\n');
   }, 60_000);
 

@@ -59,7 +59,7 @@ describe('a promotion on one instance, seen by another', () => {
           attempts: 500,
         });
         console.log(`promote on A → B's /remotes.json: ${Date.now() - started} ms`);
-        const expected = [['remote_leads', version, url]];
+        const expected = [['remote_leads', version, url, '']];
         await eventually(() => expect(told).toEqual([expected, expected]));
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(told).toEqual([expected, expected]); // once each, not once per instance

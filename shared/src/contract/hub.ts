@@ -81,8 +81,11 @@ export const hubEvents = {
   SyncError: z.tuple([z.string()]),
   /** To its recipients only: a new notification for the bell. */
   NotificationAdded: z.tuple([notification]),
-  /** To everyone: a remote's live version changed (remote, version or null for the built-in build, its manifest URL). */
-  RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string()]),
+  /**
+   * To each person whose release of a remote changed (promotion, rollback, stage, preview):
+   * remote, their version (null for the built-in build), its manifest URL, its one-line notes.
+   */
+  RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string(), z.string()]),
 } as const satisfies Record<HubEventName, z.ZodTuple>;
 
 export type HubEventArgs<E extends HubEventName> = z.infer<(typeof hubEvents)[E]>;

@@ -94,6 +94,8 @@ export const NOTIFICATION_KINDS = [
   'mail-failed',
   'release-promoted',
   'release-rolled-back',
+  'release-staged',
+  'release-aborted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
