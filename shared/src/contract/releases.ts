@@ -53,9 +53,6 @@ export const releaseChange = z.object({
 });
 export type ReleaseChange = z.infer<typeof releaseChange>;
 
-/** The steps a share of people goes through (in %) on Advance; after the last, everyone. */
-export const STAGE_SHARE_STEPS = [5, 10, 25, 50] as const;
-
 /** Who a stage is for: a role (and those above it), a share of people (a stable hash of each id), or named people. */
 export const stageAudience = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('role'), role: z.enum(ROLES) }),
