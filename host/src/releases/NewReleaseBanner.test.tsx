@@ -83,7 +83,9 @@ describe('NewReleaseBanner', () => {
     renderWithProviders(<NewReleaseBanner client={hub.client} />);
     await act(() => hub.client.start());
     expect(await screen.findByTestId('new-release-banner')).toHaveTextContent('Staged for Admins');
-    expect(fetched.calls.filter((call) => call.url === '/api/releases/mine').length).toBeGreaterThanOrEqual(2);
+    expect(fetched.calls.filter((call) => call.url === '/api/releases/mine').length).toBeGreaterThanOrEqual(
+      2,
+    );
   });
 
   it("shows the person's preview with Leave preview, which ends it and reloads a tab that runs it", async () => {
@@ -95,7 +97,9 @@ describe('NewReleaseBanner', () => {
     const preview = await screen.findByTestId('preview-banner');
     expect(preview).toHaveTextContent('You are previewing Leads 0.1.0-1, for you only, until');
     await userEvent.click(screen.getByRole('button', { name: 'Leave preview' }));
-    expect(fetched.calls.find((call) => call.method === 'DELETE')?.url).toBe('/api/releases/remote_leads/preview');
+    expect(fetched.calls.find((call) => call.method === 'DELETE')?.url).toBe(
+      '/api/releases/remote_leads/preview',
+    );
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

@@ -70,8 +70,8 @@ export function NewReleaseBanner({
           <Group justify="space-between" gap="sm" wrap="nowrap">
             <Stack gap={2}>
               <Text size="sm">
-                A new version of {REMOTE_LABELS[remote]} is available. Reload to use it; anything you have
-                not saved on this page would be lost.
+                A new version of {REMOTE_LABELS[remote]} is available. Reload to use it; anything you have not
+                saved on this page would be lost.
               </Text>
               {notes && (
                 <Text size="sm" c="dimmed" data-testid="release-notes">

@@ -45,7 +45,10 @@ describe('remoteUrls', () => {
       });
       await remoteUrls();
       expect(
-        fetchMock.calls.map((call) => [call.headers.get('authorization'), call.headers.get('x-auditdesk-tab')]),
+        fetchMock.calls.map((call) => [
+          call.headers.get('authorization'),
+          call.headers.get('x-auditdesk-tab'),
+        ]),
       ).toEqual([
         [`Bearer ${tokenFor(1)}`, null],
         [`Bearer ${tokenFor(2)}`, TAB_ID],

@@ -32,6 +32,8 @@ interface RemoteReleasesCardProps {
   commands: ReleaseCommands;
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 function LiveLine({ entry }: { entry: RemoteReleases }) {
   if (entry.pinnedUrl)
     return (
@@ -136,24 +138,29 @@ export function RemoteReleasesCard({ entry, rules, busy, refusal, commands }: Re
             .
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={980}>
-            <Table verticalSpacing="xs" striped>
+          <Table.ScrollContainer minWidth={1040}>
+            <Table verticalSpacing="xs" striped captionSide="top">
+              <Table.Caption ta="right">Loads of the last 24 hours</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Version</Table.Th>
                   <Table.Th>Published</Table.Th>
                   <Table.Th>Commit</Table.Th>
                   <Table.Th>Notes</Table.Th>
-                  <Table.Th ta="right">Page loads (24 h)</Table.Th>
-                  <Table.Th ta="right">Failed loads (24 h)</Table.Th>
-                  <Table.Th ta="right">Crashes (24 h)</Table.Th>
+                  <Table.Th ta="right" style={NO_WRAP}>
+                    Page loads
+                  </Table.Th>
+                  <Table.Th ta="right" style={NO_WRAP}>
+                    Failed loads
+                  </Table.Th>
+                  <Table.Th ta="right">Crashes</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {entry.releases.map((release) => (
                   <Table.Tr key={release.version} aria-label={`${entry.label} ${release.version}`}>
-                    <Table.Td>
+                    <Table.Td style={NO_WRAP}>
                       <Group gap="xs" wrap="nowrap">
                         <Text size="sm" ff="monospace">
                           {release.version}
@@ -162,8 +169,10 @@ export function RemoteReleasesCard({ entry, rules, busy, refusal, commands }: Re
                         {stage?.version === release.version && <Badge color="indigo">Staged</Badge>}
                       </Group>
                     </Table.Td>
-                    <Table.Td>{formatDateTime(release.publishedAt)}</Table.Td>
-                    <Table.Td ff="monospace">{release.commit}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{formatDateTime(release.publishedAt)}</Table.Td>
+                    <Table.Td ff="monospace" style={NO_WRAP}>
+                      {release.commit}
+                    </Table.Td>
                     <Table.Td>{release.notes}</Table.Td>
                     <Table.Td ta="right">{release.pageLoads}</Table.Td>
                     <Table.Td ta="right" c={release.loadFailures > 0 ? 'red' : undefined}>

@@ -87,7 +87,7 @@ function audienceOf(values: { role?: string; share?: string; users?: string }): 
 /** One remote's stage or watch, as `list` and the stage commands print it. */
 function stageLine(entry: RemoteReleases): string | null {
   if (entry.stage)
-    return `  staged ${entry.stage.version} for ${entry.stage.description} (${entry.stage.people} people) since ${entry.stage.since}, by ${entry.stage.by}; advance: ${entry.stage.next}`;
+    return `  staged ${entry.stage.version} for ${entry.stage.description} (${entry.stage.people === 1 ? '1 person' : `${entry.stage.people} people`}) since ${entry.stage.since}, by ${entry.stage.by}; advance: ${entry.stage.next}`;
   if (entry.watch) return `  ${entry.watch.version} watched until ${entry.watch.until}`;
   return null;
 }
