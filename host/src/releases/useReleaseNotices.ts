@@ -37,13 +37,12 @@ export function useReleaseNotices(client: SyncHubClient = syncHubClient) {
 
   const readMine = useCallback(
     (all: boolean) =>
-      api(routes.releasesMine).then(
-        ({ remotes }) => {
+      api(routes.releasesMine)
+        .then(({ remotes }) => {
           setPreviews(remotes.filter((entry) => entry.previewUntil !== null));
           if (all) for (const entry of remotes) consider(entry.remote, entry.url, entry.version, entry.notes);
-        },
-        () => undefined, // the next event or connection tells again
-      ),
+        })
+        .catch(() => undefined), // the next event or connection tells again
     [consider],
   );
 
