@@ -182,7 +182,7 @@ async function main(): Promise<number> {
       notes: values.notes ?? '',
     });
     console.log(
-      `Published ${remote} ${published.version} (${published.manifestUrl}). It is not live yet: pnpm release promote ${definition.path} ${published.version}`,
+      `Published ${remote} ${published.version} (${published.manifestUrl}). It is not live yet: pnpm release promote ${definition.path} ${published.version} (or try it on some people first: pnpm release stage ${definition.path} ${published.version} --role Admin)`,
     );
     return 0;
   } catch (error) {
