@@ -1,4 +1,5 @@
 import { describeAudience, inAudience, nextAudience, sharePlace, type StoredAudience } from './audience';
+import { answerFor, type RemoteState } from './releaseState';
 import { clearlyWorse, failureShare, NO_FIGURES, type Figures, type WatchRules } from './releaseWatch';
 
 const person = (id: number, role: 'Admin' | 'Manager' | 'User' = 'User') => ({ id, role });
@@ -58,5 +59,39 @@ describe('the watch', () => {
     expect(clearlyWorse(figures(5, 0, 2), figures(9, 1), rules)).toBe(true); // crashes count
     expect(clearlyWorse(figures(5, 0), NO_FIGURES, rules)).toBe(false); // nothing went wrong
     expect(failureShare(figures(1, 0, 3))).toBe(1);
+  });
+});
+
+describe('answerFor', () => {
+  const offered = (version: string | null) => ({ version, url: `/${version ?? 'built-in'}`, notes: '' });
+  const state = (): RemoteState => ({
+    pinned: null,
+    builtIn: offered(null),
+    live: offered('0.1.0-1'),
+    promotion: null,
+    stage: {
+      ...offered('0.1.0-2'),
+      version: '0.1.0-2',
+      id: 1,
+      audience: { kind: 'role', role: 'Admin' },
+      audienceText: '',
+      by: 'a',
+      startedAt: '2026-11-26T08:00:00.000Z',
+    },
+    previews: { '1': { ...offered('0.1.0-3'), version: '0.1.0-3', expiresAt: '2026-11-26T09:00:00.000Z' } },
+    releases: {},
+  });
+  const at = (iso: string) => Date.parse(iso);
+
+  it('gives a preview until it runs out, then the stage, then the live release; a pinned setting always', () => {
+    const admin = person(1, 'Admin');
+    expect(answerFor(state(), 'remote_leads', admin, at('2026-11-26T08:59:59Z'))).toMatchObject({
+      version: '0.1.0-3',
+      previewUntil: '2026-11-26T09:00:00.000Z',
+    });
+    expect(answerFor(state(), 'remote_leads', admin, at('2026-11-26T09:00:00Z')).version).toBe('0.1.0-2');
+    expect(answerFor(state(), 'remote_leads', person(2, 'Manager')).version).toBe('0.1.0-1');
+    expect(answerFor(state(), 'remote_leads', null).version).toBe('0.1.0-1');
+    expect(answerFor({ ...state(), pinned: offered(null) }, 'remote_leads', admin).url).toBe('/built-in');
   });
 });
