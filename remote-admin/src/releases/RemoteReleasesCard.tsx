@@ -33,6 +33,7 @@ interface RemoteReleasesCardProps {
 }
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+const NO_SHRINK = { flexShrink: 0 } as const;
 
 function LiveLine({ entry }: { entry: RemoteReleases }) {
   if (entry.pinnedUrl)
@@ -165,8 +166,16 @@ export function RemoteReleasesCard({ entry, rules, busy, refusal, commands }: Re
                         <Text size="sm" ff="monospace">
                           {release.version}
                         </Text>
-                        {release.live && <Badge color="green">Live</Badge>}
-                        {stage?.version === release.version && <Badge color="indigo">Staged</Badge>}
+                        {release.live && (
+                          <Badge color="green" style={NO_SHRINK}>
+                            Live
+                          </Badge>
+                        )}
+                        {stage?.version === release.version && (
+                          <Badge color="indigo" style={NO_SHRINK}>
+                            Staged
+                          </Badge>
+                        )}
                       </Group>
                     </Table.Td>
                     <Table.Td style={NO_WRAP}>{formatDateTime(release.publishedAt)}</Table.Td>

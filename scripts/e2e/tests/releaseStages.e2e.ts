@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startAppServer, type AppServer } from '../support/appServer';
-import { expect, foldSidebar, signIn, test } from '../support/fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 import { brokenEntryLeadsBuild, changedLeadsBuild, releaseCommand, replaceText } from '../support/releases';
 import { adminToken, createUserWithPassword } from '../support/users';
 
@@ -10,7 +10,6 @@ import { adminToken, createUserWithPassword } from '../support/users';
 // from where the one before left it).
 const HEADING = 'Lead Management';
 const SECOND = 'Lead Management (release two)';
-const SHOTS = path.resolve(__dirname, '../../../../shots/release-stages');
 const USER = {
   email: 'sam@auditdesk.test',
   name: 'Sam User',
@@ -43,7 +42,6 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   // the watch judges from 2 page loads here: one person retrying is enough to show it
   server = await startAppServer({ RELEASE_WATCH_MIN_LOADS: '2' });
-  fs.mkdirSync(SHOTS, { recursive: true });
   await createUserWithPassword(server.url, USER);
   builds.push(
     changedLeadsBuild(),
@@ -102,7 +100,7 @@ test("a release staged for Admins reaches the Admin's tab and not the User's; ad
   const stage = releasesPage.getByRole('region', { name: 'Leads stage' });
   await expect(stage).toContainText('0.1.0-2 for Admins (1 person now)');
   await expect(stage.getByRole('row', { name: 'Staged 0.1.0-2' })).toContainText('Staged 0.1.0-2');
-  await releasesPage.screenshot({ path: path.join(SHOTS, 'releases-page-stage.png'), fullPage: false });
+  await releasesPage.screenshot({ path: path.join(SCREENSHOTS, 'releases-page-stage.png'), fullPage: false });
 
   await stage.getByRole('button', { name: 'Advance to Managers and Admins' }).click();
   await expect(stage).toContainText('0.1.0-2 for Managers and Admins');
@@ -161,6 +159,9 @@ test('a staged release whose entry fails is taken back by itself, the bell and t
   await expect(card).toContainText(
     "Why: Over the last 10 minutes, 2 of 0.1.0-3's 2 page loads failed or crashed (100 %: entry 2)",
   );
+  await foldSidebar(releasesPage);
+  await card.getByText('Recent changes').scrollIntoViewIfNeeded();
+  await releasesPage.screenshot({ path: path.join(SCREENSHOTS, 'release-taken-back.png') });
   const bell = releasesPage.getByRole('button', { name: /^Notifications/ });
   await bell.click();
   const notice = releasesPage.getByRole('button', { name: /^Leads 0.1.0-3 taken back automatically/ });
@@ -191,7 +192,7 @@ test('an Admin previews a release alone, and leaves the preview', async () => {
   await expect(banner).toContainText('You are previewing Leads 0.1.0-1, for you only, until');
   await expect(releasesPage.getByText(/^Page 1 of/)).toBeVisible();
   await foldSidebar(releasesPage);
-  await releasesPage.screenshot({ path: path.join(SHOTS, 'preview-banner.png') });
+  await releasesPage.screenshot({ path: path.join(SCREENSHOTS, 'preview-banner.png') });
 
   await userTab.reload();
   await expect(userTab.getByRole('heading', { name: SECOND })).toBeVisible();

@@ -333,7 +333,7 @@ describe.each(ENGINES)('release stages on %s', (engine) => {
     });
 
     const reason =
-      "Over the last 10 minutes, 3 of 0.1.0-2's 3 page loads failed or crashed (100 %: entry 2, crashed 1; crashed on /leads); of the live 0.1.0-1's 4, 1 (25 %).";
+      "Over the last 10 minutes, 3 of 0.1.0-2's 3 page loads failed or crashed (100 %: entry 2, crashed 1; crashed on /leads); of the live 0.1.0-1's 4 page loads, 1 failed or crashed (25 %).";
     await eventually(async () => expect((await overview()).stage).toBeNull(), {
       delayMs: 100,
       attempts: 300,
@@ -410,7 +410,7 @@ describe.each(ENGINES)('release stages on %s', (engine) => {
       toVersion: '0.1.0-1',
       by: 'the release watch',
       reason:
-        "Over the last 10 minutes, 3 of 0.1.0-2's 3 page loads failed or crashed (100 %: expose 3); of 0.1.0-1's 4, 1 (25 %).",
+        "Over the last 10 minutes, 3 of 0.1.0-2's 3 page loads failed or crashed (100 %: expose 3); of 0.1.0-1's 4 page loads, 1 failed or crashed (25 %).",
     });
     expect((await bell())[0]).toMatchObject({
       kind: 'release-rolled-back',

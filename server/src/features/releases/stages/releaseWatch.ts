@@ -73,8 +73,10 @@ export function watchReason({
 }): string {
   const other = `${compared.live ? 'the live ' : ''}${compared.version ?? 'built-in build'}`;
   const otherFailed = compared.figures.loadFailures + compared.figures.errors;
-  return (
-    `Over the last ${minutes} minutes, ${whatWentWrong(version, figures)}; ` +
-    `of ${other}'s ${attempts(compared.figures)}, ${otherFailed} (${percent(failureShare(compared.figures))}).`
-  );
+  const otherTried = attempts(compared.figures);
+  const otherSide =
+    otherTried === 0
+      ? `${other} had no page loads in them`
+      : `of ${other}'s ${otherTried} page loads, ${otherFailed} failed or crashed (${percent(failureShare(compared.figures))})`;
+  return `Over the last ${minutes} minutes, ${whatWentWrong(version, figures)}; ${otherSide}.`;
 }
