@@ -58,7 +58,7 @@ export function ReleaseActions({
             loading={busy === `stage ${version}`}
             disabled={otherStaged || other(`stage ${version}`)}
             title={otherStaged ? 'Another release is staged: advance or abort it first.' : undefined}
-            aria-label={staged ? `Change the stage of ${version}` : `Stage ${version}`}
+            aria-label={`${staged ? 'Restage' : 'Stage'} ${version}`}
           >
             {staged ? 'Restage' : 'Stage'}
           </Button>

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { startAppServer, type AppServer } from '../support/appServer';
+import { checkWithAxe } from '../support/axe';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 import { brokenEntryLeadsBuild, changedLeadsBuild, releaseCommand, replaceText } from '../support/releases';
 import { adminToken, createUserWithPassword } from '../support/users';
@@ -101,6 +102,8 @@ test("a release staged for Admins reaches the Admin's tab and not the User's; ad
   await expect(stage).toContainText('0.1.0-2 for Admins (1 person now)');
   await expect(stage.getByRole('row', { name: 'Staged 0.1.0-2' })).toContainText('Staged 0.1.0-2');
   await releasesPage.screenshot({ path: path.join(SCREENSHOTS, 'releases-page-stage.png'), fullPage: false });
+  // the stage panel and the release actions, as a screen reader and a keyboard meet them
+  expect((await checkWithAxe(releasesPage, '/releases with a stage')).blocking).toEqual([]);
 
   await stage.getByRole('button', { name: 'Advance to Managers and Admins' }).click();
   await expect(stage).toContainText('0.1.0-2 for Managers and Admins');

@@ -24,5 +24,3 @@ export function tokenSubject(token: string | null): string | null {
     return null;
   }
 }
-
-export { isTokenExpired };
