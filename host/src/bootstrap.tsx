@@ -1,8 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import { refreshSession } from '@auditdesk/shared';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { refreshTokensWith } from './remotes/remoteUrls';
+
+// /remotes.json answers each person their own releases: a token that ran out is refreshed first
+refreshTokensWith(refreshSession);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element to render Auditdesk into.');

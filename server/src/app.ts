@@ -105,6 +105,7 @@ export async function buildApp({
     services;
   const { notificationsRepository, releases, releasesRepository, liveRemotes } = services;
   services.gate.install(app);
+  const { releaseStages, releasePreviews, releaseWatch } = services;
   app.addHook('onReady', services.start);
   app.addHook('onClose', services.stop);
   app.decorate('syncService', sync);
@@ -215,7 +216,11 @@ export async function buildApp({
       });
       await api.register(releasesRoutes, {
         releases,
+        stages: releaseStages,
+        previews: releasePreviews,
         repository: releasesRepository,
+        live: liveRemotes,
+        watch: releaseWatch,
         authenticate,
         counters,
       });
@@ -231,7 +236,12 @@ export async function buildApp({
   );
 
   await app.register(hubRoutes, { hub, tokenCaller: createTokenCaller(ctx), config });
-  await app.register(remotesManifest, { live: liveRemotes });
+  await app.register(remotesManifest, {
+    live: liveRemotes,
+    repository: releasesRepository,
+    tokenCaller: createTokenCaller(ctx),
+    fallback: config.remoteUrls,
+  });
   await app.register(releaseFiles, { dir: config.releases.dir });
   if (config.serveWeb) await app.register(webAssets, { config });
   return app;

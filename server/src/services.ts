@@ -123,13 +123,17 @@ export function createServices({
     // a restore point before every run (and none while a restore is under way)
     beforeRun: (reason) => backups.beforeSync(reason),
   });
-  const { releases, releasesRepository, liveRemotes } = createReleaseServices({
+  const releaseServices = createReleaseServices({
     config,
     db,
     notifier,
+    users,
     backplane: stores.backplane,
-    tellTabs: (target, args) => hub.sendToOwnConnections(target, args),
+    ownUserIds: () => hub.ownUserIds(),
+    tellTab: (args, userId) => hub.sendToOwnConnections('RemoteReleased', args, userId),
+    log,
   });
+  const { releases, releasesRepository, liveRemotes, releaseWatch } = releaseServices;
 
   const gate = createRequestGate();
   const backups = createBackups({
@@ -164,20 +168,25 @@ export function createServices({
     sendVersioned: createVersionedReads(readCache),
     sync,
     releases,
+    releaseStages: releaseServices.releaseStages,
+    releasePreviews: releaseServices.releasePreviews,
     releasesRepository,
     liveRemotes,
+    releaseWatch,
 
-    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read. */
+    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read and watched. */
     async start(): Promise<void> {
       await mailer?.start();
       await writeBack.worker?.start();
       await liveRemotes.ready();
+      releaseWatch.start();
     },
 
     /** Ends what runs, in the reverse order. The hub is stopped apart (`hub.stop()`): before the server waits for open requests. */
     async stop(): Promise<void> {
       await backups.settled();
       backups.close();
+      releaseWatch.stop();
       liveRemotes.stop();
       await writeBack.worker?.stop();
       await mailer?.stop();

@@ -12,6 +12,7 @@ export { useIsAdmin } from './auth/useIsAdmin';
 export { login } from './auth/login';
 export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
+export { refreshSession } from './api/refreshSession';
 export { signOut } from './auth/signOut';
 export { useAuth } from './auth/useAuth';
 export { PREFERENCE_KEYS } from './preferences/preferenceStorage';

@@ -3,12 +3,14 @@ import { Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@
 import {
   IconAlertTriangle,
   IconArrowBackUp,
+  IconArrowBackUpDouble,
   IconCircleCheck,
   IconCloudX,
   IconDatabaseExclamation,
   IconHistory,
   IconMailExclamation,
   IconRocket,
+  IconStairsUp,
   IconUserCog,
   IconUserMinus,
   IconUserPlus,
@@ -28,6 +30,8 @@ const ICONS = {
   'backup-failed': IconDatabaseExclamation,
   'backup-copy-failed': IconCloudX,
   'data-restored': IconHistory,
+  'release-staged': IconStairsUp,
+  'release-aborted': IconArrowBackUpDouble,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportLoadError } from './loadReports';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 import type { RemotePageDefinition } from './remotePages';
 
@@ -8,7 +9,10 @@ interface RemoteErrorBoundaryProps {
   children: ReactNode;
 }
 
-/** Keeps a remote page that throws while rendering inside its own route. */
+/**
+ * Keeps a remote page that throws while rendering inside its own route, and reports the crash
+ * as an error of the release it runs, with the route (the watch counts it).
+ */
 export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -18,6 +22,7 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, { e
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`${this.props.page.remote} crashed while rendering`, error, info.componentStack);
+    reportLoadError(this.props.page.remote, 'render', error);
   }
 
   override render() {

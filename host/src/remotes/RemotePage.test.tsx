@@ -65,6 +65,8 @@ describe('RemotePage', () => {
       'Cannot read properties of undefined',
     );
     expect(screen.getByText('sidebar')).toBeInTheDocument();
+    // a crash after the page loaded counts as an error of the release it runs
+    expect(reportLoadError).toHaveBeenCalledWith('remote_leads', 'render', expect.any(Error));
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Lead Management' })).toBeInTheDocument();

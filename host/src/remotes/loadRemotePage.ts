@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { loadPageAgain } from './loadPageAgain';
 import { loadReportsPlugin, reportPageLoad } from './loadReports';
 import { loaded, registered } from './registeredRemotes';
 import type { RemotePageDefinition } from './remotePages';
@@ -16,7 +17,12 @@ async function register(page: RemotePageDefinition, again: boolean): Promise<voi
   if (!entry) throw new Error(`/remotes.json gives no address for ${page.remote}.`);
   const current = registered.get(page.remote);
   if (!again && (current === entry || (current && loaded.has(page.remote)))) return;
-  // force drops what the runtime cached of an earlier, failed attempt (or an older release)
+  // A page never runs two releases of one remote: their chunks share one registry
+  // (webpackChunk<name>), so chunks of the first (even of a load that failed, which the
+  // runtime preloads beside the entry) would be taken for the second's. Another release of a
+  // remote this page already tried is taken by loading the page again.
+  if (current !== undefined && current !== entry) await loadPageAgain();
+  // force drops what the runtime cached of an earlier, failed attempt of the same release
   registerRemotes([{ name: page.remote, entry }], { force: current !== undefined });
   registered.set(page.remote, entry);
 }
@@ -24,7 +30,7 @@ async function register(page: RemotePageDefinition, again: boolean): Promise<voi
 /**
  * Fetches a remote's page component through the federation runtime. `again` reads
  * /remotes.json again and re-registers the remote, so a retry really goes back to the network
- * and to what is live now.
+ * and to this person's release now (another one than this page tried: by loading the page again).
  */
 export async function loadRemotePage(page: RemotePageDefinition, again = false): Promise<ComponentType> {
   await register(page, again);

@@ -5,6 +5,7 @@ describe('load reports', () => {
     await jest.isolateModulesAsync(async () => {
       const { loadReportsPlugin } = await import('./loadReports');
       const { registered } = await import('./registeredRemotes');
+      const { TAB_ID } = await import('./tabId');
       registered.set('remote_leads', '/releases/leads/0.1.0-2/mf-manifest.json');
       const fetched = mockFetch(() => json(204));
       window.history.pushState({}, '', '/leads');
@@ -33,6 +34,7 @@ describe('load reports', () => {
             phase: 'manifest',
             error: '[ Federation Runtime ]: Failed to get manifest.',
             route: '/leads',
+            tab: TAB_ID,
           },
         ],
       ]);

@@ -4,6 +4,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
 import { registeredEntry } from './registeredRemotes';
 import { REMOTE_PAGES, type RemoteName } from './remotePages';
 import { releaseVersionOf } from './remoteUrls';
+import { TAB_ID } from './tabId';
 
 type Phase = RemoteLoadError['phase'];
 type Lifecycle = 'beforeRequest' | 'beforeLoadShare' | 'afterResolve' | 'onLoad';
@@ -36,7 +37,11 @@ const versionOf = (remote: RemoteName) => {
   return entry ? releaseVersionOf(entry) : null;
 };
 
-/** Tells the server a remote failed to load here (the Releases page counts them per release). */
+/**
+ * Tells the server a remote failed to load here, or its page crashed after it loaded ('render':
+ * the error boundary caught it); the Releases page counts them per release, the watch compares
+ * them.
+ */
 export function reportLoadError(remote: RemoteName, phase: Phase, error: unknown): void {
   const now = Date.now();
   if (now - (lastReported.get(remote) ?? 0) < QUIET_AFTER_REPORT_MS) return;
@@ -48,15 +53,18 @@ export function reportLoadError(remote: RemoteName, phase: Phase, error: unknown
     phase,
     error: text.slice(0, 2000),
     route: window.location.pathname.slice(0, 512),
+    tab: TAB_ID,
   };
   send(({ apiResult, routes }) => apiResult(routes.releasesReportLoadError, { body }));
 }
 
-/** Tells the server a release's page loaded here (only releases are counted). */
+/**
+ * Tells the server a remote's page loaded in this tab: counted per release, and the server
+ * keeps answering this tab that release (a built-in build too) until the page is reloaded.
+ */
 export function reportPageLoad(remote: RemoteName): void {
-  const version = versionOf(remote);
-  if (version)
-    send(({ apiResult, routes }) => apiResult(routes.releasesReportPageLoad, { body: { remote, version } }));
+  const body = { remote, version: versionOf(remote), tab: TAB_ID };
+  send(({ apiResult, routes }) => apiResult(routes.releasesReportPageLoad, { body }));
 }
 
 /** The remote an id such as "remote_leads/LeadsPage" (or the runtime's remote info) names. */

@@ -63,3 +63,8 @@ export function needAlso(dir: string, library: string, names: string[]): void {
   usage.needs[library] = [...(usage.needs[library] ?? []), ...names];
   fs.writeFileSync(file, JSON.stringify(usage));
 }
+
+/** A copy of remote-leads' build whose remote entry is gone: every load of it fails (phase entry). */
+export function brokenEntryLeadsBuild(): string {
+  return changedLeadsBuild((dir) => fs.rmSync(path.join(dir, 'remoteEntry.js')));
+}

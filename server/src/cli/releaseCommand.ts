@@ -1,9 +1,16 @@
 // `pnpm release <remote> [--notes "…"]` publishes a remote's build as an immutable release;
 // `pnpm release promote <remote> <version>` and `pnpm release rollback <remote>` change what
-// is live, after the same check as the Releases page; `pnpm release list` shows them all.
-// It reads the server's settings (DATA_DIR, DATABASE, RELEASES_DIR…) as the server and
-// `pnpm sync` do (DESIGN.md section 19).
-import type { RemoteName } from '@auditdesk/shared/core';
+// is live, after the same check as the Releases page; `pnpm release stage <remote> <version>
+// --role|--share|--users` tries a release on some people first, `advance` and `abort` move or
+// end that stage; `pnpm release list` shows them all. It reads the server's settings
+// (DATA_DIR, DATABASE, RELEASES_DIR…) as the server and `pnpm sync` do (DESIGN.md sections 19, 26).
+import {
+  ROLES,
+  stageAudience,
+  type RemoteName,
+  type RemoteReleases,
+  type StageAudience,
+} from '@auditdesk/shared/core';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +27,9 @@ const USAGE = `usage:
   pnpm release <remote> [--notes "…"] [--no-build | --dist <folder>]
   pnpm release promote <remote> <version>
   pnpm release rollback <remote>
+  pnpm release stage <remote> <version> --role ${ROLES.join('|')} | --share <1–99> | --users <e-mail>,<e-mail>
+  pnpm release advance <remote>
+  pnpm release abort <remote>
   pnpm release list
 <remote>: ${REMOTES.map((remote) => remote.path).join(', ')} (or remote-leads, remote_leads…)`;
 
@@ -45,11 +55,51 @@ function gitCommit(): string {
   }
 }
 
+const ACTIONS = ['promote', 'rollback', 'list', 'stage', 'advance', 'abort'] as const;
+type Action = (typeof ACTIONS)[number] | 'publish';
+/** The positionals each action takes, its own name included. */
+const ARITY: Record<Action, number> = {
+  publish: 1,
+  list: 1,
+  rollback: 2,
+  advance: 2,
+  abort: 2,
+  promote: 3,
+  stage: 3,
+};
+
+/** The stage's audience from exactly one of --role, --share, --users; a sentence when wrong. */
+function audienceOf(values: { role?: string; share?: string; users?: string }): StageAudience | string {
+  const given = [values.role, values.share, values.users].filter((value) => value !== undefined);
+  if (given.length !== 1) return 'Give exactly one of --role, --share or --users.';
+  const candidate =
+    values.role !== undefined
+      ? { kind: 'role', role: values.role }
+      : values.share !== undefined
+        ? { kind: 'share', share: Number(values.share.replace(/%$/, '')) }
+        : { kind: 'users', users: values.users!.split(',').map((email) => email.trim()) };
+  const parsed = stageAudience.safeParse(candidate);
+  return parsed.success
+    ? parsed.data
+    : `Not a stage: ${parsed.error.issues.map((issue) => issue.message).join('; ')}.`;
+}
+
+/** One remote's stage or watch, as `list` and the stage commands print it. */
+function stageLine(entry: RemoteReleases): string | null {
+  if (entry.stage)
+    return `  staged ${entry.stage.version} for ${entry.stage.description} (${entry.stage.people === 1 ? '1 person' : `${entry.stage.people} people`}) since ${entry.stage.since}, by ${entry.stage.by}; advance: ${entry.stage.next}`;
+  if (entry.watch) return `  ${entry.watch.version} watched until ${entry.watch.until}`;
+  return null;
+}
+
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
       notes: { type: 'string', default: '' },
+      role: { type: 'string' },
+      share: { type: 'string' },
+      users: { type: 'string' },
       dist: { type: 'string' },
       'no-build': { type: 'boolean', default: false },
       help: { type: 'boolean' },
@@ -57,17 +107,18 @@ async function main(): Promise<number> {
   });
   if (values.help) return (console.log(USAGE), 0);
   const [first, second, third, ...rest] = positionals;
-  const action = first === 'promote' || first === 'rollback' || first === 'list' ? first : 'publish';
+  const action: Action = (ACTIONS as readonly string[]).includes(first ?? '') ? (first as Action) : 'publish';
   const remote = remoteOf(action === 'publish' ? first : second);
-  const wanted = { publish: 1, list: 1, rollback: 2, promote: 3 }[action];
-  if (rest.length || positionals.length !== wanted || (action !== 'list' && !remote))
+  if (rest.length || positionals.length !== ARITY[action] || (action !== 'list' && !remote))
     return (console.error(USAGE), 2);
+  const audience = action === 'stage' ? audienceOf(values) : null;
+  if (typeof audience === 'string') return (console.error(`${audience}\n${USAGE}`), 2);
 
   const config = loadConfig();
   // the server's services: the admins' bells hear of a change, and every instance reads the
   // live versions again at once, through Redis (else within seconds)
   const services = await openServices(config);
-  const { releases } = services;
+  const { releases, releaseStages } = services;
   const by = `command line (${os.userInfo().username})`;
   try {
     if (action === 'list') {
@@ -76,6 +127,8 @@ async function main(): Promise<number> {
           ? `pinned to ${entry.pinnedUrl}`
           : (entry.live?.version ?? 'built-in build');
         console.log(`${entry.label} (${entry.remote}): live ${live}`);
+        const staged = stageLine(entry);
+        if (staged) console.log(staged);
         for (const release of entry.releases)
           console.log(
             `  ${release.live ? '*' : ' '} ${release.version}  ${release.publishedAt}  ${release.commit}  ${release.notes}`,
@@ -86,6 +139,15 @@ async function main(): Promise<number> {
     if (action === 'promote') {
       const result = await releases.promote(remote!, third!, by);
       console.log(`${result.label}: ${result.live?.version} is live.`);
+      return 0;
+    }
+    if (action === 'stage' || action === 'advance' || action === 'abort') {
+      const result =
+        action === 'stage'
+          ? await releaseStages.stage(remote!, third!, audience!, by)
+          : await releaseStages[action](remote!, by);
+      console.log(`${result.label}: ${result.live?.version ?? 'the built-in build'} is live.`);
+      console.log(stageLine(result) ?? '  no stage: everyone gets the live release.');
       return 0;
     }
     if (action === 'rollback') {
@@ -120,7 +182,7 @@ async function main(): Promise<number> {
       notes: values.notes ?? '',
     });
     console.log(
-      `Published ${remote} ${published.version} (${published.manifestUrl}). It is not live yet: pnpm release promote ${definition.path} ${published.version}`,
+      `Published ${remote} ${published.version} (${published.manifestUrl}). It is not live yet: pnpm release promote ${definition.path} ${published.version} (or try it on some people first: pnpm release stage ${definition.path} ${published.version} --role Admin)`,
     );
     return 0;
   } catch (error) {

@@ -39,7 +39,9 @@ describe('pnpm release', () => {
     // the server's brief cache: within its time, without Redis
     await new Promise((resolve) => setTimeout(resolve, 5_100));
     expect((await remotesJson()).remote_leads).toBe('/releases/leads/0.1.0-1/mf-manifest.json');
-    expect(run('list').stdout).toContain('Leads (remote_leads): live 0.1.0-1\n  * 0.1.0-1');
+    expect(run('list').stdout).toMatch(
+      /Leads \(remote_leads\): live 0.1.0-1\n {2}0.1.0-1 watched until \S+\n {2}\* 0.1.0-1/,
+    );
     expect(run('rollback', 'remote-leads').stdout).toBe('Leads: the built-in build is live.\n');
   }, 60_000);
 
@@ -54,4 +56,22 @@ describe('pnpm release', () => {
     expect(wrong.status).toBe(2);
     expect(wrong.stderr).toContain('usage:');
   }, 60_000);
+
+  it('stages a release for a role and aborts the stage (advance runs the same way), and refuses a stage with two audiences', () => {
+    run('leads', '--dist', fakeRemoteBuild());
+    const staged = run('stage', 'leads', '0.1.0-1', '--role', 'Admin');
+    expect([staged.status, staged.stderr]).toEqual([0, '']);
+    expect(staged.stdout).toMatch(
+      /^Leads: the built-in build is live\.\n {2}staged 0\.1\.0-1 for Admins \(1 person\) since \S+, by command line \(\S+\); advance: Managers and Admins\n$/,
+    );
+    expect(run('abort', 'remote_leads').stdout).toBe(
+      'Leads: the built-in build is live.\n  no stage: everyone gets the live release.\n',
+    );
+    const both = run('stage', 'leads', '0.1.0-1', '--role', 'Admin', '--share', '10');
+    expect([both.status, both.stderr.split('\n')[0]]).toEqual([
+      2,
+      'Give exactly one of --role, --share or --users.',
+    ]);
+    // each run is a process of its own (about 5 s here): advance is left to the API's tests
+  }, 90_000);
 });

@@ -93,11 +93,14 @@ export function fakeWebRoot(): string {
   return root;
 }
 
-/** The releases service of a test app, as `pnpm release` builds it. */
-export function releasesOf(t: TestApp) {
+/** The releases services of a test app, as `pnpm release` builds them. */
+export function releaseServicesOf(t: TestApp) {
   const notifier = createNotifier(createNotificationsRepository(t.db), t.users);
-  return createReleasesFor(t.config, t.db, notifier, () => undefined).releases;
+  return createReleasesFor(t.config, t.db, notifier, t.users, () => undefined);
 }
+
+/** The releases service of a test app, as `pnpm release` builds it. */
+export const releasesOf = (t: TestApp) => releaseServicesOf(t).releases;
 
 /** Publishes a fitting build of a remote (what `pnpm release` does) and, with `live`, promotes it. */
 export async function publishedRelease(

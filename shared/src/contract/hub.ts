@@ -81,8 +81,11 @@ export const hubEvents = {
   SyncError: z.tuple([z.string()]),
   /** To its recipients only: a new notification for the bell. */
   NotificationAdded: z.tuple([notification]),
-  /** To everyone: a remote's live version changed (remote, version or null for the built-in build, its manifest URL). */
-  RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string()]),
+  /**
+   * To each person whose release of a remote changed (promotion, rollback, stage, preview):
+   * remote, their version (null for the built-in build), its manifest URL, its one-line notes.
+   */
+  RemoteReleased: z.tuple([remoteName, z.string().nullable(), z.string(), z.string()]),
   /** To everyone: the database was restored to a point (its name and reason, who, when): every screen reads its data again. */
   DataRestored: z.tuple([
     z.object({ point: z.string(), reason: z.string(), by: z.string(), at: z.string() }),

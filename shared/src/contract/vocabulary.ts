@@ -97,9 +97,14 @@ export const NOTIFICATION_KINDS = [
   'backup-failed',
   'backup-copy-failed',
   'data-restored',
+  'release-staged',
+  'release-aborted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;
+
+/** The steps a release's stage for a share of people goes through (in %) on Advance; after the last, everyone. */
+export const STAGE_SHARE_STEPS = [5, 10, 25, 50] as const;
 
 /** The events the sync hub sends (spec section 7, and the bell's) and the methods a client may invoke. */
 export const HUB_EVENT_NAMES = [

@@ -176,3 +176,11 @@ export const REMOTE_MANIFEST = [
 
 export type RemoteDefinition = (typeof REMOTE_MANIFEST)[number];
 export type RemoteName = RemoteDefinition['name'];
+
+/**
+ * A tab is one page load: the host names it with a random id when it starts and sends it in
+ * this header with /remotes.json (and in its load reports). /remotes.json keeps answering a
+ * tab the release of a remote it has loaded, until the tab loads a new page (DESIGN.md
+ * section 26): a page never mixes two releases of one remote.
+ */
+export const TAB_HEADER = 'x-auditdesk-tab';

@@ -102,9 +102,17 @@ export function createSyncHub(
       registry.deliver(text, () => true);
     },
 
-    /** Sends an event to this instance's connections only (each instance tells its own). */
-    sendToOwnConnections(target: string, args: unknown[]): void {
-      registry.deliver(invocation(target, args), () => true);
+    /** Sends an event to this instance's connections only (each instance tells its own), or to one user's of them. */
+    sendToOwnConnections(target: string, args: unknown[], userId?: number): void {
+      registry.deliver(
+        invocation(target, args),
+        (connection) => userId === undefined || connection.userId === userId,
+      );
+    },
+
+    /** The users with a connection on this instance. */
+    ownUserIds(): number[] {
+      return [...new Set([...registry.all()].map((connection) => connection.userId))];
     },
 
     /** Sends an event to one connection, on whichever instance holds it. */

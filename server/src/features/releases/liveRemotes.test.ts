@@ -1,50 +1,56 @@
-import { createLiveRemotes, type LiveRemote } from './liveRemotes';
+import { createLiveRemotes } from './liveRemotes';
+import type { ReleaseState, RemoteState } from './stages/releaseState';
 
-const entry = (url: string, version: string | null = null): LiveRemote => ({ url, version });
+const remote = (url: string, version: string | null = null): RemoteState => {
+  const builtIn = { version: null, url: '/remotes/leads/mf-manifest.json', notes: '' };
+  return {
+    pinned: null,
+    builtIn,
+    live: version ? { version, url, notes: '' } : builtIn,
+    promotion: null,
+    stage: null,
+    previews: {},
+    releases: {},
+  };
+};
+const stateWith = (leads: RemoteState) => ({ remote_leads: leads }) as unknown as ReleaseState;
 
 describe('createLiveRemotes', () => {
   it('answers from memory for its cache time, and tells each change once', async () => {
-    let live: Record<string, LiveRemote> = { remote_leads: entry('/remotes/leads/mf-manifest.json') };
-    const read = jest.fn(async () => live);
+    let state = stateWith(remote('/remotes/leads/mf-manifest.json'));
+    const first = state;
+    const read = jest.fn(async () => state);
     const changed = jest.fn();
-    const remotes = createLiveRemotes({
-      read,
-      backplane: null,
-      changed,
-      fallback: {},
-      cacheMs: 60_000,
-      pollMs: 60_000,
-    });
+    const remotes = createLiveRemotes({ read, backplane: null, changed, cacheMs: 60_000, pollMs: 60_000 });
     await remotes.ready();
-    live = { remote_leads: entry('/releases/leads/0.1.0-1/mf-manifest.json', '0.1.0-1') };
-    expect(await remotes.urls()).toEqual({ remote_leads: '/remotes/leads/mf-manifest.json' });
+    state = stateWith(remote('/releases/leads/0.1.0-1/mf-manifest.json', '0.1.0-1'));
+    expect(await remotes.state()).toBe(first);
     await remotes.invalidate();
-    expect(await remotes.urls()).toEqual({ remote_leads: '/releases/leads/0.1.0-1/mf-manifest.json' });
-    expect(changed.mock.calls).toEqual([['remote_leads', live.remote_leads]]);
+    expect(await remotes.state()).toBe(state);
+    expect(changed.mock.calls).toEqual([[first, state, expect.any(Number)]]);
     expect(read).toHaveBeenCalledTimes(2);
     remotes.stop();
   });
 
-  it('keeps answering while the database cannot be read: the last map, or the settings before any', async () => {
+  it('keeps answering while the database cannot be read: the last state, or none before any', async () => {
     let failing = true;
+    const state = stateWith(remote('/releases/leads/0.1.0-2/mf-manifest.json', '0.1.0-2'));
     const read = jest.fn(async () => {
       if (failing) throw new Error('database away');
-      return { remote_leads: entry('/releases/leads/0.1.0-2/mf-manifest.json', '0.1.0-2') };
+      return state;
     });
-    const fallback = { remote_leads: '/remotes/leads/mf-manifest.json' };
     const remotes = createLiveRemotes({
       read,
       backplane: null,
       changed: () => {},
-      fallback,
       cacheMs: 0,
       pollMs: 60_000,
     });
-    expect(await remotes.urls()).toEqual(fallback);
+    expect(await remotes.state()).toBeNull();
     failing = false;
-    expect(await remotes.urls()).toEqual({ remote_leads: '/releases/leads/0.1.0-2/mf-manifest.json' });
+    expect(await remotes.state()).toBe(state);
     failing = true;
-    expect(await remotes.urls()).toEqual({ remote_leads: '/releases/leads/0.1.0-2/mf-manifest.json' });
+    expect(await remotes.state()).toBe(state);
     remotes.stop();
   });
 });

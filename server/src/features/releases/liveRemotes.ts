@@ -1,59 +1,53 @@
 import type { HubBackplane } from '../realtime/backplane/hubBackplane';
+import type { ReleaseState } from './stages/releaseState';
 
-/** The backplane channel on which an instance tells the others that a live version changed. */
+/** The backplane channel on which an instance tells the others that a release changed. */
 export const LIVE_CHANGED_CHANNEL = 'releases:live-changed';
 /** How long an instance answers /remotes.json from memory without asking the database. */
 export const LIVE_CACHE_MS = 5_000;
-/** How often an instance looks for changes it was not told about (the command line's, without Redis). */
+/** How often an instance looks for changes it was not told about (the command line's, without Redis; previews running out). */
 export const LIVE_POLL_MS = 15_000;
 
-/** Where the host loads a remote from, and which release that is (null: not a release). */
-export interface LiveRemote {
-  url: string;
-  version: string | null;
-}
-
 export interface LiveRemotesOptions {
-  /** Each remote's entry as the database has it now. */
-  read: () => Promise<Record<string, LiveRemote>>;
+  /** Where each remote stands now: live, staged, previewed (one query). */
+  read: () => Promise<ReleaseState>;
   /** Other instances (Redis); null: this process is the only one. */
   backplane: HubBackplane | null;
-  /** A remote's URL changed since this instance last looked: tell its open tabs. */
-  changed: (remote: string, live: LiveRemote) => void;
-  /** What /remotes.json answers while the database cannot be read and nothing was read before. */
-  fallback: Record<string, string>;
+  /**
+   * The state this instance knew (read at `beforeAt`) was followed by another: tell this
+   * instance's tabs whose release changed.
+   */
+  changed: (before: ReleaseState, after: ReleaseState, beforeAt: number) => void;
   cacheMs?: number;
   pollMs?: number;
 }
 
 /**
- * What /remotes.json answers, kept briefly in memory. A promotion on any instance drops it on
- * every instance through the backplane; each instance then reads the database again and
- * tells its own tabs about what changed (so a change made from the command line, which reaches
- * no tab itself, is told too; without Redis, at the next read after the cache time).
+ * What /remotes.json answers from, kept briefly in memory. A change on any instance drops it
+ * on every instance through the backplane; each instance then reads the database again and
+ * tells its own tabs about what changed for their people (so a change made from the command
+ * line, which reaches no tab itself, is told too; without Redis, at the next read after the
+ * cache time, or the poll).
  */
 export function createLiveRemotes({
   read,
   backplane,
   changed,
-  fallback,
   cacheMs = LIVE_CACHE_MS,
   pollMs = LIVE_POLL_MS,
 }: LiveRemotesOptions) {
-  let current: Promise<Record<string, string>> | null = null;
+  let current: Promise<ReleaseState> | null = null;
   let readAt = 0;
-  let known: Record<string, LiveRemote> | null = null;
+  let known: { state: ReleaseState; at: number } | null = null;
 
-  function refresh(): Promise<Record<string, string>> {
+  function refresh(): Promise<ReleaseState> {
     readAt = Date.now();
-    const reading = read().then((entries) => {
+    const startedAt = readAt;
+    const reading = read().then((state) => {
       const before = known;
-      known = entries;
-      if (before) {
-        for (const [remote, live] of Object.entries(entries))
-          if (before[remote]?.url !== live.url) changed(remote, live);
-      }
-      return Object.fromEntries(Object.entries(entries).map(([remote, live]) => [remote, live.url]));
+      known = { state, at: startedAt };
+      if (before) changed(before.state, state, before.at);
+      return state;
     });
     current = reading;
     reading.catch(() => {
@@ -77,16 +71,12 @@ export function createLiveRemotes({
     },
 
     /**
-     * The live map; while the database cannot be read, the last one read (or the settings'),
-     * so remotes still load: a database outage must not blank every page.
+     * The state; while the database cannot be read, the last one read (null before any), so
+     * remotes still load: a database outage must not blank every page.
      */
-    urls(): Promise<Record<string, string>> {
+    state(): Promise<ReleaseState | null> {
       const answer = !current || Date.now() - readAt >= cacheMs ? refresh() : current;
-      return answer.catch(() =>
-        known
-          ? Object.fromEntries(Object.entries(known).map(([remote, live]) => [remote, live.url]))
-          : fallback,
-      );
+      return answer.catch(() => known?.state ?? null);
     },
 
     stop(): void {
@@ -94,7 +84,7 @@ export function createLiveRemotes({
       backplane?.leave(LIVE_CHANGED_CHANNEL);
     },
 
-    /** This instance changed a live version: read again here, and tell the other instances. */
+    /** This instance changed a release: read again here, and tell the other instances. */
     invalidate(): Promise<void> {
       backplane?.publish(LIVE_CHANGED_CHANNEL, '{}');
       return refresh().then(

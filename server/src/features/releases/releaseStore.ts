@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteDefinition } from '../../platform/config/remotes';
+import { buildFiles, copyBuildFiles } from './buildFiles';
 
 /** The URL path releases are served under when the server serves the store itself. */
 export const RELEASES_PATH = '/releases';
@@ -24,18 +25,24 @@ export function createReleaseStore({ dir, publicUrl }: { dir: string; publicUrl?
     has: (remote: RemoteDefinition, version: string) => fs.existsSync(folderOf(remote, version)),
 
     /**
-     * Copies a build into the store as this release. The copy is made beside the store and
-     * renamed into place, so a release folder is either whole or absent.
+     * Copies a build's own files (no links, no source maps: see buildFiles) into the store as
+     * this release. The copy is made beside the store and renamed into place, so a release
+     * folder is either whole or absent.
      */
     publish(remote: RemoteDefinition, version: string, buildDir: string): void {
+      const files = buildFiles(buildDir);
       const target = folderOf(remote, version);
       if (fs.existsSync(target)) throw new Error(`${remote.name} ${version} is already in the store.`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       const staging = `${target}.incoming-${process.pid}`;
       fs.rmSync(staging, { recursive: true, force: true });
-      // source maps carry the sources: never published
-      fs.cpSync(buildDir, staging, { recursive: true, filter: (file) => !file.endsWith('.map') });
-      fs.renameSync(staging, target);
+      try {
+        copyBuildFiles(buildDir, files, staging);
+        fs.renameSync(staging, target);
+      } catch (error) {
+        fs.rmSync(staging, { recursive: true, force: true });
+        throw error;
+      }
     },
 
     /** A file of a release, or null when the store does not have it. */

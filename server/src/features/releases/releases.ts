@@ -1,18 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ReleaseChange, ReleasesOverview, RemoteName, RemoteReleases } from '@auditdesk/shared/core';
-import type { ReleaseChangeRow } from '../../platform/db/schema';
+import type { RemoteName, RemoteReleases, Role } from '@auditdesk/shared/core';
 import { conflict, notFound } from '../../platform/errors/httpProblem';
-import { defaultRemoteUrl, REMOTES, remoteNamed } from '../../platform/config/remotes';
+import { defaultRemoteUrl, remoteNamed } from '../../platform/config/remotes';
 import type { Notifier } from '../notifications/notifier';
+import { buildFiles } from './buildFiles';
 import { compatibilityProblems, type BuildFacts } from './compatibility';
 import { parseFederationManifest } from './federationManifest';
-import type { LiveRemote } from './liveRemotes';
+import { buildOverview } from './releasesOverview';
 import type { ReleaseStore } from './releaseStore';
 import type { ReleasesRepository } from './releasesRepository';
 import type { SharedUsage } from './sharedUsage';
-
-const DAY_MS = 24 * 3600 * 1000;
+import { buildReleaseState } from './stages/buildReleaseState';
+import type { ReleaseState } from './stages/releaseState';
+import type { WatchRules } from './stages/releaseWatch';
+import type { StagesRepository } from './stages/stagesRepository';
 
 export interface PublishRequest {
   remote: RemoteName;
@@ -25,8 +27,17 @@ export interface PublishRequest {
   notes: string;
 }
 
+/** An account as the stages see it. */
+export interface PersonRow {
+  id: number;
+  email: string;
+  role: Role;
+  isActive: boolean;
+}
+
 export interface ReleasesOptions {
   repository: ReleasesRepository;
+  stages: StagesRepository;
   store: ReleaseStore;
   /** The remotes a REMOTE_*_URL setting pins. */
   pinned: Partial<Record<string, string>>;
@@ -37,24 +48,21 @@ export interface ReleasesOptions {
   /** Whether the store answers for a release's manifest (the folder, or the static host). */
   manifestLoads: (url: string, read: () => string | null) => Promise<boolean>;
   notifier: Pick<Notifier, 'notify'>;
-  /** A remote's live version changed: every instance should learn it now. */
+  /** Every account (for stages: who is in them). */
+  people: () => Promise<PersonRow[]>;
+  /** The watch over staged and newly promoted releases (RELEASE_WATCH_*). */
+  rules: WatchRules;
+  /** A release changed for some people: every instance should learn it now. */
   liveChanged: () => void;
 }
-
-const toChange = (row: ReleaseChangeRow): ReleaseChange => ({
-  action: row.action,
-  fromVersion: row.fromVersion,
-  toVersion: row.toVersion,
-  by: row.by,
-  at: row.at,
-});
 
 const named = (version: string | null) => version ?? 'the built-in build';
 
 /**
- * Remote releases (DESIGN.md section 19): publishing a build into the store with its record,
- * the Releases page's overview, and promotions and rollbacks after the compatibility check.
- * Used by the API and by `pnpm release`.
+ * Remote releases (DESIGN.md sections 19 and 26): publishing a build into the store with its
+ * record, the Releases page's overview, promotions and rollbacks after the compatibility
+ * check, and what each person's /remotes.json is made of. Stages, previews and the watch are
+ * in ./stages, on top of this. Used by the API and by `pnpm release`.
  */
 export function createReleases(options: ReleasesOptions) {
   const { repository, store } = options;
@@ -64,13 +72,27 @@ export function createReleases(options: ReleasesOptions) {
     return live?.toVersion ?? null;
   }
 
-  /** Removes the releases past the newest `keep` (never the live one), record and files. */
+  /** Where every remote stands: live, staged, previewed (one query). */
+  async function state(now = new Date()): Promise<ReleaseState> {
+    return buildReleaseState(await options.stages.state(now), {
+      pinned: options.pinned,
+      releaseUrl: (remote, version) => store.manifestUrl(remoteNamed(remote), version),
+      builtInUrl: (remote) => defaultRemoteUrl(remoteNamed(remote)),
+    });
+  }
+
+  /** Removes the releases past the newest `keep` (never the live, staged or previewed ones), record and files. */
   async function prune(remote: RemoteName): Promise<void> {
-    const live = await liveVersion(remote);
+    const entry = (await state())[remote];
+    const inUse = new Set([
+      entry.live.version,
+      entry.stage?.version,
+      ...Object.values(entry.previews).map((preview) => preview.version),
+    ]);
     const old = (await repository.list(remote))
       .slice(options.keep)
       .map((row) => row.version)
-      .filter((version) => version !== live);
+      .filter((version) => !inUse.has(version));
     await repository.remove(remote, old);
     for (const version of old) store.remove(remoteNamed(remote), version);
   }
@@ -99,77 +121,80 @@ export function createReleases(options: ReleasesOptions) {
     });
   }
 
-  async function changeLive(
-    remote: RemoteName,
-    action: ReleaseChange['action'],
-    toVersion: string | null,
-    by: string,
-  ): Promise<RemoteReleases> {
-    const fromVersion = await liveVersion(remote);
-    if (toVersion !== null) {
-      const problems = await check(remote, toVersion);
-      if (problems.length)
-        throw conflict(`${remote} ${toVersion} cannot go live: ${problems.join(' ')}`, { problems });
-    }
-    if (!(await repository.change({ remote, action, fromVersion, toVersion, by })))
-      throw conflict(`Someone changed the live version of ${remote} meanwhile. Reload and try again.`);
-    options.liveChanged();
-    const label = remoteNamed(remote).label;
-    await options.notifier.notify({
-      kind: action === 'promote' ? 'release-promoted' : 'release-rolled-back',
-      severity: 'info',
-      title: `${label} ${action === 'promote' ? 'release promoted' : 'rolled back'}: ${named(toVersion)}`,
-      message: `${by} changed ${remote} from ${named(fromVersion)} to ${named(toVersion)}.`,
-      link: '/releases',
-      role: 'Admin',
-    });
+  /** Refuses, with each problem, a release that does not fit the live host. */
+  async function mustFit(remote: RemoteName, version: string, doing: string): Promise<void> {
+    const problems = await check(remote, version);
+    if (problems.length)
+      throw conflict(`${remote} ${version} cannot ${doing}: ${problems.join(' ')}`, { problems });
+  }
+
+  async function remoteOverview(remote: RemoteName): Promise<RemoteReleases> {
     return (await overview()).remotes.find((entry) => entry.remote === remote)!;
   }
 
-  async function overview(): Promise<ReleasesOverview> {
-    const [rows, changes, counts] = await Promise.all([
-      repository.all(),
-      repository.changes(),
-      repository.loadCounts(new Date(Date.now() - DAY_MS)),
-    ]);
-    return {
-      remotes: REMOTES.map((definition) => {
-        const own = changes.filter((change) => change.remote === definition.name);
-        const live = own[0]?.toVersion ? own[0] : null;
-        return {
-          remote: definition.name,
-          label: definition.label,
-          pinnedUrl: options.pinned[definition.name] ?? null,
-          live: live && { version: live.toVersion!, since: live.at, by: live.by },
-          releases: rows
-            .filter((row) => row.remote === definition.name)
-            .map((row) => ({
-              version: row.version,
-              commit: row.commit,
-              builtAt: row.builtAt,
-              publishedAt: row.publishedAt,
-              notes: row.notes,
-              manifestUrl: store.manifestUrl(definition, row.version),
-              live: row.version === live?.toVersion,
-              ...(counts.get(`${definition.name} ${row.version}`) ?? { pageLoads: 0, loadFailures: 0 }),
-            })),
-          changes: own.slice(0, 20).map(toChange),
-        };
-      }),
-    };
+  async function changeLive(
+    remote: RemoteName,
+    action: 'promote' | 'rollback',
+    toVersion: string | null,
+    by: string,
+    reason: string | null = null,
+  ): Promise<RemoteReleases> {
+    const fromVersion = await liveVersion(remote);
+    if (toVersion !== null) await mustFit(remote, toVersion, 'go live');
+    if (!(await repository.change({ remote, action, fromVersion, toVersion, by, reason })))
+      throw conflict(`Someone changed the live version of ${remote} meanwhile. Reload and try again.`);
+    options.liveChanged();
+    await liveNotice(remote, action, fromVersion, toVersion, by, reason);
+    return remoteOverview(remote);
+  }
+
+  async function liveNotice(
+    remote: RemoteName,
+    action: 'promote' | 'rollback',
+    fromVersion: string | null,
+    toVersion: string | null,
+    by: string,
+    reason: string | null = null,
+  ): Promise<void> {
+    const label = remoteNamed(remote).label;
+    await options.notifier.notify({
+      kind: action === 'promote' ? 'release-promoted' : 'release-rolled-back',
+      severity: reason ? 'error' : 'info',
+      title: `${label} ${action === 'promote' ? 'release promoted' : reason ? 'rolled back automatically' : 'rolled back'}: ${named(toVersion)}`,
+      message: `${by} changed ${remote} from ${named(fromVersion)} to ${named(toVersion)}.${reason ? ` ${reason}` : ''}`,
+      link: '/releases',
+      role: 'Admin',
+    });
+  }
+
+  async function overview() {
+    const now = new Date();
+    return buildOverview({
+      state: await state(now),
+      repository,
+      people: await options.people(),
+      rules: options.rules,
+      manifestUrl: (remote, version) => store.manifestUrl(remoteNamed(remote), version),
+      now,
+    });
   }
 
   return {
+    state,
     overview,
     check,
+    mustFit,
+    liveVersion,
+    remoteOverview,
+    liveNotice,
 
     /** Publishes a build as the remote's next release (not live until promoted). */
     async publish(request: PublishRequest): Promise<{ version: string; manifestUrl: string }> {
       const definition = remoteNamed(request.remote);
-      const read = (file: string) => {
-        const at = path.join(request.buildDir, file);
-        return fs.existsSync(at) ? fs.readFileSync(at, 'utf8') : null;
-      };
+      // refuses links before anything of the build is read
+      const files = new Set(buildFiles(request.buildDir));
+      const read = (file: string) =>
+        files.has(file) ? fs.readFileSync(path.join(request.buildDir, file), 'utf8') : null;
       const manifest = read('mf-manifest.json');
       if (!manifest)
         throw new Error(`${request.buildDir} has no mf-manifest.json: build ${definition.folder} first.`);
@@ -191,32 +216,28 @@ export function createReleases(options: ReleasesOptions) {
       return { version, manifestUrl: store.manifestUrl(definition, version) };
     },
 
-    promote: (remote: RemoteName, version: string, by: string) => changeLive(remote, 'promote', version, by),
+    /** Makes a release live for everyone (a stage of another release stays: abort or advance it). */
+    async promote(remote: RemoteName, version: string, by: string): Promise<RemoteReleases> {
+      const staged = (await state())[remote].stage;
+      if (staged?.version === version)
+        throw conflict(
+          `${remote} ${version} is staged: advance it to everyone (or abort the stage) instead of promoting it.`,
+        );
+      return changeLive(remote, 'promote', version, by);
+    },
 
     /** Back to the release before the live one (or, before the first, the built-in build). */
-    async rollback(remote: RemoteName, by: string): Promise<RemoteReleases> {
+    async rollback(remote: RemoteName, by: string, reason: string | null = null): Promise<RemoteReleases> {
       const live = await liveVersion(remote);
       if (!live) throw conflict(`${remote} runs its built-in build: there is nothing to roll back.`);
       const versions = (await repository.list(remote)).map((row) => row.version);
       const previous = versions[versions.indexOf(live) + 1] ?? null;
-      return changeLive(remote, 'rollback', previous, by);
+      return changeLive(remote, 'rollback', previous, by, reason);
     },
 
-    /** Each remote's manifest URL as /remotes.json gives it (pinned, else live, else built in), with its release. */
-    async live(): Promise<Record<string, LiveRemote>> {
-      const live = new Map(
-        (await repository.liveChanges()).map((change) => [change.remote, change.toVersion]),
-      );
-      return Object.fromEntries(
-        REMOTES.map((definition): [string, LiveRemote] => {
-          const pinned = options.pinned[definition.name];
-          const version = live.get(definition.name);
-          if (pinned) return [definition.name, { url: pinned, version: null }];
-          if (version) return [definition.name, { url: store.manifestUrl(definition, version), version }];
-          return [definition.name, { url: defaultRemoteUrl(definition), version: null }];
-        }),
-      );
-    },
+    /** Back to a given release (the watch: the one before a promotion it judged worse). */
+    rollbackTo: (remote: RemoteName, version: string | null, by: string, reason: string) =>
+      changeLive(remote, 'rollback', version, by, reason),
   };
 }
 

@@ -36,7 +36,14 @@ export interface Config {
   /** The remotes a REMOTE_*_URL setting pins: no release changes what /remotes.json gives for them. */
   pinnedRemoteUrls: Partial<Record<string, string>>;
   /** The release store (DESIGN.md section 19). */
-  releases: { dir: string; publicUrl?: string; keep: number };
+  releases: {
+    dir: string;
+    publicUrl?: string;
+    keep: number;
+    /** The watch over staged (and newly promoted) releases (DESIGN.md section 26). */
+    watch: { windowMs: number; minLoads: number; failureRate: number; afterPromotionMs: number };
+    previewMs: number;
+  };
   /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
   allowedOrigins: string[];
   oidc: { issuer: string; clientId?: string; clientSecret?: string; allowUnverifiedEmail: boolean };
@@ -322,6 +329,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: settings.RELEASES_DIR ? path.resolve(settings.RELEASES_DIR) : path.join(dataDir, 'releases'),
       publicUrl: settings.RELEASES_URL?.replace(/\/+$/, ''),
       keep: settings.RELEASES_KEEP,
+      watch: {
+        windowMs: settings.RELEASE_WATCH_MINUTES * 60_000,
+        minLoads: settings.RELEASE_WATCH_MIN_LOADS,
+        failureRate: settings.RELEASE_WATCH_FAILURE_RATE / 100,
+        afterPromotionMs: settings.RELEASE_WATCH_AFTER_PROMOTION_MINUTES * 60_000,
+      },
+      previewMs: settings.RELEASE_PREVIEW_MINUTES * 60_000,
     },
     allowedOrigins: settings.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     oidc: {

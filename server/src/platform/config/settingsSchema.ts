@@ -107,6 +107,16 @@ export const settingsSchema = z.object({
   RELEASES_URL: httpUrl.optional(),
   /** How many releases per remote the store keeps (the live one always). */
   RELEASES_KEEP: z.coerce.number().int().min(2).max(1000).default(20),
+  /** The minutes a staged release's failed loads and crashes are compared with the live release's over (the last ones, or since the stage began). */
+  RELEASE_WATCH_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** The page loads (loaded or failed) a staged release needs within the watch's minutes before the watch may judge it. */
+  RELEASE_WATCH_MIN_LOADS: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** How many percentage points more of a staged release's page loads must fail or crash than of the live release's for the stage to be aborted by itself. */
+  RELEASE_WATCH_FAILURE_RATE: z.coerce.number().min(1).max(100).default(20),
+  /** How long a promotion to everyone stays watched the same way (rolled back by itself when clearly worse than the release before); 0: not at all. */
+  RELEASE_WATCH_AFTER_PROMOTION_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
+  /** How long an Admin's preview of a release (for themselves only) lasts. */
+  RELEASE_PREVIEW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Origins besides PUBLIC_URL and the server's own that sign-in may return to (comma-separated). */
   ALLOWED_ORIGINS: z
     .string()

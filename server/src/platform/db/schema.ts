@@ -6,7 +6,7 @@ import {
   NOTIFICATION_KINDS,
   NOTIFICATION_SEVERITIES,
   RELEASE_ACTIONS,
-  REMOTE_LOAD_PHASES,
+  REMOTE_REPORT_PHASES,
   REMOTE_NAMES,
   ROLES,
   SYNC_RUN_STATUSES,
@@ -515,10 +515,45 @@ export const releaseChanges = sqliteTable(
     /** null: the build the server serves itself */
     fromVersion: text('from_version'),
     toVersion: text('to_version'),
+    /** A stage's audience in words, after the change */
+    audience: text('audience'),
+    /** Why: what the watch saw, when it aborted or rolled back by itself */
+    reason: text('reason'),
     by: text('by').notNull(),
     at: text('at').notNull().default(now),
   },
   (table) => [index('release_changes_remote_idx').on(table.remote, table.id)],
+);
+
+/**
+ * The release each remote tries on some people before everyone (DESIGN.md section 26): one
+ * row per remote while a stage lasts. Each change of a stage is a new row (a new id), so a
+ * change made on a stage someone else changed meanwhile finds nothing to change.
+ */
+export const releaseStages = sqliteTable(
+  'release_stages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
+    version: text('version').notNull(),
+    /** JSON: {kind:'role',role} | {kind:'share',share} | {kind:'users',userIds} */
+    audience: text('audience').notNull(),
+    by: text('by').notNull(),
+    startedAt: text('started_at').notNull().default(now),
+  },
+  (table) => [uniqueIndex('release_stages_remote_idx').on(table.remote)],
+);
+
+/** A release an Admin previews for themselves only, until it runs out. */
+export const releasePreviews = sqliteTable(
+  'release_previews',
+  {
+    userId: integer('user_id').notNull(),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
+    version: text('version').notNull(),
+    expiresAt: text('expires_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.remote] })],
 );
 
 /** Remote page loads and failed loads reported by the browsers, kept a few days. */
@@ -528,16 +563,19 @@ export const remoteLoads = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
     version: text('version'),
-    /** null: the page loaded */
-    phase: text('phase', { enum: REMOTE_LOAD_PHASES }),
+    /** null: the page loaded; render: it loaded, then crashed */
+    phase: text('phase', { enum: REMOTE_REPORT_PHASES }),
     error: text('error'),
     route: text('route'),
     userId: integer('user_id'),
+    /** The tab (one page load) that reported it: the release it loaded stays its own */
+    tab: text('tab'),
     at: text('at').notNull().default(now),
   },
   (table) => [
     index('remote_loads_release_idx').on(table.remote, table.version, table.at),
     index('remote_loads_at_idx').on(table.at),
+    index('remote_loads_tab_idx').on(table.tab),
   ],
 );
 export type RemoteReleaseRow = typeof remoteReleases.$inferSelect;
@@ -578,3 +616,4 @@ export const backupRestores = sqliteTable('backup_restores', {
 });
 export type BackupPointRow = typeof backupPoints.$inferSelect;
 export type BackupRestoreRow = typeof backupRestores.$inferSelect;
+export type ReleaseStageRow = typeof releaseStages.$inferSelect;
