@@ -5,6 +5,14 @@ import { googleErrorMessage, googleRequestOptions } from '../google/googleReques
 import type { RunHold } from '../lock/runHold';
 import { planSheetWrites } from './planSheetWrites';
 import {
+  infoOf,
+  quoted,
+  replacingRequests,
+  SCRATCH,
+  scratchTitle,
+  type SheetInfo,
+} from './sheetsBatchRequests';
+import {
   alignedRow,
   HEADER,
   mergeSheetRows,
@@ -17,26 +25,6 @@ import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 const LAST_COLUMN = String.fromCharCode('A'.charCodeAt(0) + HEADER.length - 1);
 
 type RequestOptions = ReturnType<typeof googleRequestOptions>;
-
-interface SheetInfo {
-  sheetId: number;
-  title: string;
-  rowCount: number;
-  columnCount: number;
-}
-
-/** A run's hidden scratch sheets, where its rows go before they replace the live ones. */
-const SCRATCH = /^AuditdeskSync_(\d+)_(Leads|Unformatted)$/;
-const scratchTitle = (runId: number, name: SheetName) => `AuditdeskSync_${runId}_${name}`;
-/** A sheet's title in A1 notation: quoted, a quote in it doubled. */
-const quoted = (title: string) => `'${title.replace(/'/g, "''")}'`;
-
-const infoOf = (properties: sheets_v4.Schema$SheetProperties | undefined): SheetInfo => ({
-  sheetId: properties?.sheetId ?? 0,
-  title: properties?.title ?? '',
-  rowCount: properties?.gridProperties?.rowCount ?? 0,
-  columnCount: properties?.gridProperties?.columnCount ?? 0,
-});
 
 /**
  * Google Sheets with the same layout as the .xlsx file. Values go in as RAW, so text
@@ -148,50 +136,44 @@ export function createGoogleSheetsSpreadsheet({
   }
 
   /**
-   * One batch, applied whole or not at all: each live sheet grown to its rows if needed,
-   * its values replaced by its scratch sheet's, the rows it had beyond the new end cleared,
-   * and the scratch sheets removed.
+   * The rows through the run's scratch sheets into the live ones, the lease asked before each
+   * write; the scratch removed when they do not get there (else the next run removes it).
    */
-  function replacing(
+  async function replaceLive(
+    fence: RunHold,
     live: Record<SheetName, SheetInfo>,
-    scratch: Record<SheetName, SheetInfo>,
     rows: SheetRows,
     previous: SheetRows,
-  ): sheets_v4.Schema$Request[] {
-    return [
-      ...SHEET_NAMES.flatMap((name): sheets_v4.Schema$Request[] => {
-        const { sheetId, rowCount, columnCount } = live[name];
-        const height = rows[name].length + 1;
-        const columns = { startColumnIndex: 0, endColumnIndex: HEADER.length };
-        return [
-          ...(rowCount < height
-            ? [{ appendDimension: { sheetId, dimension: 'ROWS', length: height - rowCount } }]
-            : []),
-          ...(columnCount < HEADER.length
-            ? [{ appendDimension: { sheetId, dimension: 'COLUMNS', length: HEADER.length - columnCount } }]
-            : []),
-          {
-            copyPaste: {
-              source: { sheetId: scratch[name].sheetId, startRowIndex: 0, endRowIndex: height, ...columns },
-              destination: { sheetId, startRowIndex: 0, endRowIndex: height, ...columns },
-              pasteType: 'PASTE_VALUES',
-              pasteOrientation: 'NORMAL',
+    options: RequestOptions,
+    beforeReplacing: () => void,
+  ): Promise<void> {
+    await fence.checkOwned();
+    const scratch = await addScratch(fence.runId, rows, options).catch(fail('writing the rows'));
+    try {
+      for (const request of planSheetWrites(rows, LAST_COLUMN, (name) => quoted(scratch[name].title))) {
+        await fence.checkOwned();
+        await api.spreadsheets.values
+          .batchUpdate(
+            {
+              spreadsheetId,
+              requestBody: { valueInputOption: 'RAW', data: request satisfies sheets_v4.Schema$ValueRange[] },
             },
-          },
-          ...(previous[name].length + 1 > height
-            ? [
-                {
-                  updateCells: {
-                    range: { sheetId, startRowIndex: height, ...columns },
-                    fields: 'userEnteredValue',
-                  },
-                },
-              ]
-            : []),
-        ];
-      }),
-      ...SHEET_NAMES.map((name) => ({ deleteSheet: { sheetId: scratch[name].sheetId } })),
-    ];
+            options,
+          )
+          .catch(fail('writing the rows'));
+      }
+      beforeReplacing();
+      await fence.checkOwned();
+      await batchUpdate(replacingRequests(live, scratch, rows, previous), options).catch(
+        fail('replacing the sheets'),
+      );
+    } catch (error) {
+      await batchUpdate(
+        SHEET_NAMES.map((name) => ({ deleteSheet: { sheetId: scratch[name].sheetId } })),
+        options,
+      ).catch(() => undefined); // Sheets gave up, or a newer run removed it already
+      throw error;
+    }
   }
 
   return {
@@ -209,43 +191,9 @@ export function createGoogleSheetsSpreadsheet({
         return { written: 0, removed: 0 };
       }
       onProgress(50, `Writing ${merged.written} changed rows`);
-      let scratch: Record<SheetName, SheetInfo> | null = null;
-      let replaced = false;
-      try {
-        await fence.checkOwned();
-        scratch = await addScratch(fence.runId, merged.sheets, options).catch(fail('writing the rows'));
-        const titles = scratch;
-        for (const request of planSheetWrites(merged.sheets, LAST_COLUMN, (name) =>
-          quoted(titles[name].title),
-        )) {
-          await fence.checkOwned();
-          await api.spreadsheets.values
-            .batchUpdate(
-              {
-                spreadsheetId,
-                requestBody: {
-                  valueInputOption: 'RAW',
-                  data: request satisfies sheets_v4.Schema$ValueRange[],
-                },
-              },
-              options,
-            )
-            .catch(fail('writing the rows'));
-        }
-        onProgress(90, 'Replacing the sheets');
-        await fence.checkOwned();
-        await batchUpdate(replacing(live, scratch, merged.sheets, existing), options).catch(
-          fail('replacing the sheets'),
-        );
-        replaced = true;
-      } finally {
-        // the next run removes what this cannot (Sheets gave up, or a newer run removed it already)
-        if (scratch && !replaced)
-          await batchUpdate(
-            SHEET_NAMES.map((name) => ({ deleteSheet: { sheetId: scratch![name].sheetId } })),
-            options,
-          ).catch(() => undefined);
-      }
+      await replaceLive(fence, live, merged.sheets, existing, options, () =>
+        onProgress(90, 'Replacing the sheets'),
+      );
       onProgress(100, `${merged.written} rows written, ${merged.removed} removed`);
       return { written: merged.written, removed: merged.removed };
     },
