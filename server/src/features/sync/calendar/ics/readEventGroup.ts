@@ -7,7 +7,7 @@ import { isCancelled, textOf, tzidOf, type Component, type Time } from './icalTy
 import { instantOf, type Instant } from './instants';
 import { latestVersion } from './latestVersion';
 import { tooManyEvents, tooManyOccurrences } from './limitMessages';
-import { recurrenceSet, type SeriesInstance } from './recurrenceSet';
+import { recurrenceSet, type MovableInstance } from './recurrenceSet';
 import { wallShiftSeconds } from './wallShift';
 
 /** What reading one calendar's events needs and gathers. */
@@ -138,7 +138,7 @@ function readableOverrides(
 }
 
 /** A later instance as a THISANDFUTURE override changes it: moved as it moved its own, its properties. */
-function movedStart(override: ReadableOverride, instance: SeriesInstance): Instant {
+function movedStart(override: ReadableOverride, instance: MovableInstance): Instant {
   const at =
     override.wallShift === null
       ? instance.at + (override.start.start.getTime() - override.original)
@@ -191,13 +191,13 @@ function readSeries(context: ReadContext, master: Component, overrides: Componen
       to: Math.min(until - 1, context.to - offset + margin),
     };
     if (window.from > window.to) continue;
-    for (const instance of series.instances(window)) {
+    for (const instance of by ? series.movableInstances(window) : series.instances(window)) {
       seen.add(instance.at);
       if (seen.size > context.limits.occurrencesPerSeries)
         throw tooManyOccurrences(name, context.limits.occurrencesPerSeries);
       const own = byOriginal.get(instance.at);
       if (own) emit(instance.at, own.component, own.start);
-      else if (by) emit(instance.at, by.component, movedStart(by, instance));
+      else if (by) emit(instance.at, by.component, movedStart(by, instance as MovableInstance));
       else emit(instance.at, master, { start: new Date(instance.at), allDay });
     }
   }
