@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { lead, MARCH_2025 } from '../../../../testkit/builders/leads';
 import { heldForGood, sheetWrite } from '../../../../testkit/builders/runHolds';
+import { RunStopped } from '../lock/runHold';
 import { HEADER } from './sheetLayout';
 import { createXlsxSpreadsheet, XLSX_MAX_ROWS } from './xlsxSpreadsheet';
 import { leadChunksOf } from '../../leads/record/leadChunks';
@@ -187,6 +188,54 @@ describe('xlsx spreadsheet', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(
       ['leads.xlsx', path.basename(ofRun(8)), ...others.map((name) => path.basename(name))].sort(),
     );
+  });
+});
+
+describe('xlsx spreadsheet, a run that no longer holds its lease', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-xlsx-lease-'));
+    file = path.join(dir, 'leads.xlsx');
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const many = (count: number, tag: string) =>
+    Array.from({ length: count }, (_, index) => lead({ leadId: `${tag}-${index}`, customerName: tag }));
+
+  it('replaces nothing when the lease is gone at the replace, and leaves no temp file', async () => {
+    await createXlsxSpreadsheet(file).write(leadChunksOf(many(3, 'Newer')), sheetWrite(MARCH_2025, 't1'));
+    const before = fs.readFileSync(file);
+    const lost = { ...heldForGood(7), whileOwned: () => Promise.reject(new RunStopped()) };
+    await expect(
+      createXlsxSpreadsheet(file).write(
+        leadChunksOf(many(5, 'Older')),
+        sheetWrite(MARCH_2025, 't2', { fence: lost }),
+      ),
+    ).rejects.toBeInstanceOf(RunStopped);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['leads.xlsx']);
+  });
+
+  it('stops writing once it learns the lease is lost, the live file as it was', async () => {
+    await createXlsxSpreadsheet(file).write(leadChunksOf(many(3, 'Newer')), sheetWrite(MARCH_2025, 't1'));
+    const before = fs.readFileSync(file);
+    let looks = 0;
+    const lostHalfWay = {
+      ...heldForGood(7),
+      throwIfLost: () => {
+        looks += 1;
+        if (looks > 1) throw new RunStopped();
+      },
+    };
+    await expect(
+      createXlsxSpreadsheet(file).write(
+        leadChunksOf(many(5000, 'Older')),
+        sheetWrite(MARCH_2025, 't2', { fence: lostHalfWay }),
+      ),
+    ).rejects.toBeInstanceOf(RunStopped);
+    expect(looks).toBe(2); // at row 1,000, then row 2,000: no further
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['leads.xlsx']);
   });
 });
 
