@@ -11,10 +11,10 @@ const MESSAGE = 'The calendar file could not be read: line 3 is not valid.';
 const failedRun = () =>
   run(
     { type: 'start-requested' },
-    { type: 'sync-started' },
-    { type: 'step-started', stepId: 'calendar', description: 'Reading events', at: 1 },
-    { type: 'sync-error', error: MESSAGE },
-    { type: 'sync-completed', success: false, message: MESSAGE, totalEvents: 0 },
+    { type: 'sync-started', runId: 7 },
+    { type: 'step-started', stepId: 'calendar', description: 'Reading events', at: 1, runId: 7 },
+    { type: 'sync-error', error: MESSAGE, runId: 7 },
+    { type: 'sync-completed', success: false, message: MESSAGE, totalEvents: 0, runId: 7 },
   );
 
 describe('a failed sync on the screen', () => {
@@ -25,6 +25,7 @@ describe('a failed sync on the screen', () => {
     expect(panels[0]).toHaveTextContent('Sync Failed');
     expect(panels[0]).toHaveTextContent(MESSAGE);
     expect(screen.getAllByText(MESSAGE)).toHaveLength(1);
+    expect(within(panels[0]!).getByTestId('sync-result-run')).toHaveTextContent('Sync #7');
   });
 
   it('marks the step it was on as failed and the others as not run, with no spinner left', () => {
@@ -64,8 +65,8 @@ describe('the countdown after a successful sync', () => {
   const succeeded = () =>
     run(
       { type: 'start-requested' },
-      { type: 'sync-started' },
-      { type: 'sync-completed', success: true, message: 'ok', totalEvents: 3 },
+      { type: 'sync-started', runId: 7 },
+      { type: 'sync-completed', success: true, message: 'ok', totalEvents: 3, runId: 7 },
     );
 
   it("says 'seconds' until the last one, which is '1 second'", () => {

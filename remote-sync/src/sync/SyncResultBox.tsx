@@ -3,10 +3,19 @@ import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import type { SyncRunState } from './syncRunState';
 
+/** Which run it was, when known ("Sync #42"): a run another instance failed is told apart from the next one. */
+function RunName({ runId }: { runId: number | null | undefined }) {
+  return runId ? (
+    <Text size="xs" c="dimmed" data-testid="sync-result-run">
+      Sync #{runId}
+    </Text>
+  ) : null;
+}
+
 /**
  * The outcome of the last run, until the next one starts: 'Sync Completed Successfully',
  * or one 'Sync Failed' panel with the reason (whether the hub, the answer or the trigger
- * call reported it).
+ * call reported it), each naming its run.
  */
 export function SyncResultBox({ state }: { state: SyncRunState }) {
   const result = state.lastResult;
@@ -22,6 +31,7 @@ export function SyncResultBox({ state }: { state: SyncRunState }) {
         <Text size="sm" fw={500}>
           Records processed: {formatNumber(result.totalEvents)}
         </Text>
+        <RunName runId={result.runId} />
       </Alert>
     );
   }
@@ -36,6 +46,7 @@ export function SyncResultBox({ state }: { state: SyncRunState }) {
       data-testid="sync-result"
     >
       <Text size="sm">{failure}</Text>
+      <RunName runId={result?.runId} />
     </Alert>
   );
 }

@@ -24,18 +24,26 @@ export interface SyncRunState {
   error: string | null;
   /** Seconds left before the card resets after a success. */
   countdown: number | null;
-  /** The last finished run, shown in the result box until the next one. */
-  lastResult: { success: boolean; message: string; totalEvents: number } | null;
+  /** The last finished run, shown in the result box until the next one (its id when known). */
+  lastResult: { success: boolean; message: string; totalEvents: number; runId: number | null } | null;
+  /** The run the card follows now; null before its first event (or between runs). */
+  runId: number | null;
+  /** The newest run the card has followed: an event of it or of an older run, once it ended, is late and ignored. */
+  lastRunId: number | null;
 }
+
+/** What the hub (or the trigger's answer) said about a run: each names the run. */
+export type RunEvent =
+  | { type: 'sync-started'; runId: number }
+  | { type: 'step-started'; stepId: SyncStepId; description: string; at: number; runId: number }
+  | { type: 'step-progress'; stepId: SyncStepId; progressPercentage: number; message: string; runId: number }
+  | { type: 'step-completed'; stepId: SyncStepId; eventsProcessed: number; at: number; runId: number }
+  | { type: 'sync-completed'; success: boolean; message: string; totalEvents: number; runId: number }
+  | { type: 'sync-error'; error: string; runId: number };
 
 export type SyncRunAction =
   | { type: 'start-requested' }
-  | { type: 'sync-started' }
-  | { type: 'step-started'; stepId: SyncStepId; description: string; at: number }
-  | { type: 'step-progress'; stepId: SyncStepId; progressPercentage: number; message: string }
-  | { type: 'step-completed'; stepId: SyncStepId; eventsProcessed: number; at: number }
-  | { type: 'sync-completed'; success: boolean; message: string; totalEvents: number }
-  | { type: 'sync-error'; error: string }
+  | RunEvent
   | { type: 'trigger-failed'; error: string }
   | { type: 'countdown-tick' }
   | { type: 'reset' };
@@ -62,6 +70,8 @@ export const initialSyncRunState: SyncRunState = {
   error: null,
   countdown: null,
   lastResult: null,
+  runId: null,
+  lastRunId: null,
 };
 
 /** A run that failed: the step it was on failed, the ones it never reached did not run. */
@@ -79,21 +89,19 @@ const updateStep = (state: SyncRunState, id: SyncStepId, change: Partial<SyncSte
   steps: state.steps.map((step) => (step.id === id ? { ...step, ...change } : step)),
 });
 
-/** The progress card's state machine (spec section 4, "Sync run (progress card)"). */
-export function syncRunReducer(state: SyncRunState, action: SyncRunAction): SyncRunState {
-  switch (action.type) {
-    case 'start-requested':
-      return {
-        ...state,
-        isRunning: true,
-        phase: 'running',
-        error: null,
-        countdown: null,
-        lastResult: null,
-        steps: pendingSteps(),
-      };
-    case 'sync-started':
-      return {
+/**
+ * Whether an event is late: of a run older than the one the card follows, or (between
+ * runs) of a run the card followed to its end already — another instance's late word on a
+ * run it failed, or the hub and the trigger's answer both telling one end.
+ */
+const isLate = (state: SyncRunState, runId: number) =>
+  state.runId !== null ? runId < state.runId : state.lastRunId !== null && runId <= state.lastRunId;
+
+/** The card follows a run it had not heard of (its start missed, e.g. while reconnecting): from pending steps. */
+const follow = (state: SyncRunState, runId: number): SyncRunState =>
+  runId === state.runId
+    ? state
+    : {
         ...state,
         phase: 'running',
         isRunning: true,
@@ -102,7 +110,42 @@ export function syncRunReducer(state: SyncRunState, action: SyncRunAction): Sync
         countdown: null,
         lastResult: null,
         steps: pendingSteps(),
+        runId,
+        lastRunId: Math.max(runId, state.lastRunId ?? 0),
       };
+
+/** The progress card's state machine (spec section 4, "Sync run (progress card)"). */
+export function syncRunReducer(state: SyncRunState, action: SyncRunAction): SyncRunState {
+  if (action.type === 'start-requested')
+    return {
+      ...state,
+      isRunning: true,
+      phase: 'running',
+      error: null,
+      countdown: null,
+      lastResult: null,
+      steps: pendingSteps(),
+    };
+  if (action.type === 'trigger-failed')
+    return {
+      ...state,
+      phase: 'error',
+      isRunning: false,
+      error: action.error,
+      steps: settleFailedSteps(state.steps),
+    };
+  if (action.type === 'countdown-tick')
+    return state.countdown === null ? state : { ...state, countdown: Math.max(0, state.countdown - 1) };
+  if (action.type === 'reset')
+    return { ...state, phase: 'idle', steps: pendingSteps(), countdown: null, message: '', error: null };
+  if (isLate(state, action.runId)) return state;
+  return onRunEvent(follow(state, action.runId), action);
+}
+
+function onRunEvent(state: SyncRunState, action: RunEvent): SyncRunState {
+  switch (action.type) {
+    case 'sync-started':
+      return state;
     case 'step-started':
       return updateStep(state, action.stepId, {
         status: 'active',
@@ -123,7 +166,6 @@ export function syncRunReducer(state: SyncRunState, action: SyncRunAction): Sync
         endTime: action.at,
       });
     case 'sync-completed':
-      if (!state.isRunning && state.phase !== 'running') return state; // already settled (hub and HTTP both report)
       return {
         ...state,
         phase: action.success ? 'completed' : 'error',
@@ -132,22 +174,16 @@ export function syncRunReducer(state: SyncRunState, action: SyncRunAction): Sync
         totalEvents: action.totalEvents,
         countdown: action.success ? RESET_COUNTDOWN_SECONDS : null,
         steps: action.success ? state.steps : settleFailedSteps(state.steps),
-        lastResult: { success: action.success, message: action.message, totalEvents: action.totalEvents },
+        lastResult: {
+          success: action.success,
+          message: action.message,
+          totalEvents: action.totalEvents,
+          runId: action.runId,
+        },
+        runId: null,
       };
     case 'sync-error':
       return { ...state, phase: 'error', error: action.error, steps: settleFailedSteps(state.steps) };
-    case 'trigger-failed':
-      return {
-        ...state,
-        phase: 'error',
-        isRunning: false,
-        error: action.error,
-        steps: settleFailedSteps(state.steps),
-      };
-    case 'countdown-tick':
-      return state.countdown === null ? state : { ...state, countdown: Math.max(0, state.countdown - 1) };
-    case 'reset':
-      return { ...state, phase: 'idle', steps: pendingSteps(), countdown: null, message: '', error: null };
   }
 }
 

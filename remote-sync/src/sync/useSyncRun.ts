@@ -11,20 +11,21 @@ export function useSyncRun() {
   const [state, dispatch] = useReducer(syncRunReducer, initialSyncRunState);
   const queryClient = useQueryClient();
 
+  // every event names its run: the card follows the newest and ignores a late one of an older run
   const hubStatus = useSyncHub({
-    SyncStarted: () => dispatch({ type: 'sync-started' }),
-    StepStarted: (stepId, description) =>
-      dispatch({ type: 'step-started', stepId, description, at: Date.now() }),
-    StepProgress: (stepId, progressPercentage, message) =>
-      dispatch({ type: 'step-progress', stepId, progressPercentage, message }),
-    StepCompleted: (stepId, eventsProcessed) =>
-      dispatch({ type: 'step-completed', stepId, eventsProcessed, at: Date.now() }),
-    SyncCompleted: (success, message, totalEvents) => {
-      dispatch({ type: 'sync-completed', success, message, totalEvents });
+    SyncStarted: (runId) => dispatch({ type: 'sync-started', runId }),
+    StepStarted: (stepId, description, runId) =>
+      dispatch({ type: 'step-started', stepId, description, at: Date.now(), runId }),
+    StepProgress: (stepId, progressPercentage, message, runId) =>
+      dispatch({ type: 'step-progress', stepId, progressPercentage, message, runId }),
+    StepCompleted: (stepId, eventsProcessed, runId) =>
+      dispatch({ type: 'step-completed', stepId, eventsProcessed, at: Date.now(), runId }),
+    SyncCompleted: (success, message, totalEvents, runId) => {
+      dispatch({ type: 'sync-completed', success, message, totalEvents, runId });
       // this screen's own counters always follow a run, whoever started it
       void queryClient.invalidateQueries({ queryKey: queryKeys.syncStatus });
     },
-    SyncError: (error) => dispatch({ type: 'sync-error', error }),
+    SyncError: (error, runId) => dispatch({ type: 'sync-error', error, runId }),
   });
 
   // after a success: count down 5 seconds, wait 500 ms more, then back to idle
@@ -47,6 +48,7 @@ export function useSyncRun() {
         success: result.success,
         message: result.message,
         totalEvents: result.eventsProcessed,
+        runId: result.runId,
       });
       await invalidateAfterSync(result.eventsCreated + result.eventsUpdated + result.eventsDeleted);
     } catch (error) {

@@ -14,6 +14,7 @@ import { manyLeads, MARCH_2025 } from '../../../server/testkit/builders/leads';
 import { startRadicale } from '../../../server/testkit/servers/radicale';
 import { createLeadsRepository } from '../../../server/src/features/leads/repository/leadsRepository';
 import { freshRun } from '../../../server/testkit/builders/freshRun';
+import { sheetWrite } from '../../../server/testkit/builders/runHolds';
 import { againstLimit, againstPeer, type Benchmark } from '../benchmark';
 import { leadChunksOf } from '../../../server/src/features/leads/record/leadChunks';
 
@@ -84,7 +85,7 @@ export async function countSheetsRequests() {
       spreadsheetId: 'sheet-1',
       rootUrl: google.rootUrl,
     });
-    await sink.write(leadChunksOf(manyLeads(EVENTS)), MARCH_2025, new Date().toISOString(), () => {});
+    await sink.write(leadChunksOf(manyLeads(EVENTS)), sheetWrite(MARCH_2025, new Date().toISOString()));
     if (sheets.sheets.Leads?.length !== EVENTS + 1)
       throw new Error(`the sheet holds ${sheets.sheets.Leads?.length} rows`);
     return {

@@ -103,7 +103,7 @@ describe('Redis stopped mid-use and started again', () => {
     const again = await sync(b);
     expect(again.statusCode).toBe(200);
     await eventually(() => expect(seen.at(-1)?.[0]).toBe('SyncCompleted'));
-    expect(seen[0]).toEqual(['SyncStarted']);
+    expect(seen[0]).toEqual(['SyncStarted', again.json().runId]);
     expect(await get(a, '/api/leads/grid-data')).toMatchObject({ statusCode: 200 });
     expect(await redis.cli('--scan', '--pattern', 'auditdesk:cache:grid-data*')).toMatch(/grid-data/);
     await watcher.stop();

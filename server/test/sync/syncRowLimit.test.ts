@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import type { CalendarEvent } from '../../src/features/sync/calendar/calendarEvent';
 import { runSync } from '../../src/features/sync/engine/runSync';
+import { heldForGood } from '../../testkit/builders/runHolds';
 import { noProgress } from '../../src/features/sync/engine/syncProgress';
 import { createXlsxSpreadsheet } from '../../src/features/sync/spreadsheet/xlsxSpreadsheet';
 import { ENGINES } from '../../testkit/engines';
@@ -47,7 +48,7 @@ describe.each(ENGINES)('a sync over the rows an .xlsx sheet holds, on %s', (engi
         runId: 1,
         range: { startDate: '2025-03-01', endDate: '2025-03-31' },
         previous: null,
-        assertStillOwned: async () => {},
+        hold: heldForGood(1),
       },
       noProgress,
     );

@@ -44,10 +44,12 @@ describe('a run whose lease ran out', () => {
     const status = await t.app.inject({ url: '/api/sync/status', headers: bearer(token) });
     expect(status.json()).toMatchObject({ isRunning: false });
 
+    // each event names the run it is about, last
+    const [{ id }] = (await t.db.all<{ id: number }>(sql`SELECT id FROM sync_runs`)) as [{ id: number }];
     await eventually(() =>
       expect(heard).toEqual([
-        { event: 'SyncError', args: [INTERRUPTED] },
-        { event: 'SyncCompleted', args: [false, INTERRUPTED, 0] },
+        { event: 'SyncError', args: [INTERRUPTED, id] },
+        { event: 'SyncCompleted', args: [false, INTERRUPTED, 0, id] },
       ]),
     );
     const bell = await t.app.inject({ url: '/api/notifications', headers: bearer(token) });

@@ -18,7 +18,8 @@ export interface FakeAnswer {
   headers?: Record<string, string>;
 }
 
-export type FakeHandler = (request: FakeRequest) => FakeAnswer;
+/** Answers a request; a promise keeps it waiting (a slow or frozen exchange) until it settles. */
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 function parseBody(raw: string, contentType = ''): unknown {
   if (!raw) return undefined;
@@ -37,7 +38,7 @@ export async function startFakeHttpApi(handler: FakeHandler) {
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const request: FakeRequest = {
         method: req.method ?? 'GET',
@@ -47,7 +48,7 @@ export async function startFakeHttpApi(handler: FakeHandler) {
         headers: req.headers,
       };
       requests.push({ ...request, authorization: req.headers.authorization });
-      const { status = 200, body, headers = {} } = handler(request);
+      const { status = 200, body, headers = {} } = await handler(request);
       res
         .writeHead(status, { 'content-type': 'application/json', ...headers })
         .end(body === undefined ? '' : JSON.stringify(body));

@@ -68,17 +68,23 @@ export const typedHubMessage = z.looseObject({ type: z.number().int() });
 
 const stepId = z.enum(SYNC_STEP_IDS);
 
+/** The sync run an event is about (its id in the history, and in the trigger's answer). */
+export const syncRunId = z.number().int().positive();
+
 /**
  * The events the server sends, with their argument lists (spec section 7): the server
- * sends exactly these, the browser client listens for exactly these.
+ * sends exactly these, the browser client listens for exactly these. A sync event ends
+ * with the id of the run it is about, after the spec's arguments (a client that reads only
+ * those reads them unchanged): a screen tells one run from another, and ignores a late
+ * event of a run older than the one it shows.
  */
 export const hubEvents = {
-  SyncStarted: z.tuple([]),
-  StepStarted: z.tuple([stepId, z.string()]),
-  StepProgress: z.tuple([stepId, z.number().min(0).max(100), z.string()]),
-  StepCompleted: z.tuple([stepId, z.number().int().min(0)]),
-  SyncCompleted: z.tuple([z.boolean(), z.string(), z.number().int().min(0)]),
-  SyncError: z.tuple([z.string()]),
+  SyncStarted: z.tuple([syncRunId]),
+  StepStarted: z.tuple([stepId, z.string(), syncRunId]),
+  StepProgress: z.tuple([stepId, z.number().min(0).max(100), z.string(), syncRunId]),
+  StepCompleted: z.tuple([stepId, z.number().int().min(0), syncRunId]),
+  SyncCompleted: z.tuple([z.boolean(), z.string(), z.number().int().min(0), syncRunId]),
+  SyncError: z.tuple([z.string(), syncRunId]),
   /** To its recipients only: a new notification for the bell. */
   NotificationAdded: z.tuple([notification]),
   /**
@@ -93,5 +99,10 @@ export const hubEvents = {
 } as const satisfies Record<HubEventName, z.ZodTuple>;
 
 export type HubEventArgs<E extends HubEventName> = z.infer<(typeof hubEvents)[E]>;
-/** Listener signatures, e.g. StepStarted: (stepId, description) => void. */
+/** The events about a sync run: each ends with the run's id. */
+export type SyncRunEventName = Exclude<HubEventName, 'NotificationAdded' | 'RemoteReleased'>;
+/** A sync event's arguments before the run's id, as a run reports them. */
+export type SyncEventArgs<E extends SyncRunEventName> =
+  HubEventArgs<E> extends [...infer Reported, number] ? Reported : never;
+/** Listener signatures, e.g. StepStarted: (stepId, description, runId) => void. */
 export type HubEventListeners = { [E in HubEventName]: (...args: HubEventArgs<E>) => void };

@@ -1,8 +1,9 @@
 import { showCounts, type SyncRange, type SyncResult, type SyncTrigger } from '@auditdesk/shared/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Notifier } from '../notifications/notifier';
+import { announceOnce } from './engine/announceOnce';
 import { failedOutcome, runSync, type SyncDependencies, type SyncOutcome } from './engine/runSync';
-import { fanOut, type SyncProgress } from './engine/syncProgress';
+import { fanOut, type RunProgress, type SyncProgress } from './engine/syncProgress';
 import { trackStages } from './engine/trackStages';
 import { holdLease, takeRunLock } from './lock/runLease';
 import type { SyncLock } from './lock/syncLock';
@@ -13,7 +14,8 @@ export interface SyncRunnerOptions {
   runs: SyncRuns;
   dependencies: SyncDependencies;
   leaseMs: number;
-  progress: SyncProgress;
+  /** The hub's listener of each run (its events carry the run's id). */
+  progress: RunProgress;
   /** Tells the bells how every run ended (none in benchmarks). */
   notifier?: Pick<Notifier, 'syncFinished'>;
   /** The lock shared through Redis; none: the sync_runs row alone. */
@@ -27,7 +29,8 @@ export interface SyncRunnerOptions {
 /**
  * Runs one sync under the lock: tells `progress` (and the caller's `watcher`) about each
  * step, records it with its trigger, where it read and wrote and the step it reached, and
- * tells the bells how it ended. Throws SyncAlreadyRunning (with the running run's id) while
+ * tells the bells how it ended — once: a run another instance failed meanwhile (its lease
+ * lost) was told there. Throws SyncAlreadyRunning (with the running run's id) while
  * another run is on, and SyncLockUnavailable when the shared lock (Redis) cannot be reached.
  */
 export function createSyncRunner({
@@ -51,7 +54,12 @@ export function createSyncRunner({
       sink: dependencies.spreadsheet.description,
     });
     const lease = holdLease(runs, run.id, leaseMs, shared);
-    const listeners = fanOut(progress, trackStages(runs, run.id), ...(watcher ? [watcher] : []));
+    const hub = announceOnce(progress(run.id), lease.isLost);
+    const listeners = fanOut(
+      hub.progress,
+      trackStages(runs, run.id, lease.lose),
+      ...(watcher ? [watcher] : []),
+    );
     let outcome: SyncOutcome;
     try {
       await beforeRun?.(`Before the sync of ${range.startDate} to ${range.endDate} (${trigger})`);
@@ -68,24 +76,30 @@ export function createSyncRunner({
                   eventsProcessed: previous.eventsProcessed,
                 }
               : null,
-          assertStillOwned: lease.assertStillOwned,
+          hold: lease,
         },
         listeners,
       );
     } catch (error) {
       // runSync reports its own failures; this is a restore under way (beforeRun), or a bug in a listener: still a failed run
       outcome = failedOutcome(String(error), error);
+      hub.progress.syncError(outcome.message);
+      hub.progress.syncCompleted(false, outcome.message, 0);
     }
     const { problems, cause, ...recorded } = outcome;
     if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
     // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
-    const finished = await recordRunEnd(runs, run.id, recorded, log).finally(lease.release);
-    await notifier
-      ?.syncFinished(
-        { success: finished.status === 'succeeded', message: finished.message, ...range },
-        trigger,
-      )
-      .catch(() => undefined); // the run is recorded; a lost notification does not fail it
+    const { run: finished, endedHere } = await recordRunEnd(runs, run.id, recorded, log).finally(
+      lease.release,
+    );
+    hub.settle(endedHere);
+    if (endedHere)
+      await notifier
+        ?.syncFinished(
+          { success: finished.status === 'succeeded', message: finished.message, ...range },
+          trigger,
+        )
+        .catch(() => undefined); // the run is recorded; a lost notification does not fail it
     return {
       success: finished.status === 'succeeded',
       message: finished.message,

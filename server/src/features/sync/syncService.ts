@@ -5,7 +5,8 @@ import type { SyncRunRow } from '../../platform/db/schema';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { Notifier } from '../notifications/notifier';
 import { createUsersRepository } from '../users/usersRepository';
-import type { SyncProgress } from './engine/syncProgress';
+import type { SyncDependencies } from './engine/runSync';
+import type { RunProgress } from './engine/syncProgress';
 import type { SyncLock } from './lock/syncLock';
 import { createSyncHistory } from './runs/syncHistory';
 import { createSyncRunsRepository } from './runs/syncRunsRepository';
@@ -16,24 +17,14 @@ import { createSyncRunner } from './syncRunner';
 export { SyncAlreadyRunning } from './runs/syncRunsRepository';
 export { SyncLockUnavailable } from './lock/syncLock';
 
-/**
- * The sync as the routes, the schedule and the CLI use it: runs one at a time across every
- * instance on the database (syncRunner), their status and their history.
- */
-export function createSyncService({
-  db,
-  leads,
-  config,
-  progress,
-  notifier,
-  lock = null,
-  log,
-  beforeRun,
-}: {
+export interface SyncInstanceOptions {
   db: Database;
-  leads: LeadsRepository;
-  config: Config;
-  progress: SyncProgress;
+  /** What a run works with (the settings' calendar and spreadsheet: createSyncDependencies). */
+  dependencies: SyncDependencies;
+  leaseMs: number;
+  stallMs: number;
+  /** The hub's listener of each run (its events carry the run's id). */
+  progress: RunProgress;
   /** Tells the bells how every run ended (none in benchmarks). */
   notifier?: Pick<Notifier, 'syncFinished'>;
   /** The lock shared through Redis; none: the sync_runs row alone. */
@@ -42,11 +33,30 @@ export function createSyncService({
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Runs before each run (a restore point); throwing refuses the run. */
   beforeRun?: (reason: string) => Promise<void>;
-}) {
-  // a run failed here for its lease or its silence ends like any other: on the hub and in the bells
+}
+
+/**
+ * What one instance runs: the runs on the shared database (the lock, the leases) and the
+ * runner. Every run's end is announced once, on the hub and in the bells, by the instance
+ * that records it: the run's own, or the one that failed it as stalled or interrupted.
+ */
+export function createSyncInstance({
+  db,
+  dependencies,
+  leaseMs,
+  stallMs,
+  progress,
+  notifier,
+  lock = null,
+  log,
+  beforeRun,
+}: SyncInstanceOptions) {
+  // a run failed here for its lease or its silence ends like any other: on the hub and in
+  // the bells, here and only here (its own instance, if alive, finds it failed and says nothing)
   const announceExpired = (run: SyncRunRow) => {
-    progress.syncError(run.message);
-    progress.syncCompleted(false, run.message, 0);
+    const hub = progress(run.id);
+    hub.syncError(run.message);
+    hub.syncCompleted(false, run.message, 0);
     void notifier
       ?.syncFinished(
         { success: false, message: run.message, startDate: run.startDate, endDate: run.endDate },
@@ -54,23 +64,36 @@ export function createSyncService({
       )
       .catch(() => undefined);
   };
-  const runs = createSyncRunsRepository(db, {
+  const runs = createSyncRunsRepository(db, { leaseMs, stallMs, onExpired: announceExpired });
+  return {
+    runs,
+    execute: createSyncRunner({ runs, dependencies, leaseMs, progress, notifier, lock, log, beforeRun }),
+  };
+}
+
+/**
+ * The sync as the routes, the schedule and the CLI use it: runs one at a time across every
+ * instance on the database (syncRunner), their status and their history.
+ */
+export function createSyncService({
+  db,
+  leads,
+  config,
+  ...instance
+}: Omit<SyncInstanceOptions, 'dependencies' | 'leaseMs' | 'stallMs'> & {
+  leads: LeadsRepository;
+  config: Config;
+}) {
+  const { runs, execute } = createSyncInstance({
+    db,
+    dependencies: createSyncDependencies(config, leads),
     leaseMs: config.syncLeaseMs,
     stallMs: config.syncStallMs,
-    onExpired: announceExpired,
+    ...instance,
   });
   return {
     runs,
-    execute: createSyncRunner({
-      runs,
-      dependencies: createSyncDependencies(config, leads),
-      leaseMs: config.syncLeaseMs,
-      progress,
-      notifier,
-      lock,
-      log,
-      beforeRun,
-    }),
+    execute,
     status: () => syncStatusOf(runs),
     ...createSyncHistory(runs, createUsersRepository(db)),
   };

@@ -122,10 +122,38 @@ export function readIndependently(
         const current = overrideOf.get(key);
         overrideOf.set(key, current ? latest([current, override])! : override);
       }
-      for (const at of instants.keys()) {
+      // RANGE=THISANDFUTURE: the override rules every later instance without one of its own,
+      // moved as it moved its own on their common wall clock (else by the same time)
+      const ranges = [...overrideOf]
+        .filter(
+          ([, override]) => first(override, 'RECURRENCE-ID')!.params.RANGE?.toUpperCase() === 'THISANDFUTURE',
+        )
+        .map(([key, override]) => {
+          const ridLine = first(override, 'RECURRENCE-ID')!;
+          const startLine = first(override, 'DTSTART')!;
+          const rid = instantOf(ridLine, undefined, tzid);
+          const start = instantOf(startLine, undefined, tzid);
+          const sameClock =
+            rid.date === start.date &&
+            rid.utc === start.utc &&
+            (rid.date || rid.utc || (ridLine.params.TZID ?? tzid) === (startLine.params.TZID ?? tzid));
+          const move = (at: number, wall: Wall) => {
+            if (!sameClock) return at + (start.at - rid.at);
+            const moved = new Date(wall.getTime() + (start.wall.getTime() - rid.wall.getTime()));
+            return dtstart.date ? moved.getTime() : zone(moved);
+          };
+          return { key, override, move };
+        })
+        .sort((a, b) => a.key - b.key);
+      for (const [at, wall] of instants) {
         const override = overrideOf.get(at);
-        const item = override ?? master;
-        const start = override ? instantOf(first(override, 'DTSTART')!, undefined, tzid).at : at;
+        const range = override ? undefined : ranges.filter((candidate) => candidate.key <= at).at(-1);
+        const item = override ?? range?.override ?? master;
+        const start = override
+          ? instantOf(first(override, 'DTSTART')!, undefined, tzid).at
+          : range
+            ? range.move(at, wall)
+            : at;
         push(`${uid}_${basicUtc(at)}`, start, cancelledOf(item) || cancelledOf(master));
       }
     }

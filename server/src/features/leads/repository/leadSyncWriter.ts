@@ -52,6 +52,10 @@ function* slices<T>(leads: LeadChunks<T & LeadRecord>, size: number): Generator<
   if (slice.length > 0) yield slice;
 }
 
+/** Why a run's writes are refused once it no longer holds its lease (the receipt's trigger says the same). */
+const LEASE_LOST =
+  'This sync no longer holds its lease (it was stopped, or another run took over); nothing was written to the database.';
+
 /** The primary key of sync_applied refused the run: its final batch had landed already. */
 const isAlreadyApplied = (error: unknown) =>
   /UNIQUE constraint failed: sync_applied\.run_id/.test(
@@ -310,45 +314,56 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     const created = unseen.length - (await countExisting(unseen));
     const chunks = jsonChunks(changed);
     const staged = chunks.length > 1;
-    if (staged) {
-      // what runs that are over left (crashed ones); a live run's rows are its own
-      await db.batch([
-        sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
-      ]);
-      for (const [index, chunk] of chunks.entries()) {
-        // OR REPLACE: a chunk sent again after a failed answer stages the same rows once
-        await db.batch([
-          sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
-              SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})`,
-        ]);
-        await onProgress?.(
-          60 + Math.round((30 * (index + 1)) / chunks.length),
-          `Sent ${count(index + 1)} of ${count(chunks.length)} parts`,
-        );
-      }
-    }
-    const rows =
-      chunks.length === 0
-        ? null
-        : staged
-          ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
-          : sql`json_each(${chunks[0]})`;
-    const final = finalStatements({
-      runId,
-      rows,
-      upsertFrom: rows && { rows, values: fromJson },
-      created,
-      changed: changed.length,
-      gone,
-      refs,
-      syncedAt,
-    });
-    if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
-    final.push(versions.bump('leads'));
+    let applied = false;
     try {
-      await db.batch(final);
-    } catch (error) {
-      if (!isAlreadyApplied(error)) throw error;
+      if (staged) {
+        // what runs that are over left (crashed ones); a live run's rows are its own
+        await db.batch([
+          sql`DELETE FROM leads_staging WHERE run_id NOT IN (SELECT id FROM sync_runs WHERE status = 'running')`,
+        ]);
+        for (const [index, chunk] of chunks.entries()) {
+          // OR REPLACE: a chunk sent again after a failed answer stages the same rows once;
+          // only while the run holds its lease: one that lost it stops at its next chunk
+          const [stagedRows] = await db.batch([
+            sql`INSERT OR REPLACE INTO leads_staging (run_id, lead_id, payload)
+                SELECT ${runId}, json_extract(value, '$.leadId'), value FROM json_each(${chunk})
+                WHERE EXISTS (SELECT 1 FROM sync_runs WHERE id = ${runId} AND status = 'running')`,
+          ]);
+          if (stagedRows === 0) throw new Error(LEASE_LOST);
+          await onProgress?.(
+            60 + Math.round((30 * (index + 1)) / chunks.length),
+            `Sent ${count(index + 1)} of ${count(chunks.length)} parts`,
+          );
+        }
+      }
+      const rows =
+        chunks.length === 0
+          ? null
+          : staged
+            ? sql`(SELECT payload AS value FROM leads_staging WHERE run_id = ${runId})`
+            : sql`json_each(${chunks[0]})`;
+      const final = finalStatements({
+        runId,
+        rows,
+        upsertFrom: rows && { rows, values: fromJson },
+        created,
+        changed: changed.length,
+        gone,
+        refs,
+        syncedAt,
+      });
+      if (staged) final.push(sql`DELETE FROM leads_staging WHERE run_id = ${runId}`);
+      final.push(versions.bump('leads'));
+      try {
+        await db.batch(final);
+      } catch (error) {
+        if (!isAlreadyApplied(error)) throw error;
+      }
+      applied = true;
+    } finally {
+      // a run that failed or lost its lease leaves nothing staged behind (the next run would clear it, later)
+      if (staged && !applied)
+        await db.batch([sql`DELETE FROM leads_staging WHERE run_id = ${runId}`]).catch(() => undefined);
     }
     return created;
   }

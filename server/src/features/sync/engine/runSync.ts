@@ -15,6 +15,7 @@ import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
 import { leadContentHash } from '../../leads/record/leadContentHash';
 import { parseEvent } from '../parser/parseEvent';
+import type { RunHold } from '../lock/runHold';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
 import { runHash, sourceHash } from './runHash';
 import { describeOutcome } from './describeOutcome';
@@ -36,8 +37,11 @@ export interface SyncRunContext {
   range: SyncRange;
   /** The fingerprints and event count of the previous run, when it succeeded; null otherwise. */
   previous: { runHash: string | null; sourceHash: string | null; eventsProcessed: number } | null;
-  /** Throws when the run may no longer write (its lease was lost): checked before the database step. */
-  assertStillOwned: () => Promise<void>;
+  /**
+   * The run's hold on its lease: asked between chunks (a run another instance failed stops
+   * there) and right before anything it writes replaces another run's output.
+   */
+  hold: RunHold;
 }
 
 /** How a run ended: the contract's verdict and counters, and what the next run compares against. */
@@ -53,9 +57,10 @@ export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'm
  * each checked against the limits, parsed and fingerprinted, and kept in `leads` (runLeads:
  * in memory, or on disk past a usual run's size).
  */
-function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>, leads: RunLeads) {
+function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>, leads: RunLeads, hold: RunHold) {
   let events = 0;
   const take: EventsListener = (batch) => {
+    hold.throwIfLost();
     checkCalendarLimits(batch, deps.limits, events);
     events += batch.length;
     leads.add(
@@ -89,8 +94,9 @@ export const failedOutcome = (message: string, cause?: unknown): SyncOutcome => 
  * One run: calendar → spreadsheet → database, each step reported as it goes. A run whose
  * leads, data and sheet are exactly as the last successful run left them writes nothing
  * and reads neither the sheet nor the leads. A failure in any step ends the run with
- * SyncError and SyncCompleted(false); the database is written last and atomically, so a
- * failed run leaves it as it was.
+ * SyncError and SyncCompleted(false); the spreadsheet is replaced only while the run holds
+ * its lease, and the database is written last and atomically, so a failed run leaves both
+ * as they were (but Google Sheets' hidden scratch sheet, which the next run removes).
  */
 export async function runSync(
   deps: SyncDependencies,
@@ -132,7 +138,7 @@ export async function runSync(
     const versionBefore = sheetBefore === null ? null : await deps.leads.dataVersion();
     let read: CalendarReadResult;
     let fingerprint: string | null = null;
-    const take = collectLeads(deps, leads);
+    const take = collectLeads(deps, leads, run.hold);
     if (deps.source.snapshot) {
       const snapshot = await deps.source.snapshot(range);
       fingerprint = snapshot.fingerprint;
@@ -187,27 +193,31 @@ export async function runSync(
     const syncedAt = new Date().toISOString();
     progress.stepStarted('spreadsheet', `Writing ${leads.size} leads to the ${deps.spreadsheet.description}`);
     let sheetPercentage = 0;
-    const sheet = await deps.spreadsheet.write(
-      await deps.leads.asOfficeSees(leads),
-      bounds,
+    const sheet = await deps.spreadsheet.write(await deps.leads.asOfficeSees(leads), {
+      range: bounds,
       syncedAt,
-      (percentage, message) => {
+      fence: run.hold,
+      onProgress: (percentage, message) => {
         sheetPercentage = percentage;
         progress.stepProgress('spreadsheet', percentage, message);
       },
-      (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
-    );
+      onWait: (wait) => progress.stepProgress('spreadsheet', sheetPercentage, describeWait(wait)),
+    });
     progress.stepCompleted('spreadsheet', sheet.written + sheet.removed);
 
-    await run.assertStillOwned();
+    await run.hold.checkOwned();
     progress.stepStarted('database', `Saving ${leads.size} leads to the database`);
     const saved = await deps.leads.sync.apply(
       run.runId,
       leads,
       { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
       syncedAt,
-      // each chunk compared or sent is progress: a long step is never taken for a stalled one
-      (percentage, message) => progress.stepProgress('database', percentage, message),
+      // each chunk compared or sent is progress (a long step is never taken for a stalled
+      // one), and a run another instance failed meanwhile stops there
+      async (percentage, message) => {
+        await run.hold.checkpoint();
+        progress.stepProgress('database', percentage, message);
+      },
     );
     progress.stepProgress(
       'database',

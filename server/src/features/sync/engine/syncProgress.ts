@@ -1,4 +1,4 @@
-import type { HubEventArgs, HubEventName, SyncStepId } from '@auditdesk/shared/core';
+import type { HubEventName, SyncEventArgs, SyncRunEventName, SyncStepId } from '@auditdesk/shared/core';
 
 export type StepId = SyncStepId;
 
@@ -10,16 +10,20 @@ export const SYNC_PROGRESS_EVENTS = [
   'StepCompleted',
   'SyncCompleted',
   'SyncError',
-] as const satisfies readonly HubEventName[];
+] as const satisfies readonly (HubEventName & SyncRunEventName)[];
 export type SyncProgressEvent = (typeof SYNC_PROGRESS_EVENTS)[number];
 
 /**
  * What a run tells whoever watches it (the hub's group, the CLI's progress bar, a test): one
- * method per progress event, named as the event (`StepStarted` → `stepStarted`), with its arguments.
+ * method per progress event, named as the event (`StepStarted` → `stepStarted`), with its
+ * arguments but the run's id (the hub adds it: hubProgress).
  */
 export type SyncProgress = {
-  [E in SyncProgressEvent as Uncapitalize<E>]: (...args: HubEventArgs<E>) => void;
+  [E in SyncProgressEvent as Uncapitalize<E>]: (...args: SyncEventArgs<E>) => void;
 };
+
+/** The listener of one run, made when its id is known. */
+export type RunProgress = (runId: number) => SyncProgress;
 
 /** `StepStarted` → `stepStarted`: the listener's method for a hub event. */
 export const methodOf = <E extends SyncProgressEvent>(event: E) =>
@@ -27,7 +31,7 @@ export const methodOf = <E extends SyncProgressEvent>(event: E) =>
 
 /** A listener built from one function that hears every event. */
 export function progressFrom(
-  handle: <E extends SyncProgressEvent>(event: E, args: HubEventArgs<E>) => void,
+  handle: <E extends SyncProgressEvent>(event: E, args: SyncEventArgs<E>) => void,
 ): SyncProgress {
   return Object.fromEntries(
     SYNC_PROGRESS_EVENTS.map((event) => [

@@ -26,6 +26,12 @@ export class SyncAlreadyRunning extends Error {
 /** What is recorded of a run's outcome: all of it but the skipped events and the failure's cause. */
 export type FinishedRun = Omit<SyncOutcome, 'problems' | 'cause'>;
 
+/** A run's record once over, and whether this call ended it (else another instance had failed it first). */
+export interface EndedRun {
+  run: SyncRunRow;
+  endedHere: boolean;
+}
+
 /**
  * All SQL on sync_runs, the record of every run and the lock: at most one row is
  * 'running' (a unique index), and it holds a lease its instance renews. A run whose lease
@@ -74,8 +80,26 @@ export function createSyncRunsRepository(
     return orm.select().from(syncRuns).where(running).get();
   }
 
+  async function isRunning(runId: number): Promise<boolean> {
+    const row = await orm
+      .select({ status: syncRuns.status })
+      .from(syncRuns)
+      .where(eq(syncRuns.id, runId))
+      .get();
+    return row?.status === 'running';
+  }
+
+  const renewed = (runId: number) =>
+    orm
+      .update(syncRuns)
+      .set({ heartbeatAt: dbNow })
+      .where(and(eq(syncRuns.id, runId), running));
+
   return {
     failExpired,
+
+    /** Whether asking about a run costs no request (SQLite, in this process), so a run may ask between chunks. */
+    readsAreLocal: db.local !== undefined,
 
     /** Takes the lock with a new running run; throws SyncAlreadyRunning while another holds it. */
     async start(
@@ -111,34 +135,39 @@ export function createSyncRunsRepository(
 
     /** Renews the lease; false when the run is no longer running (failed by another instance). */
     async heartbeat(runId: number): Promise<boolean> {
+      const [changed] = await db.batch([renewed(runId)]);
+      return changed === 1;
+    },
+
+    /** The run reached a step or reported progress; false when it is no longer running. */
+    async progressed(runId: number, stage: SyncStepId): Promise<boolean> {
       const [changed] = await db.batch([
         orm
           .update(syncRuns)
-          .set({ heartbeatAt: dbNow })
+          .set({ stage, progressAt: dbNow, heartbeatAt: dbNow })
           .where(and(eq(syncRuns.id, runId), running)),
       ]);
       return changed === 1;
     },
 
-    /** The run reached a step or reported progress. */
-    async progressed(runId: number, stage: SyncStepId): Promise<void> {
-      await orm
-        .update(syncRuns)
-        .set({ stage, progressAt: dbNow, heartbeatAt: dbNow })
-        .where(and(eq(syncRuns.id, runId), running))
-        .run();
+    isRunning,
+
+    /**
+     * Runs `act` only while the run is running. On SQLite the check is a write (the lease
+     * renewed), in one transaction with `act`: SQLite's write lock is held until `act` is
+     * done, so no instance can fail the run in between. On D1 (a request per statement) `act`
+     * follows the check at once; what lies between is one answer's way back.
+     */
+    async whileRunning<T>(runId: number, act: () => T): Promise<{ held: true; value: T } | { held: false }> {
+      const { local } = db;
+      if (local)
+        return local.transaction(() =>
+          local.run(renewed(runId)) === 1 ? { held: true as const, value: act() } : { held: false as const },
+        );
+      return (await isRunning(runId)) ? { held: true, value: act() } : { held: false };
     },
 
-    async isRunning(runId: number): Promise<boolean> {
-      const row = await orm
-        .select({ status: syncRuns.status })
-        .from(syncRuns)
-        .where(eq(syncRuns.id, runId))
-        .get();
-      return row?.status === 'running';
-    },
-
-    async finish(runId: number, result: FinishedRun): Promise<SyncRunRow> {
+    async finish(runId: number, result: FinishedRun): Promise<EndedRun> {
       const { success, ...fields } = result;
       const finished = await orm
         .update(syncRuns)
@@ -146,8 +175,12 @@ export function createSyncRunsRepository(
         .where(and(eq(syncRuns.id, runId), running))
         .returning()
         .get();
-      // already failed by another instance (lease lost): keep its verdict
-      return finished ?? (await orm.select().from(syncRuns).where(eq(syncRuns.id, runId)).get())!;
+      if (finished) return { run: finished, endedHere: true };
+      // already failed by another instance (lease lost): its verdict stays, and was announced there
+      return {
+        run: (await orm.select().from(syncRuns).where(eq(syncRuns.id, runId)).get())!,
+        endedHere: false,
+      };
     },
 
     /** The running run, if any (an expired one is failed first). */

@@ -1,10 +1,10 @@
-import { HEADER, SHEET_NAMES, type SheetRows } from './sheetLayout';
+import { HEADER, SHEET_NAMES, type SheetName, type SheetRows } from './sheetLayout';
 
 /** Google advises at most 2 MB per request; this leaves room for the JSON around the values. */
 export const MAX_REQUEST_BYTES = 1_500_000;
 
 export interface PlannedRange {
-  /** A1 range where the rows start, e.g. `Leads!A1001:M`. */
+  /** A1 range where the rows start, e.g. `'Leads'!A1001:Q`. */
   range: string;
   values: string[][];
 }
@@ -13,10 +13,12 @@ export interface PlannedRange {
  * Both sheets, header first, cut into values.batchUpdate requests of at most
  * MAX_REQUEST_BYTES of values each: one request per ~1.5 MB, however many rows, so a
  * 10,000-row sheet is a few requests (each counts once against the per-minute quota).
+ * `titleOf` names the sheet each one's rows go to (A1 notation, quoted).
  */
 export function planSheetWrites(
   rows: SheetRows,
   lastColumn: string,
+  titleOf: (name: SheetName) => string,
   maxBytes = MAX_REQUEST_BYTES,
 ): PlannedRange[][] {
   const requests: PlannedRange[][] = [];
@@ -34,7 +36,7 @@ export function planSheetWrites(
         range = null;
       }
       if (!range) {
-        range = { range: `${name}!A${index + 1}:${lastColumn}`, values: [] };
+        range = { range: `${titleOf(name)}!A${index + 1}:${lastColumn}`, values: [] };
         request.push(range);
       }
       range.values.push(row);

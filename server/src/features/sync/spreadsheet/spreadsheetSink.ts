@@ -1,5 +1,6 @@
 import type { WaitListener } from '../../../platform/http/retryingFetch';
 import type { LeadChunks } from '../../leads/record/leadChunks';
+import type { RunHold } from '../lock/runHold';
 
 export interface SpreadsheetWriteResult {
   written: number;
@@ -15,14 +16,22 @@ export interface SpreadsheetSink {
    * cheaply; such a sheet is always read and compared.
    */
   fingerprint(): Promise<string | null>;
-  write(
-    leads: LeadChunks,
-    range: { from: number; to: number },
-    syncedAt: string,
-    onProgress: (percentage: number, message: string) => void,
-    /** Hears each wait for a busy remote spreadsheet, for the progress message. */
-    onWait?: WaitListener,
-  ): Promise<SpreadsheetWriteResult>;
+  /**
+   * Writes the run's leads: rows of the range rewritten, the rest kept. What was there is
+   * replaced only while the run holds its lease (`fence`), and all at once: a run that fails
+   * or lost its lease leaves the spreadsheet as it was.
+   */
+  write(leads: LeadChunks, run: SheetWrite): Promise<SpreadsheetWriteResult>;
+}
+
+export interface SheetWrite {
+  range: { from: number; to: number };
+  syncedAt: string;
+  /** The run's hold on its lease: its id names its scratch output; asked before anything is replaced. */
+  fence: RunHold;
+  onProgress: (percentage: number, message: string) => void;
+  /** Hears each wait for a busy remote spreadsheet, for the progress message. */
+  onWait?: WaitListener;
 }
 
 /**

@@ -12,27 +12,39 @@ import {
   type SheetEntry,
   type SheetName,
 } from './sheetLayout';
+import { RunStopped, type RunHold } from '../lock/runHold';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 import { writeXlsxFile } from './xlsxFile';
 
-const TEMP_FILE = (file: string) =>
-  new RegExp(`^\\.${path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.\\d+\\.tmp$`);
+const escaped = (file: string) => path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What a run writes before it replaces the file: `.leads.xlsx.run-42.tmp`. */
+const RUN_TEMP = (file: string) => new RegExp(`^\\.${escaped(file)}\\.run-(\\d+)\\.tmp$`);
+/** What an older release wrote, named by its process: `.leads.xlsx.4242.tmp`. */
+const PROCESS_TEMP = (file: string) => new RegExp(`^\\.${escaped(file)}\\.\\d+\\.tmp$`);
+const tempOf = (file: string, runId: number) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.run-${runId}.tmp`);
 
 /**
- * Removes what an interrupted write left beside the file (`.leads.xlsx.<pid>.tmp`): a kill
- * between writing and renaming would otherwise keep a full copy of the leads there for good.
- * One run writes at a time (the sync lock), so any such file is stale.
+ * Removes what interrupted writes left beside the file: an older release's (named by its
+ * process), and, given the run that is about to write, the temp files of older runs. A run
+ * writes only while it holds the lease, so an older run's file is a killed run's, or a
+ * failed run's whose instance still works: removed, its rename finds nothing to put in
+ * place. A newer run's file is never touched (this run may have lost its lease to it).
  */
-export function removeStaleTempFiles(file: string): void {
+export function removeStaleTempFiles(file: string, olderThanRun?: number): void {
   const folder = path.dirname(file);
-  const pattern = TEMP_FILE(file);
+  const [ofProcess, ofRun] = [PROCESS_TEMP(file), RUN_TEMP(file)];
   let names: string[];
   try {
     names = fs.readdirSync(folder);
   } catch {
     return; // no folder yet: nothing left behind
   }
-  for (const name of names) if (pattern.test(name)) fs.rmSync(path.join(folder, name), { force: true });
+  for (const name of names) {
+    const run = ofRun.exec(name);
+    const stale = run ? olderThanRun !== undefined && Number(run[1]) < olderThanRun : ofProcess.test(name);
+    if (stale) fs.rmSync(path.join(folder, name), { force: true });
+  }
 }
 
 function* rowsOf(entries: Iterable<SheetEntry>, syncedAt: string): Generator<string[]> {
@@ -40,13 +52,18 @@ function* rowsOf(entries: Iterable<SheetEntry>, syncedAt: string): Generator<str
 }
 
 /**
- * Writes the whole workbook to a temp file beside the target, answering its path: the caller
- * renames it over the target, or removes it.
+ * Writes the whole workbook to the run's temp file beside the target, answering its path:
+ * the caller renames it over the target, or removes it.
  */
-async function writeTemp(file: string, entries: Record<SheetName, Iterable<SheetEntry>>, syncedAt: string) {
+async function writeTemp(
+  file: string,
+  entries: Record<SheetName, Iterable<SheetEntry>>,
+  syncedAt: string,
+  runId: number,
+) {
   ensurePrivateFolder(path.dirname(file));
-  removeStaleTempFiles(file);
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  removeStaleTempFiles(file, runId);
+  const temp = tempOf(file, runId);
   try {
     const sheets = SHEET_NAMES.map((name) => ({
       name,
@@ -59,6 +76,7 @@ async function writeTemp(file: string, entries: Record<SheetName, Iterable<Sheet
     return temp;
   } catch (error) {
     fs.rmSync(temp, { force: true });
+    if (error instanceof RunStopped) throw error;
     throw new SpreadsheetError(
       `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
       { cause: error },
@@ -66,10 +84,19 @@ async function writeTemp(file: string, entries: Record<SheetName, Iterable<Sheet
   }
 }
 
-/** The entries, counted into `counts[name]` as they are read. */
-function* counted<T>(entries: Iterable<T>, counts: Record<SheetName, number>, name: SheetName): Generator<T> {
+/** Rows between two looks at the lease while the workbook is written. */
+const ROWS_PER_LOOK = 1000;
+
+/** The entries, counted into `counts[name]` as they are read; a run known to have lost its lease stops. */
+function* counted<T>(
+  entries: Iterable<T>,
+  counts: Record<SheetName, number>,
+  name: SheetName,
+  fence: RunHold,
+): Generator<T> {
   for (const entry of entries) {
     counts[name] += 1;
+    if (counts[name] % ROWS_PER_LOOK === 0) fence.throwIfLost();
     yield entry;
   }
 }
@@ -89,7 +116,10 @@ function checkRowLimit(leadsPerSheet: Record<SheetName, number>, maxRows: number
 }
 
 /**
- * The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed.
+ * The .xlsx file sink: sheets 'Leads' and 'Unformatted', rewritten only when a row changed:
+ * written whole beside the file, then renamed over it only while the run holds its lease
+ * (on SQLite inside the write transaction that checks it), so a run that failed or lost
+ * its lease never replaces what the run that took over wrote, nor leaves half a workbook.
  * `maxRows`: the rows a sheet may hold (XLSX_MAX_ROWS; smaller in tests).
  */
 export function createXlsxSpreadsheet(
@@ -107,7 +137,7 @@ export function createXlsxSpreadsheet(
         return 'absent';
       }
     },
-    async write(leads, range, syncedAt, onProgress) {
+    async write(leads, { range, syncedAt, fence, onProgress }) {
       // the run's own leads alone too many: said before the file is read
       checkRowLimit(await countBySheet(leads), maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
@@ -121,10 +151,11 @@ export function createXlsxSpreadsheet(
         temp = await writeTemp(
           file,
           {
-            Leads: counted(merged.sheets.Leads, rows, 'Leads'),
-            Unformatted: counted(merged.sheets.Unformatted, rows, 'Unformatted'),
+            Leads: counted(merged.sheets.Leads, rows, 'Leads', fence),
+            Unformatted: counted(merged.sheets.Unformatted, rows, 'Unformatted', fence),
           },
           syncedAt,
+          fence.runId,
         );
         // the rows kept from outside the range and the run's together
         checkRowLimit(rows, maxRows);
@@ -134,14 +165,17 @@ export function createXlsxSpreadsheet(
           onProgress(100, 'Spreadsheet already up to date');
           return { written: 0, removed: 0 };
         }
-        try {
-          fs.renameSync(temp, file);
-        } catch (error) {
-          throw new SpreadsheetError(
-            `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
-            { cause: error },
-          );
-        }
+        const complete = temp;
+        await fence.whileOwned(() => {
+          try {
+            fs.renameSync(complete, file);
+          } catch (error) {
+            throw new SpreadsheetError(
+              `The spreadsheet file ${path.basename(file)} cannot be written: ${fileErrorReason(error)}`,
+              { cause: error },
+            );
+          }
+        });
         temp = null;
         onProgress(100, `${written} rows written, ${removed} removed`);
         return { written, removed };

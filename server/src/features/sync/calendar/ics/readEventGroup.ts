@@ -6,8 +6,9 @@ import { durationOf } from './durationOf';
 import { isCancelled, textOf, tzidOf, type Component, type Time } from './icalTypes';
 import { instantOf, type Instant } from './instants';
 import { latestVersion } from './latestVersion';
-import { tooManyEvents } from './limitMessages';
-import { recurrenceSet } from './recurrenceSet';
+import { tooManyEvents, tooManyOccurrences } from './limitMessages';
+import { recurrenceSet, type MovableInstance } from './recurrenceSet';
+import { wallShiftSeconds } from './wallShift';
 
 /** What reading one calendar's events needs and gathers. */
 export interface ReadContext {
@@ -81,6 +82,10 @@ interface ReadableOverride {
   /** The instance it replaces (its RECURRENCE-ID). */
   original: number;
   start: Instant;
+  /** RANGE=THISANDFUTURE: it changes the later instances too (RFC 5545 3.8.4.4). */
+  thisAndFuture: boolean;
+  /** How far it moves its instance on the series' wall clock; null when its start is on another clock. */
+  wallShift: number | null;
 }
 
 /**
@@ -99,15 +104,24 @@ function readableOverrides(
   for (const component of overrides) {
     try {
       alignRecurrenceId(component, masterStart);
-      const rid = component.getFirstPropertyValue('recurrence-id') as Time;
-      const original = instantOf(rid, tzidOf(component, 'recurrence-id') ?? masterTzid, context.defaultZone);
-      const start = instantOf(
-        startOf(component),
-        tzidOf(component, 'dtstart') ?? masterTzid,
-        context.defaultZone,
-      );
+      const ridProperty = component.getFirstProperty('recurrence-id')!;
+      const rid = ridProperty.getFirstValue() as Time;
+      const ridZone = tzidOf(component, 'recurrence-id') ?? masterTzid;
+      const original = instantOf(rid, ridZone, context.defaultZone);
+      const startZone = tzidOf(component, 'dtstart') ?? masterTzid;
+      const start = instantOf(startOf(component), startZone, context.defaultZone);
       const key = original.start.getTime();
-      versions.set(key, [...(versions.get(key) ?? []), { component, original: key, start }]);
+      const readable: ReadableOverride = {
+        component,
+        original: key,
+        start,
+        thisAndFuture: String(ridProperty.getParameter('range') ?? '').toUpperCase() === 'THISANDFUTURE',
+        wallShift: wallShiftSeconds(
+          { time: rid, zone: ridZone },
+          { time: startOf(component), zone: startZone },
+        ),
+      };
+      versions.set(key, [...(versions.get(key) ?? []), readable]);
     } catch (error) {
       context.problems.push(problemOf(uid, component, error));
     }
@@ -123,16 +137,30 @@ function readableOverrides(
   return chosen;
 }
 
+/** A later instance as a THISANDFUTURE override changes it: moved as it moved its own, its properties. */
+function movedStart(override: ReadableOverride, instance: MovableInstance): Instant {
+  const at =
+    override.wallShift === null
+      ? instance.at + (override.start.start.getTime() - override.original)
+      : instance.movedBy(override.wallShift);
+  return { start: new Date(at), allDay: override.start.allDay };
+}
+
+/** A wall-clock move and the same move in instants differ by a DST change at most: the windows allow a day. */
+const MOVE_MARGIN_MS = 86_400_000;
+
+/**
+ * The instances of a series in the range. Each THISANDFUTURE override rules the instances
+ * from its own up to the next one's: each is read from that part of the series whose
+ * instances it moves into the range, so an instance moved in from outside is found too.
+ * An instance's own override wins over a THISANDFUTURE one.
+ */
 function readSeries(context: ReadContext, master: Component, overrides: Component[], uid: string): void {
-  const series = recurrenceSet(master, context.defaultZone, context.limits, {
-    uid,
-    summary: textOf(master, 'summary'),
-  });
+  const name = { uid, summary: textOf(master, 'summary') };
+  const series = recurrenceSet(master, context.defaultZone, context.limits, name);
   const allDay = startOf(master).isDate;
   const byOriginal = readableOverrides(context, overrides, master, uid);
-  const emit = (original: number, override: ReadableOverride | undefined) => {
-    const item = override?.component ?? master;
-    const start = override?.start ?? { start: new Date(original), allDay };
+  const emit = (original: number, item: Component, start: Instant) => {
     const instance = basicUtc(new Date(original));
     addIfInRange(
       context,
@@ -143,16 +171,43 @@ function readSeries(context: ReadContext, master: Component, overrides: Componen
       uid,
     );
   };
-  const inRange = series.instances({ from: context.from, to: context.to });
-  for (const instance of inRange) emit(instance.at, byOriginal.get(instance.at));
-  // an instance from outside the range moved into it
-  const seen = new Set(inRange.map((instance) => instance.at));
+  const futures = [...byOriginal.values()]
+    .filter((override) => override.thisAndFuture)
+    .sort((a, b) => a.original - b.original);
+  const parts = [
+    { from: Number.NEGATIVE_INFINITY, until: futures[0]?.original ?? Number.POSITIVE_INFINITY, by: null },
+    ...futures.map((by, index) => ({
+      from: by.original,
+      until: futures[index + 1]?.original ?? Number.POSITIVE_INFINITY,
+      by,
+    })),
+  ];
+  const seen = new Set<number>();
+  for (const { from, until, by } of parts) {
+    const offset = by ? by.start.start.getTime() - by.original : 0;
+    const margin = by ? MOVE_MARGIN_MS : 0;
+    const window = {
+      from: Math.max(from, context.from - offset - margin),
+      to: Math.min(until - 1, context.to - offset + margin),
+    };
+    if (window.from > window.to) continue;
+    for (const instance of by ? series.movableInstances(window) : series.instances(window)) {
+      seen.add(instance.at);
+      if (seen.size > context.limits.occurrencesPerSeries)
+        throw tooManyOccurrences(name, context.limits.occurrencesPerSeries);
+      const own = byOriginal.get(instance.at);
+      if (own) emit(instance.at, own.component, own.start);
+      else if (by) emit(instance.at, by.component, movedStart(by, instance as MovableInstance));
+      else emit(instance.at, master, { start: new Date(instance.at), allDay });
+    }
+  }
+  // an instance from outside the range moved into it by its own override
   for (const override of byOriginal.values()) {
     if (seen.has(override.original)) continue;
     const at = override.start.start.getTime();
     if (at < context.from || at > context.to) continue;
     if (series.instances({ from: override.original, to: override.original }).length > 0)
-      emit(override.original, override);
+      emit(override.original, override.component, override.start);
   }
 }
 

@@ -10,6 +10,12 @@ export interface SeriesInstance {
   at: number;
 }
 
+/** An instance a THISANDFUTURE override may move. */
+export interface MovableInstance extends SeriesInstance {
+  /** Its start moved by `seconds` on the series' wall clock (across a DST change, the same local time). */
+  movedBy(seconds: number): number;
+}
+
 export interface Window {
   from: number;
   to: number;
@@ -35,6 +41,8 @@ const SKIP_MARGIN_SECONDS = 2 * 86_400;
 export interface Series {
   /** The instances whose original start lies in the window, ascending, each once, EXDATEs removed. */
   instances(window: Window): SeriesInstance[];
+  /** The same, each able to say where a move on the series' wall clock puts it (costlier: for THISANDFUTURE). */
+  movableInstances(window: Window): MovableInstance[];
 }
 
 /**
@@ -91,7 +99,12 @@ export function recurrenceSet(
         zone,
       }));
     });
-  const rdates = valuesOf('rdate').map(({ time, zone }) => ({ at: at(time, zone), day: wallDate(time) }));
+  const rdates = valuesOf('rdate').map(({ time, zone }) => ({
+    at: at(time, zone),
+    day: wallDate(time),
+    wall: time,
+    zone,
+  }));
   const exdates = new Set<number>();
   const exdays = new Set<string>();
   for (const { time, zone } of valuesOf('exdate')) {
@@ -99,7 +112,18 @@ export function recurrenceSet(
     else exdates.add(at(time, zone));
   }
 
-  function* ruleInstants(rule: Recur, window: Window): Generator<{ at: number; day: string }> {
+  interface Found {
+    day: string;
+    /** Kept only for movable instances: ical.js steps one Time in place, so keeping it is a copy. */
+    wall: Time | null;
+    zone: string | null;
+  }
+  const rollsOver = (rule: Recur) =>
+    rule.freq === 'YEARLY' || rule.freq === 'MONTHLY'
+      ? (time: Time) => rolledOver(rule, dtstart!, time)
+      : null;
+
+  function* ruleInstants(rule: Recur, window: Window, keepWalls: boolean): Generator<{ at: number } & Found> {
     const count = rule.count ?? null;
     const until = rule.until ? untilAt(rule.until) : Number.POSITIVE_INFINITY;
     const open = rule.clone();
@@ -109,8 +133,15 @@ export function recurrenceSet(
     let index = skip?.skipped ?? 0;
     const iterator = open.iterator(skip?.start ?? dtstart!);
     let walked = 0;
+    const invalid = rollsOver(rule);
     for (let next = iterator.next() as Time | undefined; next; next = iterator.next() as Time | undefined) {
       if (count !== null && index >= count) return;
+      if (invalid?.(next)) {
+        // an invalid date (30 February) is no instance and does not count (RFC 5545 3.3.10)
+        walked += 1;
+        if (walked > MAX_WALK) throw tooLongAWalk(event, MAX_WALK);
+        continue;
+      }
       index += 1;
       const instant = at(next);
       if (instant > until || instant > window.to) return;
@@ -119,29 +150,65 @@ export function recurrenceSet(
         if (walked > MAX_WALK) throw tooLongAWalk(event, MAX_WALK);
         continue;
       }
-      yield { at: instant, day: wallDate(next) };
+      yield { at: instant, day: wallDate(next), wall: keepWalls ? next.clone() : null, zone: tzid };
     }
   }
 
-  return {
-    instances(window) {
-      const found = new Map<number, string>();
-      const add = (instant: number, day: string) => {
-        if (instant < window.from || instant > window.to || found.has(instant)) return;
-        found.set(instant, day);
-        if (found.size > limits.occurrencesPerSeries)
-          throw tooManyOccurrences(event, limits.occurrencesPerSeries);
-      };
-      add(at(dtstart), wallDate(dtstart));
-      for (const rule of rules)
-        for (const instance of ruleInstants(rule, window)) add(instance.at, instance.day);
-      for (const rdate of rdates) add(rdate.at, rdate.day);
-      return [...found]
-        .filter(([instant, day]) => !exdates.has(instant) && !exdays.has(day))
-        .map(([instant]) => ({ at: instant }))
-        .sort((a, b) => a.at - b.at);
-    },
+  const moved = ({ wall, zone }: Found, seconds: number) => {
+    const time = wall!.clone();
+    time.adjust(Math.trunc(seconds / 86_400), 0, 0, seconds % 86_400);
+    return at(time, zone);
   };
+
+  function collect(window: Window, keepWalls: boolean): [number, Found][] {
+    const found = new Map<number, Found>();
+    const add = (instant: number, instance: Found) => {
+      if (instant < window.from || instant > window.to || found.has(instant)) return;
+      found.set(instant, instance);
+      if (found.size > limits.occurrencesPerSeries)
+        throw tooManyOccurrences(event, limits.occurrencesPerSeries);
+    };
+    add(at(dtstart!), { day: wallDate(dtstart!), wall: dtstart, zone: tzid });
+    for (const rule of rules)
+      for (const instance of ruleInstants(rule, window, keepWalls)) add(instance.at, instance);
+    for (const rdate of rdates) add(rdate.at, rdate);
+    return [...found]
+      .filter(([instant, { day }]) => !exdates.has(instant) && !exdays.has(day))
+      .sort(([a], [b]) => a - b);
+  }
+
+  return {
+    instances: (window) => collect(window, false).map(([instant]) => ({ at: instant })),
+    movableInstances: (window) =>
+      collect(window, true).map(([instant, instance]) => ({
+        at: instant,
+        movedBy: (seconds: number) => moved(instance, seconds),
+      })),
+  };
+}
+
+const DAY_PARTS = ['BYMONTHDAY', 'BYDAY', 'BYYEARDAY', 'BYWEEKNO'] as const;
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+
+/**
+ * Whether ical.js made up this instance by rolling an invalid date into the next month:
+ * a yearly series from 29 February gives 1 March in a non-leap year (and a yearly
+ * BYMONTH=1,2 series from the 31st gives 3 March). RFC 5545 3.3.10: such an instance is
+ * ignored and not counted. The day and month a rule leaves to DTSTART must be DTSTART's,
+ * and a BYMONTH or BYMONTHDAY it names must hold.
+ */
+function rolledOver(rule: Recur, dtstart: Time, time: Time): boolean {
+  // (asked of YEARLY and MONTHLY rules only: the others step by fixed periods and weekdays)
+  const parts = (rule.parts ?? {}) as Record<string, number[] | undefined>;
+  const given = (part: string) => (parts[part]?.length ?? 0) > 0;
+  if (given('BYMONTH') && !parts.BYMONTH!.includes(time.month)) return true;
+  if (given('BYMONTHDAY')) {
+    const last = daysInMonth(time.year, time.month);
+    return !parts.BYMONTHDAY!.some((day) => (day > 0 ? day : last + day + 1) === time.day);
+  }
+  if (DAY_PARTS.some(given)) return false;
+  if (time.day !== dtstart.day) return true;
+  return rule.freq === 'YEARLY' && !given('BYMONTH') && time.month !== dtstart.month;
 }
 
 /**

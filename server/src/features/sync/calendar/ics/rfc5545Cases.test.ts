@@ -114,4 +114,131 @@ describe('calendars as real programs write them', () => {
       { uid: 'weekly-allday@case', summary: 'Unreadable override', message: expect.any(String) },
     ]);
   });
+
+  it('moves and changes the later instances of a series by a RECURRENCE-ID with RANGE=THISANDFUTURE (RFC 5545 3.8.4.4; ical.js-based reading ignored the range)', () => {
+    const of = (uid: string) =>
+      read('this-and-future.ics')
+        .events.filter((event) => event.leadId.startsWith(uid))
+        .map((event) => [
+          event.leadId.slice(uid.length + 1),
+          event.start.toISOString(),
+          event.end?.toISOString() ?? null,
+          event.summary,
+          event.cancelled,
+        ]);
+    // 10:00 → 11:30 New York time from 24 February on, an hour and a half long; across the
+    // change to summer time on 9 March still 11:30 there; 17 March's own override wins
+    expect(of('weekly-moved@case')).toEqual([
+      ['20250203T150000Z', '2025-02-03T15:00:00.000Z', '2025-02-03T16:00:00.000Z', 'Weekly audit', false],
+      ['20250210T150000Z', '2025-02-10T15:00:00.000Z', '2025-02-10T16:00:00.000Z', 'Weekly audit', false],
+      ['20250217T150000Z', '2025-02-17T15:00:00.000Z', '2025-02-17T16:00:00.000Z', 'Weekly audit', false],
+      [
+        '20250224T150000Z',
+        '2025-02-24T16:30:00.000Z',
+        '2025-02-24T18:00:00.000Z',
+        'Weekly audit (later)',
+        false,
+      ],
+      [
+        '20250303T150000Z',
+        '2025-03-03T16:30:00.000Z',
+        '2025-03-03T18:00:00.000Z',
+        'Weekly audit (later)',
+        false,
+      ],
+      [
+        '20250310T140000Z',
+        '2025-03-10T15:30:00.000Z',
+        '2025-03-10T17:00:00.000Z',
+        'Weekly audit (later)',
+        false,
+      ],
+      [
+        '20250317T140000Z',
+        '2025-03-17T18:00:00.000Z',
+        '2025-03-17T19:00:00.000Z',
+        'Weekly audit (one afternoon)',
+        false,
+      ],
+      [
+        '20250324T140000Z',
+        '2025-03-24T15:30:00.000Z',
+        '2025-03-24T17:00:00.000Z',
+        'Weekly audit (later)',
+        false,
+      ],
+    ]);
+    expect(of('allday-shifted@case').map(([id, start, , summary]) => [id, start, summary])).toEqual([
+      ['20250106T000000Z', '2025-01-06T00:00:00.000Z', 'Monday visits'],
+      ['20250113T000000Z', '2025-01-13T00:00:00.000Z', 'Monday visits'],
+      ['20250120T000000Z', '2025-01-21T00:00:00.000Z', 'Tuesday visits'],
+      ['20250127T000000Z', '2025-01-28T00:00:00.000Z', 'Tuesday visits'],
+      ['20250203T000000Z', '2025-02-04T00:00:00.000Z', 'Tuesday visits'],
+    ]);
+    expect(of('cancel-rest@case').map(([id, , , , cancelled]) => [id, cancelled])).toEqual([
+      ['20250401T090000Z', false],
+      ['20250402T090000Z', false],
+      ['20250403T090000Z', true],
+      ['20250404T090000Z', true],
+      ['20250405T090000Z', true],
+    ]);
+    // a second range override rules from its own instance on
+    expect(of('twice-moved@case').map(([, start]) => start)).toEqual([
+      '2025-06-04T15:00:00.000Z',
+      '2025-06-11T16:00:00.000Z',
+      '2025-06-18T16:00:00.000Z',
+      '2025-06-25T14:00:00.000Z',
+      '2025-07-02T14:00:00.000Z',
+      '2025-07-09T14:00:00.000Z',
+    ]);
+  });
+
+  it('finds the instances a THISANDFUTURE override moves into the synced range from before it, and leaves out those it moves out', () => {
+    const september = readIcsEvents(
+      icsCase('this-and-future.ics'),
+      { startDate: '2025-09-11', endDate: '2025-09-30' },
+      'America/New_York',
+    ).events;
+    expect(september.map((event) => [event.leadId, event.start.toISOString()])).toEqual([
+      ['moved-into-range@case_20250908T120000Z', '2025-09-11T12:00:00.000Z'],
+      ['moved-into-range@case_20250909T120000Z', '2025-09-12T12:00:00.000Z'],
+      ['moved-into-range@case_20250910T120000Z', '2025-09-13T12:00:00.000Z'],
+    ]);
+    const early = readIcsEvents(
+      icsCase('this-and-future.ics'),
+      { startDate: '2025-09-01', endDate: '2025-09-05' },
+      'America/New_York',
+    ).events;
+    expect(early.map((event) => event.start.toISOString())).toEqual([
+      '2025-09-01T12:00:00.000Z',
+      '2025-09-02T12:00:00.000Z',
+    ]);
+  });
+
+  it('makes up no 1 March for a yearly series from 29 February, nor a March day for a yearly one on the 31st: an invalid date is no instance and not counted (RFC 5545 3.3.10)', () => {
+    const wide = readIcsEvents(
+      icsCase('leap-day-yearly.ics'),
+      { startDate: '2024-01-01', endDate: '2033-12-31' },
+      'America/New_York',
+    ).events;
+    const of = (uid: string) =>
+      wide.filter((event) => event.leadId.startsWith(uid)).map((event) => event.start.toISOString());
+    expect(of('leap-birthday@case')).toEqual([
+      '2024-02-29T00:00:00.000Z',
+      '2028-02-29T00:00:00.000Z',
+      '2032-02-29T00:00:00.000Z',
+    ]);
+    // COUNT=3 counts the leap years only
+    expect(of('leap-review@case')).toEqual([
+      '2024-02-29T14:00:00.000Z',
+      '2028-02-29T14:00:00.000Z',
+      '2032-02-29T14:00:00.000Z',
+    ]);
+    expect(of('month-ends@case')).toEqual([
+      '2025-01-31T15:00:00.000Z',
+      '2026-01-31T15:00:00.000Z',
+      '2027-01-31T15:00:00.000Z',
+      '2028-01-31T15:00:00.000Z',
+    ]);
+  });
 });
