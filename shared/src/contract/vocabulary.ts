@@ -111,6 +111,14 @@ export const HUB_EVENT_NAMES = [
 ] as const;
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;
+/**
+ * Why the server closes a connection for good: the person lost access (revoked, deactivated,
+ * deleted), or the sign-in ended. The browser ends the session on the first and says why on /login.
+ */
+export const HUB_CLOSE_REASONS = {
+  accessEnded: 'Your access to Auditdesk has ended.',
+  signedOut: 'You signed out of Auditdesk.',
+} as const;
 
 /** The most days one agenda (a print, an .ics) covers: a month. */
 export const AGENDA_MAX_DAYS = 31;

@@ -6,6 +6,7 @@ import type { CounterStore } from '../../platform/limits/counterStore';
 import { toCurrentUser } from '../users/userViews';
 import type { Authenticate } from './authenticate';
 import { issueTokens } from './issueTokens';
+import { identityProviderName } from './oidc/identityProviderName';
 import { operationRoutes } from './operationRoutes';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
@@ -81,7 +82,10 @@ export const authRoutes: FastifyPluginAsync<{
     return reply.status(204).send(null);
   });
 
-  route('authOptions', async () => ({ passwordResetByEmail: passwordMail.sendsMail }));
+  route('authOptions', async () => ({
+    passwordResetByEmail: passwordMail.sendsMail,
+    identityProvider: identityProviderName(config.oidc),
+  }));
 
   route('authForgotPassword', async (request, reply) => {
     await resetsPerIp(request.ip);

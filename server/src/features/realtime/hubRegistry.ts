@@ -1,9 +1,10 @@
+import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import { HttpProblem } from '../../platform/errors/httpProblem';
 import type { HubBackplane } from './backplane/hubBackplane';
 import type { HubChannels } from './hubChannels';
 import type { HubCaller, HubConnection } from './hubConnection';
 
-export const ACCESS_ENDED = 'Your access to Auditdesk has ended.';
+export const ACCESS_ENDED = HUB_CLOSE_REASONS.accessEnded;
 
 export type CloseReason = Parameters<HubConnection['close']>[0];
 
