@@ -14,6 +14,7 @@ export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
 export { signOut } from './auth/signOut';
 export { useAuth } from './auth/useAuth';
+export { signInOptionsQuery, type SignInOptions } from './auth/signInOptions';
 export { PREFERENCE_KEYS } from './preferences/preferenceStorage';
 export { savePreferencesSoon } from './preferences/personalPreferences';
 export { AppProviders } from './providers/AppProviders';

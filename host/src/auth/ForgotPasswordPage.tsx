@@ -1,3 +1,4 @@
+import { signInOptionsQuery } from '@auditdesk/shared';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconMailForward } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,6 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthPageFrame } from './AuthPageFrame';
 import { requestPasswordReset } from './forgotPassword';
-import { signInOptionsQuery } from './signInOptions';
 
 export const ASK_AN_ADMINISTRATOR =
   'Ask an administrator for a link to set your password: they make one on the User Management page.';

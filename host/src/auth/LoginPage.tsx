@@ -1,4 +1,4 @@
-import { login, useAuth } from '@auditdesk/shared';
+import { login, signInOptionsQuery, useAuth } from '@auditdesk/shared';
 import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconLogin2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,6 @@ import { AccessDeniedBanner } from './AccessDeniedBanner';
 import { AuthPageFrame } from './AuthPageFrame';
 import { identityProviderSignInUrl } from './identityProviderSignInUrl';
 import { safeReturnPath, landingAfterSignIn, type ReturnState } from './returnPath';
-import { signInOptionsQuery } from './signInOptions';
 import { useAccessDenied } from './useAccessDenied';
 
 const PROVIDER_ICONS: Record<string, typeof IconLogin2> = {

@@ -144,7 +144,14 @@ test('axe-core finds no critical or serious violation on any page, dialog or pop
   await expect(page.getByRole('dialog', { name: 'Password link' })).toBeVisible();
   await check('/user-management + Password link dialog');
   await page.keyboard.press('Escape');
-  await row.getByRole('button', { name: 'Active: toggle access of axe.person@auditdesk.test' }).click();
+  await expect(page.getByRole('dialog', { name: 'Password link' })).toBeHidden();
+  await row.getByRole('button', { name: 'Invitation link for axe.person@auditdesk.test' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invitation link' })).toBeVisible();
+  await check('/user-management + Invitation link dialog');
+  await page.keyboard.press('Escape');
+  await row
+    .getByRole('button', { name: 'Invitation pending: toggle access of axe.person@auditdesk.test' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Revoke access' })).toBeVisible();
   await check('/user-management + Revoke access dialog');
   await page.keyboard.press('Escape');

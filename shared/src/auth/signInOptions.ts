@@ -1,4 +1,5 @@
-import { apiResult, routes } from '@auditdesk/shared';
+import { apiResult } from '../api/api';
+import { routes } from '../contract/operations/routes';
 
 export interface SignInOptions {
   /** "Forgot password?" can e-mail a link (the server has SMTP). */
@@ -7,13 +8,16 @@ export interface SignInOptions {
   identityProvider: string | null;
 }
 
-/** What the sign-in pages offer, as the server says; null when it could not be asked. */
+/**
+ * What the sign-in pages offer, as the server says (also what user management needs to know:
+ * whether the server sends e-mail); null when it could not be asked.
+ */
 async function fetchSignInOptions(): Promise<SignInOptions | null> {
   const result = await apiResult(routes.authOptions);
   return result.success && result.data ? result.data : null;
 }
 
-/** One query for the sign-in and forgot-password pages: asked once a minute at most. */
+/** One query for the sign-in pages and user management: asked once a minute at most. */
 export const signInOptionsQuery = {
   queryKey: ['auth-options'],
   queryFn: fetchSignInOptions,
