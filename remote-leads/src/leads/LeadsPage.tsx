@@ -231,11 +231,6 @@ export default function LeadsPage() {
                 onClear={() => change({ run: null, page: 1 })}
               />
             )}
-            <NeedsReviewFilter
-              rows={rows}
-              active={view.needsReview}
-              onChange={(needsReview) => updateFilters({ needsReview })}
-            />
           </Group>
           <LeadsToolbar
             pageSize={pageSize}
@@ -245,10 +240,17 @@ export default function LeadsPage() {
             hideUnformatted={hideUnformatted}
             onHideUnformatted={(hide) => change({ hideUnformatted: hide, page: 1 })}
             filters={
-              <DuplicatesFilter
-                checked={duplicatesOnly}
-                onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
-              />
+              <>
+                <DuplicatesFilter
+                  checked={duplicatesOnly}
+                  onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
+                />
+                <NeedsReviewFilter
+                  rows={rows}
+                  active={view.needsReview}
+                  onChange={(needsReview) => updateFilters({ needsReview })}
+                />
+              </>
             }
             search={filters.search}
             onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}

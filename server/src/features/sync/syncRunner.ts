@@ -72,13 +72,13 @@ export function createSyncRunner({
       // runSync reports its own failures; this is a bug in a listener, still a failed run
       outcome = failedOutcome(String(error), error);
     }
-    const { problems, cause, ...recorded } = outcome;
+    const { problems, cause, needsReview, ...recorded } = outcome;
     if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
     // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
     const finished = await recordRunEnd(runs, run.id, recorded, log).finally(lease.release);
     await notifier
       ?.syncFinished(
-        { success: finished.status === 'succeeded', message: finished.message, ...range },
+        { success: finished.status === 'succeeded', message: finished.message, needsReview, ...range },
         trigger,
       )
       .catch(() => undefined); // the run is recorded; a lost notification does not fail it
