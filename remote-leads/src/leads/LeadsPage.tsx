@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { BulkActionBar } from './bulk/BulkActionBar';
 import { useLeadSelection } from './bulk/useLeadSelection';
 import { DateRangeFilter } from './DateRangeFilter';
@@ -34,6 +35,8 @@ import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
 import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
+import { RowsUpdating, rowsLag } from './RowsUpdating';
+import { viewAddressIn } from './views/savedViewParam';
 import { showDeletedToast } from './bulk/undoToast';
 import { importDone } from './import/importChoice';
 import { LeadImportDialog } from './import/LeadImportDialog';
@@ -130,6 +133,11 @@ export default function LeadsPage() {
     [duplicatesOnly, sorted, filtered],
   );
   const choices = useMemo(() => knownValues(rows), [rows]);
+  // a view switched or a filter typed: the rows follow in a deferred pass, or wait for leads
+  const [params] = useSearchParams();
+  const rowsUpdating =
+    rowsLag({ asked: filters, shown: deferredFilters, fetching: leads.isFetching || runLeads.query.isFetching }) ||
+    viewAddressIn(params) !== null;
   const selection = useLeadSelection(sorted, page.rows);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
@@ -273,21 +281,23 @@ export default function LeadsPage() {
             />
           )}
           {duplicatesOnly && <DuplicatesStatus />}
-          <LeadsTable
-            rows={page.rows}
-            visibility={visibility}
-            sorting={sorting}
-            onSort={onSort}
-            columnFilters={filters.columns}
-            referredBy={filters.referredBy}
-            onColumnFilter={onColumnFilter}
-            onReferredBy={onReferredBy}
-            filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
-            canEdit={canEdit}
-            onEdit={openEditor}
-            onDelete={openDelete}
-            {...(canEdit && selection.tableProps)}
-          />
+          <RowsUpdating busy={rowsUpdating}>
+            <LeadsTable
+              rows={page.rows}
+              visibility={visibility}
+              sorting={sorting}
+              onSort={onSort}
+              columnFilters={filters.columns}
+              referredBy={filters.referredBy}
+              onColumnFilter={onColumnFilter}
+              onReferredBy={onReferredBy}
+              filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
+              canEdit={canEdit}
+              onEdit={openEditor}
+              onDelete={openDelete}
+              {...(canEdit && selection.tableProps)}
+            />
+          </RowsUpdating>
           <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
             {page.footer}
           </Text>
