@@ -61,11 +61,19 @@ describe('AuthCallbackPage', () => {
     expect(await screen.findByText('leads page')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?f.status=%3DScheduled&view=1');
 
-    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example/', '%2F%2Fevil.example']) {
+    for (const elsewhere of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      '%2F%2Fevil.example',
+    ]) {
       fetchMock.restore();
       act(() => authStore.getState().clearSession());
       fetchMock = serve();
-      const opened = renderRoutes(routes, `/auth/callback?next=${encodeURIComponent(elsewhere)}&code=one-time`);
+      const opened = renderRoutes(
+        routes,
+        `/auth/callback?next=${encodeURIComponent(elsewhere)}&code=one-time`,
+      );
       expect(await screen.findByText('scheduling page')).toBeInTheDocument();
       expect(opened.router.state.location.pathname).toBe('/scheduling');
       opened.unmount();

@@ -10,7 +10,10 @@ const RETURN_URL_MAX = 2048;
  * /auth/callback, carrying `next` (the place to open afterwards) in that address. A place too
  * long for the server's limit goes without its query, and one longer still is dropped.
  */
-export function identityProviderSignInUrl(next: string | null = null, origin = window.location.origin): string {
+export function identityProviderSignInUrl(
+  next: string | null = null,
+  origin = window.location.origin,
+): string {
   const callback = (place: string | null) => {
     const url = new URL('/auth/callback', origin);
     if (place) url.searchParams.set(RETURN_PARAM, place);

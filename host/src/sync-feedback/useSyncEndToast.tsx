@@ -1,4 +1,10 @@
-import { syncHubClient, toastFailure, toastSuccess, type Notification, type SyncHubClient } from '@auditdesk/shared';
+import {
+  syncHubClient,
+  toastFailure,
+  toastSuccess,
+  type Notification,
+  type SyncHubClient,
+} from '@auditdesk/shared';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';

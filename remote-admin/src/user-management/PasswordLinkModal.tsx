@@ -13,7 +13,10 @@ const NO_EMAIL = 'This server sends no e-mail:';
 /** The dialog's title and what it says before the link's expiry. */
 function describe(link: ShownPasswordLink): { title: string; text: string } {
   if (link.added)
-    return { title: 'User added', text: `${link.added} ${NO_EMAIL} copy the link and send it to ${link.email}.` };
+    return {
+      title: 'User added',
+      text: `${link.added} ${NO_EMAIL} copy the link and send it to ${link.email}.`,
+    };
   if (link.kind === 'invitation')
     return {
       title: 'Invitation link',

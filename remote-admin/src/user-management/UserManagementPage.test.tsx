@@ -315,6 +315,7 @@ describe('UserManagementPage', () => {
         revokedAt: null,
         lastLoginAt: null,
         notes: null,
+        invitationPending: false,
       },
     ];
     fetchMock = fakeAccessServer(data);
@@ -416,7 +417,9 @@ describe('UserManagementPage', () => {
     fetchMock = fakeAccessServer(records());
     renderWithProviders(<UserManagementPage />);
     await screen.findByText('System Users');
-    await userEvent.hover(screen.getByRole('button', { name: 'Resend invitation to sam.rivera@example.com' }));
+    await userEvent.hover(
+      screen.getByRole('button', { name: 'Resend invitation to sam.rivera@example.com' }),
+    );
     expect(
       await screen.findByText('Resend the invitation by e-mail; its new link replaces the earlier one'),
     ).toBeInTheDocument();
@@ -426,16 +429,22 @@ describe('UserManagementPage', () => {
     fetchMock = fakeAccessServer(records(), {}, { sendsMail: false });
     renderWithProviders(<UserManagementPage />);
     await screen.findByText('System Users');
-    const envelope = await screen.findByRole('button', { name: 'Invitation link for sam.rivera@example.com' });
+    const envelope = await screen.findByRole('button', {
+      name: 'Invitation link for sam.rivera@example.com',
+    });
     await userEvent.hover(envelope);
-    expect(await screen.findByText(/^New invitation link to copy \(this server sends no e-mail\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/^New invitation link to copy \(this server sends no e-mail\)/),
+    ).toBeInTheDocument();
 
     await userEvent.click(envelope);
     const invitation = await screen.findByRole('dialog', { name: 'Invitation link' });
     expect(invitation).toHaveTextContent(
       'This server sends no e-mail: copy this new invitation and send it to sam.rivera@example.com. It replaces any earlier link, which no longer works.',
     );
-    expect(within(invitation).getByLabelText('Link')).toHaveValue('http://localhost/set-password?token=n3w-invite');
+    expect(within(invitation).getByLabelText('Link')).toHaveValue(
+      'http://localhost/set-password?token=n3w-invite',
+    );
     await userEvent.click(within(invitation).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

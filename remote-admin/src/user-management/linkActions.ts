@@ -17,7 +17,8 @@ export function linkActions(sendsMail: boolean | null) {
     },
     password: {
       label: (email: string) => `Password link for ${email}`,
-      tooltip: 'Password link to copy, for someone who lost theirs; it works for 24 hours and replaces any earlier link',
+      tooltip:
+        'Password link to copy, for someone who lost theirs; it works for 24 hours and replaces any earlier link',
     },
   };
 }

@@ -33,6 +33,8 @@ import { createLead, deleteLead, updateLead, type LeadFormValues } from './leads
 import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
+import { LeadsPagination } from './LeadsPagination';
+import { HeaderArrowKeys } from './HeaderArrowKeys';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
 import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
 import { RowsUpdating, rowsLag } from './RowsUpdating';
@@ -136,8 +138,11 @@ export default function LeadsPage() {
   // a view switched or a filter typed: the rows follow in a deferred pass, or wait for leads
   const [params] = useSearchParams();
   const rowsUpdating =
-    rowsLag({ asked: filters, shown: deferredFilters, fetching: leads.isFetching || runLeads.query.isFetching }) ||
-    viewAddressIn(params) !== null;
+    rowsLag({
+      asked: filters,
+      shown: deferredFilters,
+      fetching: leads.isFetching || runLeads.query.isFetching,
+    }) || viewAddressIn(params) !== null;
   const selection = useLeadSelection(sorted, page.rows);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
@@ -264,10 +269,6 @@ export default function LeadsPage() {
             onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}
             onRefresh={() => void Promise.all([leads.refetch(), duplicates.refetch()])}
             refreshing={leads.isFetching}
-            pageIndex={page.pageIndex}
-            pageCount={page.pageCount}
-            pageNumbers={page.pageNumbers}
-            onPage={(index) => change({ page: index + 1 })}
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
             onImport={canEdit ? () => setImporting(true) : undefined}
@@ -282,25 +283,35 @@ export default function LeadsPage() {
           )}
           {duplicatesOnly && <DuplicatesStatus />}
           <RowsUpdating busy={rowsUpdating}>
-            <LeadsTable
-              rows={page.rows}
-              visibility={visibility}
-              sorting={sorting}
-              onSort={onSort}
-              columnFilters={filters.columns}
-              referredBy={filters.referredBy}
-              onColumnFilter={onColumnFilter}
-              onReferredBy={onReferredBy}
-              filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
-              canEdit={canEdit}
-              onEdit={openEditor}
-              onDelete={openDelete}
-              {...(canEdit && selection.tableProps)}
-            />
+            <HeaderArrowKeys>
+              <LeadsTable
+                rows={page.rows}
+                visibility={visibility}
+                sorting={sorting}
+                onSort={onSort}
+                columnFilters={filters.columns}
+                referredBy={filters.referredBy}
+                onColumnFilter={onColumnFilter}
+                onReferredBy={onReferredBy}
+                filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
+                canEdit={canEdit}
+                onEdit={openEditor}
+                onDelete={openDelete}
+                {...(canEdit && selection.tableProps)}
+              />
+            </HeaderArrowKeys>
           </RowsUpdating>
-          <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
-            {page.footer}
-          </Text>
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed" data-testid="leads-footer">
+              {page.footer}
+            </Text>
+            <LeadsPagination
+              pageIndex={page.pageIndex}
+              pageCount={page.pageCount}
+              pageNumbers={page.pageNumbers}
+              onPage={(index) => change({ page: index + 1 })}
+            />
+          </Group>
         </DuplicatesContext.Provider>
       )}
       <LeadFormModal

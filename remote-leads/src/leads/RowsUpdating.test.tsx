@@ -50,7 +50,10 @@ describe('the rows say when they are being updated', () => {
   it('shows "Updating the rows…" while a view change waits for its leads, and not once they are there', async () => {
     authStore
       .getState()
-      .setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: 'x@example.com', name: 'X', role: 'User' });
+      .setSession(
+        { token: 'a.b.c', refreshToken: null },
+        { id: '1', email: 'x@example.com', name: 'X', role: 'User' },
+      );
     let arrive: () => void = () => {};
     const unformattedArrive = new Promise<void>((resolve) => (arrive = resolve));
     fetchMock = mockFetch(async ({ url }) => {

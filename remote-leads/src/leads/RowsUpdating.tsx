@@ -16,10 +16,22 @@ export function RowsUpdating({ busy, children }: { busy: boolean; children: Reac
   return (
     <div style={{ position: 'relative' }} aria-busy={busy}>
       <div style={{ ...fade, opacity: busy ? 0.55 : 1 }}>{children}</div>
-      <div role="status" aria-live="polite" style={{ position: 'absolute', top: 100, left: 0, right: 0, pointerEvents: 'none' }}>
+      <div
+        role="status"
+        aria-live="polite"
+        style={{ position: 'absolute', top: 100, left: 0, right: 0, pointerEvents: 'none' }}
+      >
         {busy && (
           <Group justify="center" style={{ ...fade, opacity: 1 }}>
-            <Paper shadow="sm" withBorder radius="xl" px="sm" py={4} data-testid="rows-updating" style={{ zIndex: 3 }}>
+            <Paper
+              shadow="sm"
+              withBorder
+              radius="xl"
+              px="sm"
+              py={4}
+              data-testid="rows-updating"
+              style={{ zIndex: 3 }}
+            >
               <Group gap={6} wrap="nowrap">
                 <Loader size={14} />
                 <Text size="sm">Updating the rows…</Text>

@@ -79,11 +79,17 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   await robinContext.close();
 });
 
-test('without an identity provider the sign-in page offers none; its Access Denied banner', async ({ page }) => {
+test('without an identity provider the sign-in page offers none; its Access Denied banner', async ({
+  page,
+}) => {
   await page.goto('/login?error=access_denied');
   await expect(page.getByRole('alert')).toContainText('Please contact your administrator for access.');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await expect.poll(() => page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/auth/options`).length)).toBe(1);
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/auth/options`).length),
+    )
+    .toBe(1);
   await expect(page.getByRole('link', { name: /^Sign in with/ })).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'login-access-denied.png') });
 });

@@ -10,7 +10,11 @@ describe("the profile's permissions follow the access rules", () => {
     const tokens = await signInEveryRole(t);
     const read = async (token: string | null) =>
       (await t!.app.inject({ url: '/api/user/permissions', headers: bearer(token!) })).json().permissions;
-    return { User: await read(tokens.User), Manager: await read(tokens.Manager), Admin: await read(tokens.Admin) };
+    return {
+      User: await read(tokens.User),
+      Manager: await read(tokens.Manager),
+      Admin: await read(tokens.Admin),
+    };
   };
 
   it('leaves out Data Synchronization for the roles SYNC_ROLES leaves out (by default: User)', async () => {

@@ -16,10 +16,15 @@ describe.each(ENGINES)('on %s', (engine) => {
     const adminId = async () => (await t.users.findByEmail(ADMIN.email))!.id;
 
     it('marks an invited person as pending until they set a password and come', async () => {
-      await call('POST', '/api/useraccess/grant', { email: 'kim@example.com', notes: 'invited', role: 'User' });
+      await call('POST', '/api/useraccess/grant', {
+        email: 'kim@example.com',
+        notes: 'invited',
+        role: 'User',
+      });
       const pending = async (email: string) =>
-        (await call('GET', '/api/useraccess')).json().find((record: { email: string }) => record.email === email)
-          .invitationPending;
+        (await call('GET', '/api/useraccess'))
+          .json()
+          .find((record: { email: string }) => record.email === email).invitationPending;
       expect(await pending('kim@example.com')).toBe(true);
       expect(await pending(ADMIN.email)).toBe(false);
 

@@ -29,7 +29,9 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1)', () => {
       const tint = blend(DEFAULT_THEME.colors[color]![6], 0.1, '#ffffff');
       expect(contrastRatio(light[`--mantine-color-${color}-light-color`]!, tint)).toBeGreaterThanOrEqual(4.5);
       if (color === full.primaryColor)
-        expect(contrastRatio(light['--mantine-primary-color-light-color']!, tint)).toBeGreaterThanOrEqual(4.5);
+        expect(contrastRatio(light['--mantine-primary-color-light-color']!, tint)).toBeGreaterThanOrEqual(
+          4.5,
+        );
     },
   );
 

@@ -192,7 +192,10 @@ describe('bulk actions on the leads screen', () => {
         }),
       SLOW,
     );
-    await waitFor(() => expect(screen.queryByRole('row', { name: /\bCustomer 4\b/ })).not.toBeInTheDocument(), SLOW);
+    await waitFor(
+      () => expect(screen.queryByRole('row', { name: /\bCustomer 4\b/ })).not.toBeInTheDocument(),
+      SLOW,
+    );
     expect(reads).toBeGreaterThan(1);
     finishReads();
   });

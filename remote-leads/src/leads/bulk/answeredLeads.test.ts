@@ -2,7 +2,15 @@ import type { ApiLead } from '../leadTypes';
 import { answeredLeads } from './answeredLeads';
 
 const lead = (id: number, status = 'Scheduled'): ApiLead =>
-  ({ id, leadId: `l${id}`, source: 'calendar', isFormatted: true, status, auditor: 'Sam', version: id }) as ApiLead;
+  ({
+    id,
+    leadId: `l${id}`,
+    source: 'calendar',
+    isFormatted: true,
+    status,
+    auditor: 'Sam',
+    version: id,
+  }) as ApiLead;
 
 describe('the leads as an answer leaves them', () => {
   const leads = [lead(1), lead(2), lead(3)];

@@ -35,7 +35,9 @@ export const answeredLeads = {
   restored(leads: readonly ApiLead[], before: readonly ApiLead[], answer: Versions): ApiLead[] {
     const versions = versionsOf(answer);
     const kept = new Map(
-      before.filter((lead) => versions.has(lead.id)).map((lead) => [lead.id, { ...lead, version: versions.get(lead.id) }]),
+      before
+        .filter((lead) => versions.has(lead.id))
+        .map((lead) => [lead.id, { ...lead, version: versions.get(lead.id) }]),
     );
     const present = new Set(leads.map((lead) => lead.id));
     return [

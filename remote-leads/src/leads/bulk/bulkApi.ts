@@ -30,7 +30,8 @@ const LISTS = [
 function leadsNow(ids: readonly number[]): ApiLead[] {
   const wanted = new Set(ids);
   return LISTS.flatMap(
-    ({ queryKey }) => queryClient.getQueryData<ApiLead[]>(queryKey)?.filter((lead) => wanted.has(lead.id)) ?? [],
+    ({ queryKey }) =>
+      queryClient.getQueryData<ApiLead[]>(queryKey)?.filter((lead) => wanted.has(lead.id)) ?? [],
   );
 }
 
@@ -68,7 +69,10 @@ export async function bulkDelete(rows: readonly LeadRow[]): Promise<DoneAction> 
  * `before`: the leads as they were before the action, when this screen did it (shown at once);
  * without it (an undo from a lead's history) the lists are only read again.
  */
-export async function undoLeadAction(actionId: number, before: readonly ApiLead[] = []): Promise<LeadActionResult> {
+export async function undoLeadAction(
+  actionId: number,
+  before: readonly ApiLead[] = [],
+): Promise<LeadActionResult> {
   const result = await api(routes.leadsUndoAction, { params: { id: actionId } });
   takeAnswer((leads, holds) => answeredLeads.restored(leads, before.filter(holds), result.leads));
   return result;

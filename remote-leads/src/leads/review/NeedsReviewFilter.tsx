@@ -13,7 +13,8 @@ interface NeedsReviewFilterProps {
 /** What the filter means, on hover and to a screen reader. */
 export const NEEDS_REVIEW_MEANING =
   'Leads where the calendar changed a field that was also changed here, or deleted an event changed here: open one to choose which value stays.';
-const NOTHING_TO_REVIEW = 'No lead needs review: the calendar has not changed anything that was changed here.';
+const NOTHING_TO_REVIEW =
+  'No lead needs review: the calendar has not changed anything that was changed here.';
 
 /** Unchecked, the chip still stands out (the library draws an unchecked chip grey whatever its colour). */
 const ATTENTION = {

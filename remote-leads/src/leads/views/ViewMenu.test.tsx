@@ -301,7 +301,9 @@ describe('ViewMenu', () => {
   it('says so when the address names a view the person cannot see, and shows the standard view', async () => {
     fetchMock = serveViews([SCHEDULED]);
     const { router } = render('/leads?view=99');
-    expect(await screen.findByText('This view does not exist, or it is not shared with you.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This view does not exist, or it is not shared with you.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(params(router)).toEqual({}));
     expect(menuButton()).toHaveAccessibleName('Saved views: none open');
   });

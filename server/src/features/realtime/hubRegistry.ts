@@ -76,7 +76,7 @@ export function createHubRegistry({
     },
 
     /** Closes, for good, the connections of a sign-in or user that lost access. */
-    cutOff(matches: (caller: HubCaller) => boolean, reason = ACCESS_ENDED): void {
+    cutOff(matches: (caller: HubCaller) => boolean, reason: string = ACCESS_ENDED): void {
       for (const connection of [...connections.values()])
         if (matches(connection.caller)) end(connection, { error: reason });
     },
