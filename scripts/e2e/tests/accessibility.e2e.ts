@@ -91,7 +91,7 @@ test('axe-core finds no critical or serious violation on any page, dialog or pop
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await page.mouse.move(900, 600);
     await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(256);
-    await expect(page.getByTestId('sidebar').locator('[data-active]')).toBeVisible();
+    await expect(page.getByTestId('sidebar').locator('a[data-active]')).toBeVisible();
     await check(`${route} + sidebar open`);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
   }

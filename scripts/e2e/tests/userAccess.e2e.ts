@@ -56,12 +56,15 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   await signIn(robin, NEW_USER.email, NEW_USER.password);
   await expect(robin.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
   await expect(robin.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  // Robin's tab keeps a live connection (the bell's) open, as any signed-in tab
+  const live = robin.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'));
   await robin.goto('/user-management');
   await expect(robin.getByText('Access Denied')).toBeVisible();
   await expect(robin.getByText("You don't have permission to access user management.")).toBeVisible();
   await robin.screenshot({ path: path.join(SCREENSHOTS, 'user-management-denied.png') });
 
   // The admin revokes Robin; Robin's open tab ends at /login at once, and says why.
+  await live;
   await page.reload();
   await row.getByRole('button', { name: `Active: toggle access of ${NEW_USER.email}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke access' });

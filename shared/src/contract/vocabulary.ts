@@ -113,7 +113,8 @@ export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;
 /**
  * Why the server closes a connection for good: the person lost access (revoked, deactivated,
- * deleted), or the sign-in ended. The browser ends the session on the first and says why on /login.
+ * deleted), or the sign-in ended. The browser ends the session on the first and says why on
+ * /login; a refresh refused to one who lost access says the same.
  */
 export const HUB_CLOSE_REASONS = {
   accessEnded: 'Your access to Auditdesk has ended.',

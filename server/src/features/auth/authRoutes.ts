@@ -1,3 +1,4 @@
+import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './appContext';
 import { HttpProblem, unauthorized } from '../../platform/errors/httpProblem';
@@ -62,7 +63,13 @@ export const authRoutes: FastifyPluginAsync<{
 
   route('authRefresh', async (request) => {
     const rotation = await signIns.rotate(request.body.refreshToken);
-    if (!rotation.ok) throw unauthorized('The session has ended. Please sign in again.');
+    // one who lost access is told so (their sign-in page shows it), not just that the session ended
+    if (!rotation.ok)
+      throw unauthorized(
+        rotation.reason === 'access-ended'
+          ? HUB_CLOSE_REASONS.accessEnded
+          : 'The session has ended. Please sign in again.',
+      );
     const accessToken = await accessTokens.sign({
       userId: rotation.user.id,
       sessionId: rotation.sessionId,
