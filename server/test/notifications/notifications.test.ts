@@ -92,6 +92,7 @@ describe('notifications', () => {
     const [latest] = (await bell(user)).items;
     expect(latest).toMatchObject({
       kind: 'sync-succeeded',
+      title: 'Sync finished (started from the Sync screen): 2 leads need review',
       message: expect.stringMatching(/2 leads need review\.$/),
       link: '/leads?unformatted=shown&review=1',
     });

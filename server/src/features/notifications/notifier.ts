@@ -1,4 +1,10 @@
-import { leadsViewHref, type Notification, type SyncResult, type SyncTrigger } from '@auditdesk/shared/core';
+import {
+  leadsViewHref,
+  needsReviewSentence,
+  type Notification,
+  type SyncResult,
+  type SyncTrigger,
+} from '@auditdesk/shared/core';
 import type { NotificationRow } from '../../platform/db/schema';
 import type { UsersRepository } from '../users/usersRepository';
 import type { NewNotification, NotificationsRepository } from './notificationsRepository';
@@ -59,7 +65,10 @@ export function createNotifier(
       return notify({
         kind: result.success ? 'sync-succeeded' : 'sync-failed',
         severity: result.success ? 'success' : 'error',
-        title: `${result.success ? 'Sync finished' : 'Sync failed'} (${TRIGGERS[trigger]})`,
+        // said in the title too: the bell shows a message's first two lines only
+        title: `${result.success ? 'Sync finished' : 'Sync failed'} (${TRIGGERS[trigger]})${
+          result.needsReview ? `: ${needsReviewSentence(result.needsReview)}` : ''
+        }`,
         message: `${result.startDate} to ${result.endDate}: ${result.message}`,
         link: result.needsReview ? NEEDS_REVIEW_LINK : '/sync',
       });

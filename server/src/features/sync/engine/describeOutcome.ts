@@ -1,10 +1,10 @@
-import type { SyncCounts } from '@auditdesk/shared/core';
+import { needsReviewSentence, type SyncCounts } from '@auditdesk/shared/core';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The conflicts a person must settle, as a run's outcome names them ('' for none). */
-export const needsReviewText = (needsReview: number) =>
-  needsReview > 0 ? ` ${plural(needsReview, 'lead')} ${needsReview === 1 ? 'needs' : 'need'} review.` : '';
+const needsReviewText = (needsReview: number) =>
+  needsReview > 0 ? ` ${needsReviewSentence(needsReview)}.` : '';
 
 /**
  * What a run did, step by step, in one sentence a person reads on the Sync screen, in the
