@@ -159,6 +159,8 @@ test('the leads screen by keyboard: a skip link, few stops to the first lead, th
   await focused(nameFilter).toBe(true);
   await page.keyboard.press('Control+a');
   await page.keyboard.press('Delete');
+  await expect(page.getByTestId('leads-footer')).toHaveText(/^Showing 1 to/);
+  await focused(nameFilter).toBe(true);
   // Tab leaves the header for the rows
   await page.keyboard.press('Tab');
   await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('tbody')))).toBe(true);
