@@ -32,6 +32,7 @@ export * from './remotes/remoteManifest';
 export { toRole } from './auth/roles';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
+export { leadsViewHref } from './leads/leadsView';
 export * from './scheduling';
 export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';
 export { LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';

@@ -15,6 +15,7 @@ export { restoreSession } from './auth/restoreSession';
 export { refreshSession } from './api/refreshSession';
 export { signOut } from './auth/signOut';
 export { useAuth } from './auth/useAuth';
+export { signInOptionsQuery, type SignInOptions } from './auth/signInOptions';
 export { PREFERENCE_KEYS } from './preferences/preferenceStorage';
 export { savePreferencesSoon } from './preferences/personalPreferences';
 export { AppProviders } from './providers/AppProviders';

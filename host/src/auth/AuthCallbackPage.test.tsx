@@ -11,6 +11,7 @@ const routes = [
   { path: '/auth/error', element: <AuthErrorPage /> },
   { path: '/login', element: <p>login page</p> },
   { path: '/scheduling', element: <p>scheduling page</p> },
+  { path: '/leads', element: <p>leads page</p> },
 ];
 
 describe('AuthCallbackPage', () => {
@@ -45,6 +46,38 @@ describe('AuthCallbackPage', () => {
       refreshToken: 'r1',
       user: { id: '9', name: 'Kim Lee', role: 'Manager' },
     });
+  });
+
+  it('opens the place the sign-in was started for (`next`), never one of another origin', async () => {
+    const serve = () =>
+      mockFetch(({ url }) =>
+        url === '/api/auth/exchange'
+          ? json(200, exchange)
+          : json(200, { id: 9, email: 'kim@example.com', fullName: 'Kim Lee', role: 'Manager' }),
+      );
+    fetchMock = serve();
+    const next = encodeURIComponent('/leads?f.status=%3DScheduled&view=1');
+    const { router } = renderRoutes(routes, `/auth/callback?next=${next}&code=one-time`);
+    expect(await screen.findByText('leads page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?f.status=%3DScheduled&view=1');
+
+    for (const elsewhere of [
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      '%2F%2Fevil.example',
+    ]) {
+      fetchMock.restore();
+      act(() => authStore.getState().clearSession());
+      fetchMock = serve();
+      const opened = renderRoutes(
+        routes,
+        `/auth/callback?next=${encodeURIComponent(elsewhere)}&code=one-time`,
+      );
+      expect(await screen.findByText('scheduling page')).toBeInTheDocument();
+      expect(opened.router.state.location.pathname).toBe('/scheduling');
+      opened.unmount();
+    }
   });
 
   it('falls back to a User with the given name when the profile cannot be read', async () => {

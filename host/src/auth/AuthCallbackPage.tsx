@@ -2,7 +2,8 @@ import { authStore, exchangeSignInCode } from '@auditdesk/shared';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { HOME_PATH } from '../app/homePath';
+import { RETURN_PARAM } from './identityProviderSignInUrl';
+import { landingAfterSignIn } from './returnPath';
 
 export const CALLBACK_FAILED = 'Authentication failed. Please try again.';
 
@@ -10,6 +11,7 @@ export const CALLBACK_FAILED = 'Authentication failed. Please try again.';
  * Where the identity-provider sign-in comes back, with a one-time code (never tokens: a
  * crafted link could then sign a person into someone else's account). The code is traded
  * for the session from this browser; without one, or when the trade fails, back to /login.
+ * Signed in, it opens the place the person was going to (`next`, only ever a place of this app).
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
@@ -25,7 +27,8 @@ export function AuthCallbackPage() {
     };
     const code = params.get('code');
     if (!code) return failed();
-    void exchangeSignInCode(code).then((user) => (user ? navigate(HOME_PATH, { replace: true }) : failed()));
+    const landing = landingAfterSignIn(params.get(RETURN_PARAM));
+    void exchangeSignInCode(code).then((user) => (user ? navigate(landing, { replace: true }) : failed()));
   }, [params, navigate]);
 
   return (

@@ -1,17 +1,18 @@
+import { signInOptionsQuery } from '@auditdesk/shared';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconMailForward } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthPageFrame } from './AuthPageFrame';
-import { passwordResetByEmail, requestPasswordReset } from './forgotPassword';
+import { requestPasswordReset } from './forgotPassword';
 
 export const ASK_AN_ADMINISTRATOR =
   'Ask an administrator for a link to set your password: they make one on the User Management page.';
 
 /** "Forgot password?": a link by e-mail when the server sends e-mail, else who to ask. */
 export function ForgotPasswordPage() {
-  const options = useQuery({ queryKey: ['auth-options'], queryFn: passwordResetByEmail, staleTime: 60_000 });
+  const options = useQuery(signInOptionsQuery);
   const [email, setEmail] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +40,7 @@ export function ForgotPasswordPage() {
 
   let content;
   if (options.isPending) content = <Loader size="sm" aria-label="Loading" />;
-  else if (options.data !== true)
+  else if (options.data?.passwordResetByEmail !== true)
     content = (
       <Alert color="blue" icon={<IconInfoCircle />} title="Ask an administrator">
         {ASK_AN_ADMINISTRATOR}

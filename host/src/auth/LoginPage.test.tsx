@@ -1,22 +1,84 @@
 import { authStore } from '@auditdesk/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { renderRoutes } from '@auditdesk/shared/testing';
 import { LoginPage } from './LoginPage';
+import { ProtectedRoute } from './ProtectedRoute';
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
   { path: '/scheduling', element: <p>scheduling page</p> },
+  { element: <ProtectedRoute />, children: [{ path: '/leads', element: <p>leads page</p> }] },
 ];
 
+/** The server's answers: sign-in options with or without a provider, then a sign-in. */
+const server = (identityProvider: string | null) =>
+  mockFetch(({ url }) =>
+    url === '/api/auth/options'
+      ? json(200, { passwordResetByEmail: false, identityProvider })
+      : url === '/api/auth/login'
+        ? json(200, { access_token: fakeJwt(900), refresh_token: 'r' })
+        : json(200, { id: 1, email: 'admin@example.com', fullName: 'Ada', role: 'Admin' }),
+  );
+
+const providerStart = (next?: string) => {
+  const callback = new URL('http://localhost/auth/callback');
+  if (next) callback.searchParams.set('next', next);
+  return `/api/auth/google-login?returnUrl=${encodeURIComponent(callback.href)}`;
+};
+
 describe('LoginPage', () => {
-  it('offers identity-provider sign-in that comes back to /auth/callback', () => {
+  it('offers identity-provider sign-in, by the name the server gives, that comes back to /auth/callback', async () => {
+    fetchMock = server('Google');
     renderRoutes(routes, '/login');
-    expect(screen.getByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
       'href',
-      `/api/auth/google-login?returnUrl=${encodeURIComponent('http://localhost/auth/callback')}`,
+      providerStart(),
+    );
+  });
+
+  it('offers no identity-provider sign-in when the server has none (it could only fail)', async () => {
+    fetchMock = server(null);
+    renderRoutes(routes, '/login');
+    await waitFor(() => expect(fetchMock?.calls.map((call) => call.url)).toContain('/api/auth/options'));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('or with your e-mail')).not.toBeInTheDocument();
+  });
+
+  const OPENED = '/leads?f.status=%3DScheduled&sort=-scheduledDate&view=1#first';
+
+  it('opens the link that was opened signed out (path, query and hash) after a password sign-in', async () => {
+    fetchMock = server(null);
+    const { router } = renderRoutes(routes, OPENED);
+    expect(router.state.location.pathname).toBe('/login');
+
+    await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'a long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('leads page')).toBeInTheDocument();
+    const { pathname, search, hash } = router.state.location;
+    expect(`${pathname}${search}${hash}`).toBe(OPENED);
+  });
+
+  it("gives the identity provider's return the same link to open", async () => {
+    fetchMock = server('Google');
+    renderRoutes(routes, OPENED);
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      providerStart(OPENED),
+    );
+  });
+
+  it('lands on /scheduling when /login was opened by itself', async () => {
+    fetchMock = server('Google');
+    renderRoutes(routes, '/login');
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute(
+      'href',
+      providerStart(),
     );
   });
 

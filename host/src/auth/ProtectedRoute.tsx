@@ -1,8 +1,12 @@
 import { useAuth } from '@auditdesk/shared';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { placeOf, type ReturnState } from './returnPath';
 
-/** Loading, authenticated, or off to /login: the three states of a protected route. */
+/**
+ * Loading, authenticated, or off to /login: the three states of a protected route. /login is
+ * told the whole place (path, query, hash), to open it again once the person has signed in.
+ */
 export function ProtectedRoute() {
   const status = useAuth((state) => state.status);
   const location = useLocation();
@@ -17,6 +21,9 @@ export function ProtectedRoute() {
       </Center>
     );
   }
-  if (status === 'anonymous') return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (status === 'anonymous') {
+    const state: ReturnState = { from: placeOf(location) };
+    return <Navigate to="/login" replace state={state} />;
+  }
   return <Outlet />;
 }

@@ -1,11 +1,5 @@
 import { apiResult, routes } from '@auditdesk/shared';
 
-/** Whether "Forgot password?" can e-mail a link; null when the server could not be asked. */
-export async function passwordResetByEmail(): Promise<boolean | null> {
-  const result = await apiResult(routes.authOptions);
-  return result.success && result.data ? result.data.passwordResetByEmail : null;
-}
-
 /** Asks for a reset link; answers the server's message, or throws what went wrong. */
 export async function requestPasswordReset(email: string): Promise<string> {
   const result = await apiResult(routes.authForgotPassword, { body: { email } });

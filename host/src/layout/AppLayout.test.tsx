@@ -35,6 +35,16 @@ describe('AppLayout', () => {
     expect(screen.queryByLabelText('Resources')).not.toBeInTheDocument();
   });
 
+  it("offers 'Skip to main content' as the first Tab stop; it moves the focus to the page", async () => {
+    renderAs('User');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(screen.getByText('page'));
+  });
+
   it('gives admins User Management and the collapsible Resources group', async () => {
     renderAs('Admin');
     expect(screen.getByRole('link', { name: 'User Management' })).toHaveAttribute('href', '/user-management');

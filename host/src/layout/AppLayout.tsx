@@ -6,6 +6,7 @@ import { DataRestoredNotice } from '../backups/DataRestoredNotice';
 import { NewReleaseBanner } from '../releases/NewReleaseBanner';
 import { useSyncEndToast } from '../sync-feedback/useSyncEndToast';
 import { Sidebar } from './Sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { SIDEBAR_COLLAPSED_PX, SIDEBAR_EXPANDED_PX, TOP_BAR_PX } from './sidebarWidths';
 import { TopBar } from './TopBar';
 import { useHoverIntent } from './useHoverIntent';
@@ -29,6 +30,7 @@ export function AppLayout() {
       navbar={{ width: pinned ? SIDEBAR_EXPANDED_PX : SIDEBAR_COLLAPSED_PX, breakpoint: 0 }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
         <TopBar
           pinned={pinned}
@@ -51,7 +53,8 @@ export function AppLayout() {
       >
         <Sidebar expanded={expanded} />
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      {/* focusable by script only (the skip link); no ring for a region the mouse never aims at */}
+      <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <DataRestoredNotice />
         <NewReleaseBanner />
         <Outlet />

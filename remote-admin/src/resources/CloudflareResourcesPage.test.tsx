@@ -33,6 +33,27 @@ describe('CloudflareResourcesPage', () => {
     expect(screen.queryByRole('table', { name: 'Rows per table' })).not.toBeInTheDocument();
   });
 
+  it("shows no D1 plan's limits for a local SQLite file: the numbers, and that nothing limits them", async () => {
+    const local = {
+      ...databaseStatsSample({ usage: { rowsRead: 4_900_000, rowsWritten: 99_000 } }),
+      planName: 'Local SQLite',
+      limits: { maxRows: 0, maxSize: 0, maxDatabases: 0, maxRowsRead: 0, maxRowsWritten: 0 },
+    };
+    fetchMock = serveStats('/resources/cloudflare', [envelope(local)]);
+    renderWithProviders(<CloudflareResourcesPage />);
+
+    expect(await screen.findByLabelText('Plan')).toHaveTextContent(
+      'Local SQLiteNo plan limits: the database is a file on this server.',
+    );
+    expect(screen.getByRole('heading', { name: 'Usage' })).toBeInTheDocument();
+    expect(meter('Rows written today')).toHaveTextContent('99,000 · no daily limit');
+    expect(meter('Rows read today')).toHaveTextContent('4,900,000 · no daily limit');
+    expect(meter('Storage')).toHaveTextContent('12.5 MB · no limit');
+    expect(screen.queryByText(/of 100,000|of 5 GB|Free plan|per day/)).not.toBeInTheDocument();
+    // near what D1's free plan allows, but nothing limits a local file: no warning
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('turns amber at 75 %, red at 90 %, and names each in the warning banner', async () => {
     fetchMock = serveStats('/resources/cloudflare', [
       envelope(databaseStatsSample({ usage: { rowsRead: 4_600_000, rowsWritten: 75_000 } })),

@@ -8,7 +8,11 @@ import UserManagementPage from './UserManagementPage';
 const ADMIN_EMAIL = 'admin@example.com';
 
 /** A tiny stand-in for the access API with the contract of the real one. */
-function fakeAccessServer(records: AccessRecord[], failures: Record<string, number> = {}) {
+function fakeAccessServer(
+  records: AccessRecord[],
+  failures: Record<string, number> = {},
+  { sendsMail = true }: { sendsMail?: boolean } = {},
+) {
   let nextId = 100;
   return mockFetch(({ url, method, body }) => {
     const path = url.replace('/api', '');
@@ -16,6 +20,8 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
     if (failures[key]) return json(failures[key], { detail: 'refused' });
     const input = body as Record<string, unknown>;
     if (key === 'GET /useraccess') return json(200, records);
+    if (key === 'GET /auth/options')
+      return json(200, { passwordResetByEmail: sendsMail, identityProvider: null });
     if (key === 'POST /useraccess/grant') {
       const existing = records.find((record) => record.email === input.email);
       if (existing) Object.assign(existing, { hasAccess: true, revokedAt: null, notes: input.notes });
@@ -30,6 +36,7 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
           revokedAt: null,
           lastLoginAt: null,
           notes: String(input.notes),
+          invitationPending: true,
         });
       return json(200, {
         ...records.at(-1),
@@ -57,7 +64,15 @@ function fakeAccessServer(records: AccessRecord[], failures: Record<string, numb
     if (key === 'PUT /user/{id}/role') return (Object.assign(target!, { role: input.role }), json(200, {}));
     if (key === 'DELETE /user/{id}')
       return (records.splice(records.indexOf(target!), 1), new Response(null, { status: 204 }));
-    if (key === 'POST /user/{id}/invitation') return json(201, { delivery: 'email', email: target!.email });
+    if (key === 'POST /user/{id}/invitation')
+      return sendsMail
+        ? json(201, { delivery: 'email', email: target!.email })
+        : json(201, {
+            delivery: 'link',
+            url: 'http://localhost/set-password?token=n3w-invite',
+            expiresAt: '2030-01-08T03:04:00Z',
+            email: target!.email,
+          });
     if (key === 'POST /user/{id}/password-link') {
       return json(201, {
         url: 'http://localhost/set-password?token=t0ken',
@@ -80,6 +95,7 @@ const records = (): AccessRecord[] => [
     revokedAt: null,
     lastLoginAt: '2025-03-04T21:05:00Z',
     notes: null,
+    invitationPending: false,
   },
   {
     id: 2,
@@ -91,6 +107,7 @@ const records = (): AccessRecord[] => [
     revokedAt: null,
     lastLoginAt: null,
     notes: null,
+    invitationPending: true,
   },
   {
     id: 3,
@@ -102,6 +119,7 @@ const records = (): AccessRecord[] => [
     revokedAt: '2025-01-01T00:00:00Z',
     lastLoginAt: null,
     notes: null,
+    invitationPending: false,
   },
 ];
 
@@ -253,13 +271,17 @@ describe('UserManagementPage', () => {
     renderWithProviders(<UserManagementPage />);
     await screen.findByText('System Users');
 
-    await userEvent.click(within(row('sam.rivera@example.com')).getByRole('button', { name: /^Active/ }));
+    await userEvent.click(
+      within(row('sam.rivera@example.com')).getByRole('button', { name: /^Invitation pending/ }),
+    );
     // revoking asks first; Cancel changes nothing
     let dialog = await screen.findByRole('dialog', { name: 'Revoke access' });
     expect(dialog).toHaveTextContent('Revoke the access of Sam Rivera (sam.rivera@example.com)?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fetchMock.calls.some((call) => call.method === 'POST')).toBe(false);
-    await userEvent.click(within(row('sam.rivera@example.com')).getByRole('button', { name: /^Active/ }));
+    await userEvent.click(
+      within(row('sam.rivera@example.com')).getByRole('button', { name: /^Invitation pending/ }),
+    );
     dialog = await screen.findByRole('dialog', { name: 'Revoke access' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke access' }));
     expect(
@@ -293,6 +315,7 @@ describe('UserManagementPage', () => {
         revokedAt: null,
         lastLoginAt: null,
         notes: null,
+        invitationPending: false,
       },
     ];
     fetchMock = fakeAccessServer(data);
@@ -369,9 +392,68 @@ describe('UserManagementPage', () => {
       screen.getByRole('button', { name: 'Resend invitation to sam.rivera@example.com' }),
     );
     expect(
-      await screen.findByText('An invitation to set a password is on its way to sam.rivera@example.com.'),
+      await screen.findByText(
+        'A new invitation to set a password is on its way to sam.rivera@example.com. The link of the earlier invitation no longer works.',
+      ),
     ).toBeInTheDocument();
     expect(fetchMock.calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/user/2/invitation' });
+  });
+
+  it('says an invited person has not come yet, instead of Active / Never', async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    const status = within(row('sam.rivera@example.com')).getByRole('button', {
+      name: 'Invitation pending: toggle access of sam.rivera@example.com',
+    });
+    expect(status).toHaveTextContent(/^Invitation pending$/);
+    expect(within(row('gone@example.com')).getByRole('button', { name: /^Inactive/ })).toBeInTheDocument();
+    // still the way to revoke it, as for anyone with access
+    await userEvent.click(status);
+    expect(await screen.findByRole('dialog', { name: 'Revoke access' })).toBeInTheDocument();
+  });
+
+  it("says, before and after, that a resent invitation's link replaces the earlier one", async () => {
+    fetchMock = fakeAccessServer(records());
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    await userEvent.hover(
+      screen.getByRole('button', { name: 'Resend invitation to sam.rivera@example.com' }),
+    );
+    expect(
+      await screen.findByText('Resend the invitation by e-mail; its new link replaces the earlier one'),
+    ).toBeInTheDocument();
+  });
+
+  it('without e-mail, the envelope makes an invitation link and the key a password link, each saying what it is', async () => {
+    fetchMock = fakeAccessServer(records(), {}, { sendsMail: false });
+    renderWithProviders(<UserManagementPage />);
+    await screen.findByText('System Users');
+    const envelope = await screen.findByRole('button', {
+      name: 'Invitation link for sam.rivera@example.com',
+    });
+    await userEvent.hover(envelope);
+    expect(
+      await screen.findByText(/^New invitation link to copy \(this server sends no e-mail\)/),
+    ).toBeInTheDocument();
+
+    await userEvent.click(envelope);
+    const invitation = await screen.findByRole('dialog', { name: 'Invitation link' });
+    expect(invitation).toHaveTextContent(
+      'This server sends no e-mail: copy this new invitation and send it to sam.rivera@example.com. It replaces any earlier link, which no longer works.',
+    );
+    expect(within(invitation).getByLabelText('Link')).toHaveValue(
+      'http://localhost/set-password?token=n3w-invite',
+    );
+    await userEvent.click(within(invitation).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Password link for sam.rivera@example.com' }));
+    const password = await screen.findByRole('dialog', { name: 'Password link' });
+    expect(password).toHaveTextContent(
+      'Send this link to sam.rivera@example.com. It replaces any earlier link, which no longer works.',
+    );
+    expect(within(password).getByLabelText('Link')).toHaveValue('http://localhost/set-password?token=t0ken');
   });
 
   it('makes a password link to copy', async () => {

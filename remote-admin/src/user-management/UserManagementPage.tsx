@@ -1,6 +1,7 @@
 import {
   AccessDenied,
   LoadErrorPanel,
+  signInOptionsQuery,
   toastSuccess,
   useAuth,
   useIsAdmin,
@@ -8,6 +9,7 @@ import {
 } from '@auditdesk/shared';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AddUserModal } from './AddUserModal';
 import {
@@ -19,6 +21,7 @@ import {
 import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { DeleteUserModal } from './DeleteUserModal';
 import { toastInvitationEmailed } from './invitationToast';
+import { invitationResent } from './linkActions';
 import { PasswordLinkModal, type ShownPasswordLink } from './PasswordLinkModal';
 import type { DisplayedUser, NewUser } from './userAccessTypes';
 import { USER_ERRORS } from './userAccessErrors';
@@ -35,6 +38,8 @@ export default function UserManagementPage() {
 function UserManagement() {
   const currentEmail = useAuth((state) => state.user?.email);
   const { users, add, changeRole, toggleAccess, remove, passwordLink, invite } = useUsers();
+  // whether the envelope e-mails an invitation or makes a link to copy
+  const sendsMail = useQuery(signInOptionsQuery).data?.passwordResetByEmail ?? null;
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<DisplayedUser | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
@@ -51,7 +56,7 @@ function UserManagement() {
     const invitation = await add.mutateAsync(user);
     const added = `${user.name.trim()} (${user.email.trim()}) was added as ${user.role}.`;
     if (invitation?.delivery === 'email') toastInvitationEmailed('User added', added, invitation.email);
-    else if (invitation) setLinkOfAdded({ ...invitation, added });
+    else if (invitation) setLinkOfAdded({ ...invitation, kind: 'invitation', added });
     else
       toastSuccess(
         `${user.name.trim()} (${user.email.trim()}) can sign in again as ${user.role}.`,
@@ -63,8 +68,8 @@ function UserManagement() {
       onError: fail,
       onSuccess: (invitation) =>
         invitation.delivery === 'email'
-          ? toastInvitationEmailed('Invitation sent', '', invitation.email)
-          : setLink(invitation),
+          ? toastSuccess(invitationResent(invitation.email), 'Invitation sent')
+          : setLink({ ...invitation, kind: 'invitation' }),
     });
   const applyRole = (user: DisplayedUser, role: Role) =>
     changeRole.mutate(
@@ -145,8 +150,14 @@ function UserManagement() {
               needsConfirmationToRevoke(user) ? setPending({ kind: 'revoke', user }) : applyAccess(user)
             }
             onDelete={setDeleting}
-            onPasswordLink={(user) => passwordLink.mutate(user, { onSuccess: setLink, onError: fail })}
+            onPasswordLink={(user) =>
+              passwordLink.mutate(user, {
+                onSuccess: (made) => setLink({ ...made, kind: 'password' }),
+                onError: fail,
+              })
+            }
             onResendInvitation={resendInvitation}
+            sendsMail={sendsMail}
           />
         </>
       )}

@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconKey, IconMailForward, IconTrash } from '@tabler/icons-react';
 import { formatLastLogin } from './formatLastLogin';
+import { linkActions } from './linkActions';
 import type { DisplayedUser } from './userAccessTypes';
 
 interface UsersTableProps {
@@ -24,9 +25,36 @@ interface UsersTableProps {
   onDelete: (user: DisplayedUser) => void;
   onPasswordLink: (user: DisplayedUser) => void;
   onResendInvitation: (user: DisplayedUser) => void;
+  /** Whether the server sends e-mail (null: not known yet): what the envelope does. */
+  sendsMail: boolean | null;
 }
 
 const OWN_ACCOUNT = 'You cannot change your own account';
+
+/** The status of someone else's account, which also grants or revokes it. */
+function AccessButton({ user, onToggle }: { user: DisplayedUser; onToggle: () => void }) {
+  const [status, color] = !user.isActive
+    ? ['Inactive', 'gray']
+    : user.invitationPending
+      ? ['Invitation pending', 'yellow']
+      : ['Active', 'green'];
+  const button = (
+    <Button
+      size="xs"
+      variant="light"
+      color={color}
+      aria-label={`${status}: toggle access of ${user.email}`}
+      onClick={onToggle}
+    >
+      {status}
+    </Button>
+  );
+  return user.isActive && user.invitationPending ? (
+    <Tooltip label="Invited, has not set a password yet. Select to revoke the access.">{button}</Tooltip>
+  ) : (
+    button
+  );
+}
 
 export function UsersTable({
   users,
@@ -36,7 +64,9 @@ export function UsersTable({
   onDelete,
   onPasswordLink,
   onResendInvitation,
+  sendsMail,
 }: UsersTableProps) {
+  const actions = linkActions(sendsMail);
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="sm">
@@ -75,7 +105,7 @@ export function UsersTable({
                     onChange={(role) => role && role !== user.role && onRoleChange(user, role as Role)}
                   />
                 </Table.Td>
-                <Table.Td w={130}>
+                <Table.Td w={170}>
                   {own ? (
                     // a disabled button is grey, which reads as 'Inactive': one's own status is a label
                     <Tooltip label={OWN_ACCOUNT}>
@@ -92,34 +122,26 @@ export function UsersTable({
                       </Badge>
                     </Tooltip>
                   ) : (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color={user.isActive ? 'green' : 'gray'}
-                      aria-label={`${user.isActive ? 'Active' : 'Inactive'}: toggle access of ${user.email}`}
-                      onClick={() => onToggleAccess(user)}
-                    >
-                      {user.isActive ? 'Active' : 'Inactive'}
-                    </Button>
+                    <AccessButton user={user} onToggle={() => onToggleAccess(user)} />
                   )}
                 </Table.Td>
                 <Table.Td>{formatLastLogin(user.lastLogin)}</Table.Td>
                 <Table.Td w={132}>
                   <Group gap={4} justify="flex-end" wrap="nowrap">
-                    <Tooltip label={user.isActive ? 'Resend invitation' : 'Restore access to invite'}>
+                    <Tooltip label={user.isActive ? actions.invitation.tooltip : 'Restore access to invite'}>
                       <ActionIcon
                         variant="subtle"
                         disabled={!user.isActive}
-                        aria-label={`Resend invitation to ${user.email}`}
+                        aria-label={actions.invitation.label(user.email)}
                         onClick={() => onResendInvitation(user)}
                       >
                         <IconMailForward size={18} />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label="Make a password link">
+                    <Tooltip label={actions.password.tooltip}>
                       <ActionIcon
                         variant="subtle"
-                        aria-label={`Password link for ${user.email}`}
+                        aria-label={actions.password.label(user.email)}
                         onClick={() => onPasswordLink(user)}
                       >
                         <IconKey size={18} />

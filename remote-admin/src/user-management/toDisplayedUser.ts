@@ -9,5 +9,6 @@ export function toDisplayedUser(record: AccessRecord, index: number): DisplayedU
     role: toRole(record.role),
     isActive: record.hasAccess && !record.revokedAt,
     lastLogin: record.lastLoginAt,
+    invitationPending: Boolean(record.invitationPending),
   };
 }

@@ -8,6 +8,8 @@ export interface DisplayedUser {
   role: Role;
   isActive: boolean;
   lastLogin: string | null;
+  /** Invited, not come yet (no password, never signed in). */
+  invitationPending: boolean;
 }
 
 export interface NewUser {

@@ -34,6 +34,7 @@ describe('toDisplayedUser', () => {
       revokedAt: null,
       lastLoginAt: null,
       notes: null,
+      invitationPending: true,
     };
     // the role codes of spec section 6 (1 Admin, 0 User), as a server of the spec may answer them
     const coded = (code: 0 | 1) => code as unknown as AccessRecord['role'];
@@ -44,6 +45,7 @@ describe('toDisplayedUser', () => {
       role: 'Admin',
       isActive: true,
       lastLogin: null,
+      invitationPending: true,
     });
     expect(toDisplayedUser({ ...base, role: 'Manager', name: 'Jane' }, 0)).toMatchObject({
       name: 'Jane',
@@ -65,6 +67,7 @@ describe('countUsers', () => {
       role,
       isActive,
       lastLogin: null,
+      invitationPending: false,
     });
     expect(countUsers([user('Admin', true), user('User', false), user('User', true)])).toEqual({
       total: 3,

@@ -1,9 +1,46 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { Button, Group, Text } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useMemo, useState } from 'react';
+import { dateOfDay, dayOfDate, parseTypedDay } from './dayInputValue';
 
 interface DateRangeFilterProps {
   startDate: string;
   endDate: string;
   onChange: (range: { startDate: string; endDate: string }) => void;
+}
+
+/**
+ * One day: a single text box, one Tab stop where the browser's date input takes four (month,
+ * day, year, its button). Typed as mm/dd/yyyy (or yyyy-mm-dd), or picked in the calendar a
+ * click or the Down arrow opens; focus alone opens nothing, so tabbing past covers nothing.
+ */
+function DayInput({ label, day, onDay }: { label: string; day: string; onDay: (day: string) => void }) {
+  const value = useMemo(() => dateOfDay(day), [day]);
+  const [calendar, setCalendar] = useState(false);
+  return (
+    <DateInput
+      aria-label={label}
+      size="xs"
+      w={124}
+      placeholder="mm/dd/yyyy"
+      valueFormat="MM/DD/YYYY"
+      dateParser={parseTypedDay}
+      clearable
+      value={value}
+      onChange={(date) => {
+        setCalendar(false);
+        onDay(dayOfDate(date));
+      }}
+      onClick={() => setCalendar(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') setCalendar(true);
+        if (event.key === 'Escape' || event.key === 'Enter') setCalendar(false);
+      }}
+      onBlur={() => setCalendar(false)}
+      popoverProps={{ withinPortal: true, opened: calendar }}
+    />
+  );
 }
 
 export function DateRangeFilter({ startDate, endDate, onChange }: DateRangeFilterProps) {
@@ -12,21 +49,9 @@ export function DateRangeFilter({ startDate, endDate, onChange }: DateRangeFilte
       <Text size="sm" fw={500}>
         Scheduled Date:
       </Text>
-      <TextInput
-        type="date"
-        aria-label="Start Date"
-        size="xs"
-        value={startDate}
-        onChange={(event) => onChange({ startDate: event.currentTarget.value, endDate })}
-      />
+      <DayInput label="Start Date" day={startDate} onDay={(day) => onChange({ startDate: day, endDate })} />
       <Text size="sm">to</Text>
-      <TextInput
-        type="date"
-        aria-label="End Date"
-        size="xs"
-        value={endDate}
-        onChange={(event) => onChange({ startDate, endDate: event.currentTarget.value })}
-      />
+      <DayInput label="End Date" day={endDate} onDay={(day) => onChange({ startDate, endDate: day })} />
       {(startDate || endDate) && (
         <Button size="xs" variant="subtle" onClick={() => onChange({ startDate: '', endDate: '' })}>
           Clear

@@ -194,7 +194,7 @@ describe('LeadsPage', () => {
     await userEvent.type(screen.getByPlaceholderText('Search all columns...'), 'nobody at all');
     expect(await screen.findByText('No leads found')).toBeInTheDocument();
     expect(screen.getByText('Try adjusting your search criteria')).toBeInTheDocument();
-    expect(footer()).toHaveTextContent('Showing 0 to 0 of 0 results');
+    expect(footer()).toHaveTextContent(/^0 results$/);
   });
 
   it("says 'Get started by adding your first lead.' when there are none", async () => {

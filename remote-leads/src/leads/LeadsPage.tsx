@@ -11,6 +11,7 @@ import {
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { BulkActionBar } from './bulk/BulkActionBar';
 import { useLeadSelection } from './bulk/useLeadSelection';
 import { DateRangeFilter } from './DateRangeFilter';
@@ -32,8 +33,12 @@ import { createLead, deleteLead, updateLead, type LeadFormValues } from './leads
 import { leadsExportName, leadsExportTable } from './leadsExport';
 import { LeadsTable } from './LeadsTable';
 import { LeadsToolbar } from './LeadsToolbar';
+import { LeadsPagination } from './LeadsPagination';
+import { HeaderArrowKeys } from './HeaderArrowKeys';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
 import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
+import { RowsUpdating, rowsLag } from './RowsUpdating';
+import { viewAddressIn } from './views/savedViewParam';
 import { showDeletedToast } from './bulk/undoToast';
 import { importDone } from './import/importChoice';
 import { LeadImportDialog } from './import/LeadImportDialog';
@@ -130,6 +135,14 @@ export default function LeadsPage() {
     [duplicatesOnly, sorted, filtered],
   );
   const choices = useMemo(() => knownValues(rows), [rows]);
+  // a view switched or a filter typed: the rows follow in a deferred pass, or wait for leads
+  const [params] = useSearchParams();
+  const rowsUpdating =
+    rowsLag({
+      asked: filters,
+      shown: deferredFilters,
+      fetching: leads.isFetching || runLeads.query.isFetching,
+    }) || viewAddressIn(params) !== null;
   const selection = useLeadSelection(sorted, page.rows);
 
   // the first letter typed is a new entry, the next ones replace it: back does not walk every letter
@@ -231,11 +244,6 @@ export default function LeadsPage() {
                 onClear={() => change({ run: null, page: 1 })}
               />
             )}
-            <NeedsReviewFilter
-              rows={rows}
-              active={view.needsReview}
-              onChange={(needsReview) => updateFilters({ needsReview })}
-            />
           </Group>
           <LeadsToolbar
             pageSize={pageSize}
@@ -245,19 +253,22 @@ export default function LeadsPage() {
             hideUnformatted={hideUnformatted}
             onHideUnformatted={(hide) => change({ hideUnformatted: hide, page: 1 })}
             filters={
-              <DuplicatesFilter
-                checked={duplicatesOnly}
-                onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
-              />
+              <>
+                <DuplicatesFilter
+                  checked={duplicatesOnly}
+                  onChange={(only) => change({ duplicatesOnly: only, page: 1 })}
+                />
+                <NeedsReviewFilter
+                  rows={rows}
+                  active={view.needsReview}
+                  onChange={(needsReview) => updateFilters({ needsReview })}
+                />
+              </>
             }
             search={filters.search}
             onSearch={(search) => updateFilters({ search }, Boolean(filters.search))}
             onRefresh={() => void Promise.all([leads.refetch(), duplicates.refetch()])}
             refreshing={leads.isFetching}
-            pageIndex={page.pageIndex}
-            pageCount={page.pageCount}
-            pageNumbers={page.pageNumbers}
-            onPage={(index) => change({ page: index + 1 })}
             onExport={(format) => void exporter.download(format)}
             exporting={exporter.busy}
             onImport={canEdit ? () => setImporting(true) : undefined}
@@ -271,24 +282,36 @@ export default function LeadsPage() {
             />
           )}
           {duplicatesOnly && <DuplicatesStatus />}
-          <LeadsTable
-            rows={page.rows}
-            visibility={visibility}
-            sorting={sorting}
-            onSort={onSort}
-            columnFilters={filters.columns}
-            referredBy={filters.referredBy}
-            onColumnFilter={onColumnFilter}
-            onReferredBy={onReferredBy}
-            filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
-            canEdit={canEdit}
-            onEdit={openEditor}
-            onDelete={openDelete}
-            {...(canEdit && selection.tableProps)}
-          />
-          <Text size="sm" c="dimmed" mt="sm" data-testid="leads-footer">
-            {page.footer}
-          </Text>
+          <RowsUpdating busy={rowsUpdating}>
+            <HeaderArrowKeys>
+              <LeadsTable
+                rows={page.rows}
+                visibility={visibility}
+                sorting={sorting}
+                onSort={onSort}
+                columnFilters={filters.columns}
+                referredBy={filters.referredBy}
+                onColumnFilter={onColumnFilter}
+                onReferredBy={onReferredBy}
+                filtered={hasActiveFilters(deferredFilters) || duplicatesOnly}
+                canEdit={canEdit}
+                onEdit={openEditor}
+                onDelete={openDelete}
+                {...(canEdit && selection.tableProps)}
+              />
+            </HeaderArrowKeys>
+          </RowsUpdating>
+          <Group justify="space-between" mt="sm">
+            <Text size="sm" c="dimmed" data-testid="leads-footer">
+              {page.footer}
+            </Text>
+            <LeadsPagination
+              pageIndex={page.pageIndex}
+              pageCount={page.pageCount}
+              pageNumbers={page.pageNumbers}
+              onPage={(index) => change({ page: index + 1 })}
+            />
+          </Group>
         </DuplicatesContext.Provider>
       )}
       <LeadFormModal

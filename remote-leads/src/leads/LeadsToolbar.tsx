@@ -1,6 +1,6 @@
-import { ExportMenu, formatNumber, type ExportFormat } from '@auditdesk/shared';
+import { ExportMenu, type ExportFormat } from '@auditdesk/shared';
 import type { ReactNode } from 'react';
-import { Button, Checkbox, Group, Pagination, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconFileImport, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { ColumnsMenu, type ColumnVisibility } from './ColumnsMenu';
 import { PAGE_SIZES } from './pagination';
@@ -18,19 +18,16 @@ interface LeadsToolbarProps {
   onSearch: (text: string) => void;
   onRefresh: () => void;
   refreshing: boolean;
-  pageIndex: number;
-  pageCount: number;
-  pageNumbers: number[];
-  onPage: (index: number) => void;
   onExport: (format: ExportFormat) => void;
   exporting: ExportFormat | null;
   /** Opens the import dialog; absent for those who may not edit leads. */
   onImport?: () => void;
 }
 
+/** Above the table: page size, columns, filters, search, refresh, export, import (the pages are below it). */
 export function LeadsToolbar(props: LeadsToolbarProps) {
   return (
-    <Group justify="space-between" mb="sm" gap="sm">
+    <Group mb="sm" gap="sm">
       <Group gap="sm">
         <Group gap={6}>
           <Text size="sm">Show</Text>
@@ -82,34 +79,6 @@ export function LeadsToolbar(props: LeadsToolbarProps) {
           </Button>
         )}
       </Group>
-      <Pagination.Root
-        total={props.pageCount}
-        value={props.pageIndex + 1}
-        onChange={(page) => props.onPage(page - 1)}
-        size="sm"
-      >
-        <Group gap={4} wrap="nowrap">
-          <Text size="sm" c="dimmed" mr="xs" data-testid="leads-page-of" style={{ whiteSpace: 'nowrap' }}>
-            Page {formatNumber(props.pageIndex + 1)} of {formatNumber(props.pageCount)}
-          </Text>
-          <Pagination.First aria-label="First page" />
-          <Pagination.Previous aria-label="Previous page" />
-          {props.pageNumbers.map((page) => (
-            <Button
-              key={page}
-              size="compact-sm"
-              variant={page === props.pageIndex + 1 ? 'filled' : 'default'}
-              onClick={() => props.onPage(page - 1)}
-              aria-label={`Page ${page}`}
-              aria-current={page === props.pageIndex + 1 ? 'page' : undefined}
-            >
-              {formatNumber(page)}
-            </Button>
-          ))}
-          <Pagination.Next aria-label="Next page" />
-          <Pagination.Last aria-label="Last page" />
-        </Group>
-      </Pagination.Root>
     </Group>
   );
 }

@@ -3,11 +3,14 @@ import { DEFAULT_LEAD_PAGE_SIZE, formatNumber, LEAD_PAGE_SIZES } from '@auditdes
 export const PAGE_SIZES = LEAD_PAGE_SIZES;
 export const DEFAULT_PAGE_SIZE = DEFAULT_LEAD_PAGE_SIZE;
 
+/** The footer of an empty table: "Showing 0 to 0 of 0 results" counts rows that are not there. */
+export const EMPTY_FOOTER = '0 results';
+
 export interface Page<T> {
   rows: T[];
   pageIndex: number;
   pageCount: number;
-  /** 'Showing X to Y of Z results' */
+  /** 'Showing X to Y of Z results'; '0 results' when there is nothing to show (never 'Showing 0 to 0'). */
   footer: string;
   /** Up to three page numbers (1-based) around the current one. */
   pageNumbers: number[];
@@ -23,7 +26,10 @@ export function paginate<T>(rows: T[], pageIndex: number, pageSize: number): Pag
     rows: shown,
     pageIndex: index,
     pageCount,
-    footer: `Showing ${formatNumber(rows.length === 0 ? 0 : start + 1)} to ${formatNumber(start + shown.length)} of ${formatNumber(rows.length)} results`,
+    footer:
+      rows.length === 0
+        ? EMPTY_FOOTER
+        : `Showing ${formatNumber(start + 1)} to ${formatNumber(start + shown.length)} of ${formatNumber(rows.length)} results`,
     pageNumbers: Array.from({ length: Math.min(3, pageCount) }, (_, offset) => first + offset + 1),
   };
 }

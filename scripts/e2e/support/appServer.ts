@@ -29,9 +29,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not answer /api/health within 30 s:\n${output()}`);
 }
 
-/** The production server, as `pnpm start` runs it, on a free port with a fresh data folder. */
+/**
+ * The production server, as `pnpm start` runs it, on a free port (or `env.PORT`, for a
+ * redirect address known beforehand) with a fresh data folder.
+ */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-e2e-'));
   // node itself with tsx's loader, so the child is the server process (not a tsx wrapper)
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

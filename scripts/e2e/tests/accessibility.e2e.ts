@@ -85,6 +85,17 @@ test('axe-core finds no critical or serious violation on any page, dialog or pop
     await check(route);
   }
 
+  // the sidebar pinned open: the labels, the active one on its tint above all, are read too
+  for (const route of ['/leads', '/scheduling']) {
+    await page.goto(route);
+    await page.getByRole('button', { name: 'Expand sidebar' }).click();
+    await page.mouse.move(900, 600);
+    await expect.poll(async () => (await page.getByTestId('sidebar').boundingBox())?.width).toBe(256);
+    await expect(page.getByTestId('sidebar').locator('a[data-active]')).toBeVisible();
+    await check(`${route} + sidebar open`);
+    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  }
+
   // the bell and the user menu, open
   await page.goto('/scheduling');
   await foldSidebar(page);
@@ -144,7 +155,14 @@ test('axe-core finds no critical or serious violation on any page, dialog or pop
   await expect(page.getByRole('dialog', { name: 'Password link' })).toBeVisible();
   await check('/user-management + Password link dialog');
   await page.keyboard.press('Escape');
-  await row.getByRole('button', { name: 'Active: toggle access of axe.person@auditdesk.test' }).click();
+  await expect(page.getByRole('dialog', { name: 'Password link' })).toBeHidden();
+  await row.getByRole('button', { name: 'Invitation link for axe.person@auditdesk.test' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invitation link' })).toBeVisible();
+  await check('/user-management + Invitation link dialog');
+  await page.keyboard.press('Escape');
+  await row
+    .getByRole('button', { name: 'Invitation pending: toggle access of axe.person@auditdesk.test' })
+    .click();
   await expect(page.getByRole('dialog', { name: 'Revoke access' })).toBeVisible();
   await check('/user-management + Revoke access dialog');
   await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/appServer';
-import { expect, test } from '../support/fixtures';
+import { expect, signIn, test } from '../support/fixtures';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, { max = 250, back = false } = {}) {
@@ -117,4 +117,62 @@ test('the main flows by keyboard only: sign in, edit a lead, sync, read a notifi
   await page.keyboard.press('Escape');
   await expect(added).toBeHidden();
   await focused(addUser).toBe(true);
+});
+
+test('the leads screen by keyboard: a skip link, few stops to the first lead, the header by arrows, one stop a date', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/leads');
+  const edit = page.getByRole('button', { name: /^Edit / }).first();
+  await expect(edit).toBeVisible();
+
+  // the first Tab offers to skip the top bar and the sidebar
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await focused(skip).toBe(true);
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await focused(page.getByRole('main')).toBe(true);
+
+  // from the search box to the first lead's Edit: the toolbar's last buttons, the header (one stop), the row
+  await page.getByPlaceholder('Search all columns...').focus();
+  let presses = 0;
+  while (!(await edit.evaluate((element) => element === document.activeElement)) && presses < 40) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses).toBeLessThanOrEqual(8);
+
+  // in the header, the arrows reach every sort button and filter
+  await tabTo(page, page.getByRole('checkbox', { name: 'Toggle select all' }), { back: true });
+  await page.keyboard.press('ArrowRight');
+  await focused(page.getByRole('button', { name: /^Sort by Scheduled Date/ })).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  const nameFilter = page.getByLabel('Filter Customer Name');
+  await focused(nameFilter).toBe(true);
+  await page.keyboard.type('zz-nobody');
+  await expect(page.getByTestId('leads-footer')).toHaveText('0 results');
+  await page.keyboard.press('Home'); // in a text box: the caret, not the focus
+  await focused(nameFilter).toBe(true);
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Delete');
+  await expect(page.getByTestId('leads-footer')).toHaveText(/^Showing 1 to/);
+  await focused(nameFilter).toBe(true);
+  // Tab leaves the header for the rows
+  await page.keyboard.press('Tab');
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('tbody')))).toBe(true);
+
+  // a date of the filter is one stop, typed as the screens show dates
+  const start = page.getByLabel('Start Date');
+  await start.focus();
+  await page.keyboard.press('Tab');
+  await focused(page.getByLabel('End Date')).toBe(true);
+  await start.focus();
+  await page.keyboard.type('09/01/2025');
+  await page.keyboard.press('Tab');
+  await expect(page).toHaveURL(/from=2025-09-01/);
+  await expect(start).toHaveValue('09/01/2025');
 });

@@ -16,7 +16,8 @@ async function leadsListed(page: Page, href: string): Promise<number> {
   await page.goto(href);
   const footer = page.getByTestId('leads-footer');
   await expect(footer).toContainText('results');
-  return Number(/of ([\d,]+) results/.exec((await footer.textContent()) ?? '')![1]!.replace(/,/g, ''));
+  // 'Showing 1 to 25 of 300 results', or '0 results'
+  return Number(/([\d,]+) results$/.exec((await footer.textContent()) ?? '')![1]!.replace(/,/g, ''));
 }
 
 /** Chooses last month and waits until the table shows it (until then it keeps the month before). */

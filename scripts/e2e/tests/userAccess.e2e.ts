@@ -32,6 +32,10 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   const row = page.getByTestId(`user-row-${NEW_USER.email}`);
   await expect(row).toContainText(NEW_USER.name);
   await expect(row).toContainText('Never');
+  // invited, not come yet: not 'Active'
+  await expect(
+    row.getByRole('button', { name: `Invitation pending: toggle access of ${NEW_USER.email}` }),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'user-management.png') });
 
@@ -52,12 +56,15 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   await signIn(robin, NEW_USER.email, NEW_USER.password);
   await expect(robin.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
   await expect(robin.getByRole('link', { name: 'User Management' })).toHaveCount(0);
+  // Robin's tab keeps a live connection (the bell's) open, as any signed-in tab
+  const live = robin.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'));
   await robin.goto('/user-management');
   await expect(robin.getByText('Access Denied')).toBeVisible();
   await expect(robin.getByText("You don't have permission to access user management.")).toBeVisible();
   await robin.screenshot({ path: path.join(SCREENSHOTS, 'user-management-denied.png') });
 
-  // The admin revokes Robin; Robin's next request ends at /login.
+  // The admin revokes Robin; Robin's open tab ends at /login at once, and says why.
+  await live;
   await page.reload();
   await row.getByRole('button', { name: `Active: toggle access of ${NEW_USER.email}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Revoke access' });
@@ -67,23 +74,27 @@ test('an admin adds a user who sets a password, signs in, and is locked out once
   await expect(row.getByRole('button', { name: /^Inactive/ })).toBeVisible();
   await expect(page.getByText(`${NEW_USER.email} can no longer sign in.`)).toBeVisible();
 
-  await robin.getByRole('button', { name: 'User menu' }).click();
-  await robin.getByRole('menuitem', { name: 'Profile' }).click();
   await expect(robin).toHaveURL(/\/login$/);
+  const banner = robin.getByRole('alert');
+  await expect(banner).toContainText('Access Denied');
+  await expect(banner).toContainText('Your access to Auditdesk has ended.');
+  await robin.screenshot({ path: path.join(SCREENSHOTS, 'login-access-ended.png') });
   await robinContext.close();
 });
 
-test('the identity-provider button starts the sign-in at the server', async ({ page }) => {
-  await page.goto('/login');
-  const button = page.getByRole('link', { name: 'Sign in with Google' });
-  await expect(button).toHaveAttribute('href', /^\/api\/auth\/google-login\?returnUrl=http/);
+test('without an identity provider the sign-in page offers none; its Access Denied banner', async ({
+  page,
+}) => {
   await page.goto('/login?error=access_denied');
   await expect(page.getByRole('alert')).toContainText('Please contact your administrator for access.');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/auth/options`).length),
+    )
+    .toBe(1);
+  await expect(page.getByRole('link', { name: /^Sign in with/ })).toHaveCount(0);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'login-access-denied.png') });
-  // not configured on the test server: the server says so on /auth/error
-  await button.click();
-  await expect(page).toHaveURL(/\/auth\/error\?message=/);
-  await expect(page.getByRole('alert')).toContainText('not set up on this server');
 });
 
 test('the profile shows the permissions from the server', async ({ page }) => {

@@ -99,6 +99,13 @@ describe('identity-provider sign-in (OpenID Connect, code + PKCE) against a real
     expect(landing.searchParams.has('code')).toBe(false);
   });
 
+  it("offers the provider on the sign-in page by name ('single sign-on' for one it does not know)", async () => {
+    expect(await (await fetch(`${appUrl}/api/auth/options`)).json()).toEqual({
+      passwordResetByEmail: false,
+      identityProvider: 'single sign-on',
+    });
+  });
+
   it('refuses a returnUrl on a foreign origin (no open redirect)', async () => {
     const response = await fetch(start('https://evil.example.net/steal'), { redirect: 'manual' });
     expect(response.status).toBe(400);

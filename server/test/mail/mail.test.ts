@@ -278,6 +278,7 @@ describe('without SMTP_URL', () => {
 
     expect((await t.app.inject({ url: '/api/auth/options' })).json()).toEqual({
       passwordResetByEmail: false,
+      identityProvider: null,
     });
     const forgot = await t.app.inject({
       method: 'POST',

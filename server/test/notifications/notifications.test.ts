@@ -64,6 +64,40 @@ describe('notifications', () => {
     }
   });
 
+  it('names the leads a sync leaves needing review and leads to them', async () => {
+    const two = (summaries: [string, string]) =>
+      icsCalendar([
+        { uid: 'a', start: '20250304T140000Z', summary: summaries[0] },
+        { uid: 'b', start: '20250305T140000Z', summary: summaries[1] },
+      ]);
+    fs.writeFileSync(calendar, two(['Jane Doe', 'Tom Lee']));
+    await sync();
+    // the office renames both; then the calendar does too: two conflicts
+    for (const leadId of ['a', 'b']) {
+      const [row] = await t.db.all<{ id: number; version: number }>(
+        sql`SELECT id, version FROM leads WHERE lead_id = ${leadId}`,
+      );
+      const edited = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${row!.id}`,
+        headers: { ...bearer(admin), 'if-match': `"${row!.version}"` },
+        payload: { customerName: `Office ${leadId}` },
+      });
+      expect(edited.statusCode).toBe(200);
+    }
+    fs.writeFileSync(calendar, two(['Jane Doe-Smith', 'Thomas Lee']));
+    const result = (await sync()).json();
+    expect(result.message).toMatch(/ 2 leads need review\.$/);
+
+    const [latest] = (await bell(user)).items;
+    expect(latest).toMatchObject({
+      kind: 'sync-succeeded',
+      title: 'Sync finished (started from the Sync screen): 2 leads need review',
+      message: expect.stringMatching(/2 leads need review\.$/),
+      link: '/leads?unformatted=shown&review=1',
+    });
+  });
+
   it('tells about runs of the schedule and the command line alike', async () => {
     fs.writeFileSync(calendar, icsCalendar([]));
     await t.app.syncService.execute(MARCH, 'cli', null);

@@ -15,6 +15,30 @@ describe.each(ENGINES)('on %s', (engine) => {
       t.app.inject({ method, url, payload, headers: bearer(token) });
     const adminId = async () => (await t.users.findByEmail(ADMIN.email))!.id;
 
+    it('marks an invited person as pending until they set a password and come', async () => {
+      await call('POST', '/api/useraccess/grant', {
+        email: 'kim@example.com',
+        notes: 'invited',
+        role: 'User',
+      });
+      const pending = async (email: string) =>
+        (await call('GET', '/api/useraccess'))
+          .json()
+          .find((record: { email: string }) => record.email === email).invitationPending;
+      expect(await pending('kim@example.com')).toBe(true);
+      expect(await pending(ADMIN.email)).toBe(false);
+
+      const kim = (await t.users.findByEmail('kim@example.com'))!;
+      const link = (await call('POST', `/api/user/${kim.id}/password-link`)).json();
+      const token = new URL(link.url).searchParams.get('token');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/set-password',
+        payload: { token, password: 'kim-chose-a-password' },
+      });
+      expect(await pending('kim@example.com')).toBe(false);
+    });
+
     it('grants access to a new e-mail, with a name read from it, and lists the record', async () => {
       const granted = await call('POST', '/api/useraccess/grant', {
         email: 'Jane.Doe@Example.com',

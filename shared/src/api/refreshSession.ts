@@ -3,6 +3,7 @@ import { authStore } from '../auth/authStore';
 import { withCrossTabLock } from '../auth/crossTabLock';
 import { isTokenExpired } from '../auth/tokenExpiry';
 import { routes } from '../contract/operations/routes';
+import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
 import type { AnswerOf } from '../contract/operations/operationTypes';
 import { sendRequest } from './sendRequest';
 
@@ -27,6 +28,9 @@ async function refreshOnce(staleToken: string | null): Promise<boolean> {
     const { path, method } = routes.authRefresh;
     const result = await sendRequest<AnswerOf<'authRefresh'>>(path, { method, body: { refreshToken } }, null);
     const token = result.data?.accessToken ?? result.data?.access_token;
+    // the server says why when the person lost access: the sign-in page says it too
+    if (result.problem?.detail === HUB_CLOSE_REASONS.accessEnded)
+      authStore.getState().setLoginError(HUB_CLOSE_REASONS.accessEnded);
     if (!result.success || !token) return false;
     authStore.getState().setTokens({
       token,

@@ -56,4 +56,24 @@ describe('restoreSession', () => {
     await restoreSession();
     expect(authStore.getState().status).toBe('anonymous');
   });
+
+  it('keeps, for the sign-in page, the reason the server gives for refusing one who lost access', async () => {
+    authStore.getState().setSession({ token: fakeJwt(-5), refreshToken: 'r1' }, stored);
+    fetchMock = mockFetch(() => json(401, { status: 401, detail: 'Your access to Auditdesk has ended.' }));
+    await restoreSession();
+    expect(authStore.getState()).toMatchObject({
+      status: 'anonymous',
+      loginError: 'Your access to Auditdesk has ended.',
+    });
+    authStore.getState().setLoginError(null);
+  });
+
+  it('keeps no reason when the session merely ended', async () => {
+    authStore.getState().setSession({ token: fakeJwt(-5), refreshToken: 'r1' }, stored);
+    fetchMock = mockFetch(() =>
+      json(401, { status: 401, detail: 'The session has ended. Please sign in again.' }),
+    );
+    await restoreSession();
+    expect(authStore.getState()).toMatchObject({ status: 'anonymous', loginError: null });
+  });
 });

@@ -43,8 +43,14 @@ export const forgotPasswordBody = z.strictObject({
 export const forgotPasswordResponse = z.object({ message: z.string() });
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponse>;
 
-/** What the sign-in page offers: a reset by e-mail only when the server can send e-mail. */
-export const signInOptions = z.object({ passwordResetByEmail: z.boolean() });
+/**
+ * What the sign-in page offers: a reset by e-mail only when the server can send e-mail, the
+ * identity-provider button (with the provider's name) only when one is configured.
+ */
+export const signInOptions = z.object({
+  passwordResetByEmail: z.boolean(),
+  identityProvider: z.string().nullable(),
+});
 export type SignInOptions = z.infer<typeof signInOptions>;
 
 /** The current user (spec section 3, "Current user response"). */

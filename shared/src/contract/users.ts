@@ -46,6 +46,8 @@ export const accessRecord = z.object({
   revokedAt: timestamp,
   lastLoginAt: timestamp,
   notes: z.string().nullable(),
+  /** Invited, and not come yet: no password set, never signed in. */
+  invitationPending: z.boolean(),
 });
 export type AccessRecord = z.infer<typeof accessRecord>;
 

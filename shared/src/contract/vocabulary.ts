@@ -121,5 +121,18 @@ export const HUB_EVENT_NAMES = [
 export type HubEventName = (typeof HUB_EVENT_NAMES)[number];
 export const HUB_METHODS = ['JoinSyncGroup', 'LeaveSyncGroup'] as const;
 
+/** The leads waiting for a person to settle a conflict, as a sync's outcome and notification name them. */
+export const needsReviewSentence = (count: number): string =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'lead needs' : 'leads need'} review`;
+/**
+ * Why the server closes a connection for good: the person lost access (revoked, deactivated,
+ * deleted), or the sign-in ended. The browser ends the session on the first and says why on
+ * /login; a refresh refused to one who lost access says the same.
+ */
+export const HUB_CLOSE_REASONS = {
+  accessEnded: 'Your access to Auditdesk has ended.',
+  signedOut: 'You signed out of Auditdesk.',
+} as const;
+
 /** The most days one agenda (a print, an .ics) covers: a month. */
 export const AGENDA_MAX_DAYS = 31;

@@ -22,6 +22,19 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1)', () => {
     },
   );
 
+  it.each(COLORS.filter((color) => color !== 'gray'))(
+    '%s text a component reads from CSS on its light tint (the active sidebar link: the primary colour)',
+    (color) => {
+      const { light } = cssVariablesResolver(full);
+      const tint = blend(DEFAULT_THEME.colors[color]![6], 0.1, '#ffffff');
+      expect(contrastRatio(light[`--mantine-color-${color}-light-color`]!, tint)).toBeGreaterThanOrEqual(4.5);
+      if (color === full.primaryColor)
+        expect(contrastRatio(light['--mantine-primary-color-light-color']!, tint)).toBeGreaterThanOrEqual(
+          4.5,
+        );
+    },
+  );
+
   it('dimmed text, links and c="…" colours on the grey page', () => {
     const { light } = cssVariablesResolver(full);
     const colours = Object.entries(light).filter(([name]) => /dimmed|anchor|-text$/.test(name));

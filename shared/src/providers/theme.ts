@@ -44,7 +44,11 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   }
 };
 
-/** Text colours the components read from CSS variables: `c="dimmed"`, `c="red"`, links. */
+/**
+ * Text colours the components read from CSS variables: `c="dimmed"`, `c="red"`, links, and the
+ * text on a light tint that components without a `color` or `variant` read from CSS rather
+ * than from the variant resolver (the active NavLink of the sidebar: blue.6 on its tint is 3.2:1).
+ */
 const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
@@ -54,8 +58,12 @@ const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
     ...Object.fromEntries(
       Object.keys(DEFAULT_THEME.colors)
         .filter((name) => !['dark', 'gray'].includes(name))
-        .map((name) => [`--mantine-color-${name}-text`, textOnTint(theme.colors[name]!)]),
+        .flatMap((name) => [
+          [`--mantine-color-${name}-text`, textOnTint(theme.colors[name]!)],
+          [`--mantine-color-${name}-light-color`, textOnTint(theme.colors[name]!)],
+        ]),
     ),
+    '--mantine-primary-color-light-color': textOnTint(theme.colors[theme.primaryColor]!),
     '--mantine-primary-color-filled': fillUnderWhiteText(theme.colors[theme.primaryColor]!),
     '--mantine-primary-color-filled-hover': darken(
       fillUnderWhiteText(theme.colors[theme.primaryColor]!),

@@ -1,6 +1,8 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { fakeHubConnection as fakeConnection } from '../testing/fakeHubConnection';
-import { createSyncHubClient } from './syncHubClient';
+import { authStore } from '../auth/authStore';
+import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
+import { createSyncHubClient, endSessionWhenAccessEnds } from './syncHubClient';
 
 describe('syncHubClient', () => {
   it('connects once, joins the sync group and passes the events on', async () => {
@@ -54,5 +56,39 @@ describe('syncHubClient', () => {
     expect(client.status).toBe('Disconnected');
     await client.start();
     expect(client.status).toBe('Connected');
+  });
+});
+
+describe('a connection the server closes because the access ended', () => {
+  const user = { id: '4', email: 'robin@example.com', name: 'Robin', role: 'User' as const };
+  afterEach(() => {
+    authStore.getState().setLoginError(null);
+    authStore.getState().clearSession();
+  });
+
+  const closedBy = async (error?: Error) => {
+    const connection = fakeConnection();
+    const client = createSyncHubClient(async () => connection as unknown as HubConnection);
+    const stop = endSessionWhenAccessEnds(client);
+    await client.start();
+    connection.callbacks.close?.(error);
+    stop();
+  };
+
+  it('ends the session at once and keeps the reason for the sign-in page', async () => {
+    authStore.getState().setSession({ token: 'a.b.c', refreshToken: 'r' }, user);
+    await closedBy(new Error(`Server returned an error on close: ${HUB_CLOSE_REASONS.accessEnded}`));
+    expect(authStore.getState()).toMatchObject({
+      status: 'anonymous',
+      loginError: 'Your access to Auditdesk has ended.',
+    });
+  });
+
+  it('leaves the session alone for a lost network or another reason', async () => {
+    authStore.getState().setSession({ token: 'a.b.c', refreshToken: 'r' }, user);
+    await closedBy(new Error('WebSocket closed with status code: 1006 ().'));
+    await closedBy(new Error(`Server returned an error on close: ${HUB_CLOSE_REASONS.signedOut}`));
+    await closedBy();
+    expect(authStore.getState()).toMatchObject({ status: 'authenticated', loginError: null });
   });
 });

@@ -3,12 +3,23 @@ import { refreshSession } from '../api/refreshSession';
 import { apiUrl } from '../api/apiUrl';
 import { authStore } from '../auth/authStore';
 import { isTokenExpired } from '../auth/tokenExpiry';
+import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
 import { SYNC_HUB_EVENTS, type HubConnectionStatus, type SyncHubEvents } from './syncHubEvents';
 
 /** Spec section 4 "Realtime hub connection": 0, 2, 10, 30 seconds, then give up. */
 export const RECONNECT_DELAYS_MS = [0, 2000, 10000, 30000];
 
 type Listener<K extends keyof SyncHubEvents> = SyncHubEvents[K];
+
+/** How @microsoft/signalr words the error of a Close message that carries one. */
+const SERVER_CLOSE_PREFIX = 'Server returned an error on close: ';
+
+/** The reason the server gave for closing the connection, or null (a network loss, a stop of ours). */
+export function serverCloseReason(error: Error | undefined): string | null {
+  return error?.message.startsWith(SERVER_CLOSE_PREFIX)
+    ? error.message.slice(SERVER_CLOSE_PREFIX.length)
+    : null;
+}
 
 /** The hub's address: next to the API (/api → /hubs/sync). */
 const hubUrl = () => apiUrl('/').replace(/\/api\/$/, '/hubs/sync');
@@ -28,6 +39,7 @@ export function createSyncHubClient(build: () => Promise<HubConnection> = defaul
   let connection: HubConnection | null = null;
   let starting: Promise<void> | null = null;
   const statusListeners = new Set<(status: HubConnectionStatus) => void>();
+  const closeListeners = new Set<(reason: string | null) => void>();
   const eventListeners = new Map<keyof SyncHubEvents, Set<(...args: never[]) => void>>();
   let status: HubConnectionStatus = 'Disconnected';
 
@@ -51,7 +63,11 @@ export function createSyncHubClient(build: () => Promise<HubConnection> = defaul
       // groups are per connection: a reconnect is a new one
       void created.invoke('JoinSyncGroup').catch(() => undefined);
     });
-    created.onclose(() => setStatus('Disconnected'));
+    created.onclose((error) => {
+      setStatus('Disconnected');
+      const reason = serverCloseReason(error);
+      for (const listener of closeListeners) listener(reason);
+    });
     connection = created;
     return created;
   }
@@ -97,6 +113,12 @@ export function createSyncHubClient(build: () => Promise<HubConnection> = defaul
       return () => statusListeners.delete(listener);
     },
 
+    /** Hears every close of the connection, with the server's reason when it gave one. */
+    onClose(listener: (reason: string | null) => void): () => void {
+      closeListeners.add(listener);
+      return () => closeListeners.delete(listener);
+    },
+
     get status() {
       return status;
     },
@@ -120,3 +142,18 @@ export const syncHubClient = createSyncHubClient();
 authStore.subscribe((state, previous) => {
   if (previous.status === 'authenticated' && state.status === 'anonymous') void syncHubClient.stop();
 });
+endSessionWhenAccessEnds(syncHubClient);
+
+/**
+ * The server closes a person's connections the moment their access is revoked: the session
+ * ends at once (not at the next request), and the sign-in page says why.
+ */
+export function endSessionWhenAccessEnds(client: Pick<SyncHubClient, 'onClose'>): () => void {
+  return client.onClose((reason) => {
+    if (reason !== HUB_CLOSE_REASONS.accessEnded) return;
+    const auth = authStore.getState();
+    if (auth.status === 'anonymous') return;
+    auth.setLoginError(reason);
+    auth.clearSession();
+  });
+}

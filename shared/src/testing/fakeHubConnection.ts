@@ -20,7 +20,8 @@ export function fakeHubConnection() {
     on: (event: string, handler: (...args: unknown[]) => void) => handlers.set(event, handler),
     onreconnecting: (callback: () => void) => (callbacks.reconnecting = callback),
     onreconnected: (callback: () => void) => (callbacks.reconnected = callback),
-    onclose: (callback: () => void) => (callbacks.close = callback),
+    /** The connection closed; `error` as @microsoft/signalr words a server's reason ('Server returned an error on close: …'). */
+    onclose: (callback: (error?: Error) => void) => (callbacks.close = callback as (arg?: unknown) => void),
     /** What the server sends: calls the client's handler of the event. */
     emit: (event: string, ...args: unknown[]) => handlers.get(event)?.(...args),
     callbacks,

@@ -5,7 +5,7 @@ import { formatBytes, formatCount, rateQueryDuration, shortenName } from '../com
 import type { UsageMeterProps } from '../common/UsageMeter';
 import { UsagePanel } from '../common/UsagePanel';
 import { UsageWarning } from '../common/UsageWarning';
-import { d1PlanText } from './d1PlanText';
+import { d1PlanText, hasPlanLimits } from './d1PlanText';
 import { D1Tables } from './D1Tables';
 
 export function D1Stats({ stats }: { stats: DatabaseStats }) {
@@ -48,11 +48,12 @@ export function D1Stats({ stats }: { stats: DatabaseStats }) {
     },
   ];
   const duration = stats.performance.queryDuration;
+  const limited = hasPlanLimits(limits);
   return (
     <>
       <Group gap="sm" mb="lg" aria-label="Plan">
         <Badge size="lg" variant="light">
-          {stats.planName} plan
+          {limited ? `${stats.planName} plan` : stats.planName}
         </Badge>
         <Text size="sm" c="dimmed">
           {d1PlanText(limits)}
@@ -68,7 +69,7 @@ export function D1Stats({ stats }: { stats: DatabaseStats }) {
       />
       <UsageWarning meters={meters} />
       <SimpleGrid cols={2} spacing="lg">
-        <UsagePanel meters={meters} />
+        <UsagePanel meters={meters} title={limited ? undefined : 'Usage'} />
         <Stack gap="lg">
           <Paper withBorder p="lg">
             <Title order={2} size="h4" mb="md">

@@ -59,10 +59,13 @@ const signInAs = (role: Role) =>
 /** The leads screen filtered to Alex Chen's 30 leads, 25 a page. */
 async function openAlexChensLeads() {
   renderRoutes([{ path: '/leads', element: <LeadsPage /> }], '/leads?f.auditor=%3DAlex+Chen');
-  await screen.findByText('Showing 1 to 25 of 30 results');
+  // the first render of a whole table in jsdom can take seconds on a busy machine
+  await screen.findByText('Showing 1 to 25 of 30 results', {}, { timeout: 10_000 });
 }
 
 const bar = () => screen.getByTestId('bulk-bar');
+/** Each step renders a whole table in jsdom: seconds on a busy machine. */
+const SLOW = { timeout: 10_000 };
 
 describe('bulk actions on the leads screen', () => {
   let fetchMock: ReturnType<typeof mockFetch> | undefined;
@@ -117,6 +120,84 @@ describe('bulk actions on the leads screen', () => {
       '/api/lead-actions/7/undo',
     ]);
     await waitFor(() => expect(screen.queryByText(ACTION.label)).not.toBeInTheDocument());
+  });
+
+  it('confirms on the answer: the rows take it at once (versions too), while the leads are read again behind', async () => {
+    signInAs('Manager');
+    // after the first read, reading the leads again takes as long as the test likes
+    let reads = 0;
+    let finishReads: () => void = () => {};
+    const slowReads = new Promise<void>((resolve) => (finishReads = resolve));
+    let undone = false;
+    fetchMock = mockFetch(async ({ url, method, body }) => {
+      if (method === 'GET' && url.startsWith('/api/leads')) {
+        reads += 1;
+        if (reads > 1) await slowReads;
+        return json(200, LEADS);
+      }
+      if (url === '/api/business') return json(200, { timeZone: 'America/New_York' });
+      if (url === '/api/leads/bulk') {
+        const sent = body as { leads: { id: number; version: number }[]; delete?: true };
+        return json(200, {
+          action: sent.delete ? { ...ACTION, id: 9, label: 'Bulk delete (1 lead)' } : ACTION,
+          leads: sent.leads.map(({ id, version }) => ({ id, version: version + 100 })),
+        });
+      }
+      if (url === '/api/lead-actions/7/undo') {
+        undone = true;
+        return json(200, {
+          action: { ...ACTION, id: 8, kind: 'undo', label: `Undo of “${ACTION.label}”` },
+          leads: [2, 4, 6].map((id) => ({ id, version: id + 200 })),
+        });
+      }
+      return json(404);
+    });
+    await openAlexChensLeads();
+    const rowOf = (name: string) => screen.getByRole('row', { name: new RegExp(`\\b${name}\\b`) });
+    for (const name of ['Customer 2', 'Customer 4', 'Customer 6'])
+      await userEvent.click(within(rowOf(name)).getByRole('checkbox'));
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Change' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Status of 3 leads' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Status' }), 'Cancelled');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change 3 leads' }));
+
+    // confirmed and shown while the leads are still being read again
+    expect(await screen.findByText(ACTION.label, {}, SLOW)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), SLOW);
+    await waitFor(() => expect(within(rowOf('Customer 4')).getByText('Cancelled')).toBeInTheDocument(), SLOW);
+    expect(within(rowOf('Customer 8')).getByText('Scheduled')).toBeInTheDocument();
+    expect(reads).toBeGreaterThan(1);
+
+    // the undo too: the change is taken back on the rows as soon as the server answers
+    const toast = screen.getByText(ACTION.label).closest('.mantine-Notification-root') as HTMLElement;
+    await userEvent.click(within(toast).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(`${ACTION.label} was undone.`, {}, SLOW)).toBeInTheDocument();
+    expect(undone).toBe(true);
+    await waitFor(() => expect(within(rowOf('Customer 4')).getByText('Scheduled')).toBeInTheDocument(), SLOW);
+
+    // the next action sends the versions of the last answer, not the ones read before
+    await userEvent.click(within(rowOf('Customer 4')).getByRole('checkbox'));
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete 1 lead' })).getByRole('button', {
+        name: 'Delete 1 lead',
+      }),
+    );
+    await waitFor(
+      () =>
+        expect(fetchMock!.calls.filter((call) => call.url === '/api/leads/bulk').at(-1)?.body).toEqual({
+          leads: [{ id: 4, version: 204 }],
+          delete: true,
+        }),
+      SLOW,
+    );
+    await waitFor(
+      () => expect(screen.queryByRole('row', { name: /\bCustomer 4\b/ })).not.toBeInTheDocument(),
+      SLOW,
+    );
+    expect(reads).toBeGreaterThan(1);
+    finishReads();
   });
 
   it('names the leads that changed meanwhile when the server refuses, and reloads on request', async () => {

@@ -7,7 +7,6 @@ import {
   useExport,
   type BulkField,
   type ChangedLead,
-  type LeadActionResult,
 } from '@auditdesk/shared';
 import { Alert, Button, Group, Menu, Modal, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
@@ -15,7 +14,7 @@ import { useState } from 'react';
 import type { ColumnVisibility } from '../ColumnsMenu';
 import type { ChoiceField } from '../knownValues';
 import { leadsExportName, leadsExportTable } from '../leadsExport';
-import { bulkChange, bulkDelete, changedLeadsOf } from './bulkApi';
+import { bulkChange, bulkDelete, changedLeadsOf, type DoneAction } from './bulkApi';
 import { BulkChangeDialog } from './BulkChangeDialog';
 import { changedLeadsText } from './changedLeadsText';
 import { showUndoToast } from './undoToast';
@@ -45,12 +44,12 @@ export function BulkActionBar({ selection, visibility, choices, onReload }: Bulk
   const exporter = useExport(() => leadsExportTable(rows, visibility, timeZone), leadsExportName);
 
   /** Runs the action; a refusal for changed leads is told in the bar, other failures thrown. */
-  const run = async (action: () => Promise<LeadActionResult>) => {
+  const run = async (action: () => Promise<DoneAction>) => {
     try {
-      const { action: done } = await action();
+      const done = await action();
       selection.clear();
       setRefused(null);
-      showUndoToast(done);
+      showUndoToast(done.action, done.before);
     } catch (error) {
       const changed = changedLeadsOf(error);
       if (!changed) throw error;

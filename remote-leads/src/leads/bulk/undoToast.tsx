@@ -3,6 +3,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { restoreLead } from '../leadsApi';
+import type { ApiLead } from '../leadTypes';
 import { undoLeadAction } from './bulkApi';
 
 /** How long the message with its Undo button stays. */
@@ -56,10 +57,13 @@ function showWithUndo(id: string, title: string, text: string, undoable: Undoabl
   });
 }
 
-/** Says the action is done, with an Undo button for ten seconds (later, from a lead's history). */
-export function showUndoToast(action: LeadActionSummary): void {
+/**
+ * Says the action is done, with an Undo button for ten seconds (later, from a lead's history);
+ * `before`: its leads as they were, which the undo shows again as soon as the server answers.
+ */
+export function showUndoToast(action: LeadActionSummary, before: readonly ApiLead[] = []): void {
   showWithUndo(`lead-action-${action.id}`, action.label, 'Undo puts back what it replaced.', {
-    run: () => undoLeadAction(action.id),
+    run: () => undoLeadAction(action.id, before),
     done: `${action.label} was undone.`,
   });
 }

@@ -280,4 +280,45 @@ describe('ViewMenu', () => {
     expect(params(router)).toMatchObject({ 'f.status': '=Scheduled', size: '50' });
     expect(menuButton()).toHaveAccessibleName('Saved views: none open');
   });
+
+  it("opens a view by its own address (?view=N alone) as saved: its filters, columns and sort, not 'Modified'", async () => {
+    fetchMock = serveViews([SCHEDULED, TEAM]);
+    const { router } = render('/leads?view=2');
+    await waitFor(() =>
+      expect(params(router)).toEqual({
+        q: 'maple',
+        sort: '-scheduledDate',
+        cols: 'scheduledDate,customerName,status',
+        view: '2',
+      }),
+    );
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByLabelText('Search')).toHaveValue('maple');
+    expect(menuButton()).toHaveAccessibleName('Saved views: Team week');
+    expect(screen.queryByTestId('view-modified')).not.toBeInTheDocument();
+  });
+
+  it('says so when the address names a view the person cannot see, and shows the standard view', async () => {
+    fetchMock = serveViews([SCHEDULED]);
+    const { router } = render('/leads?view=99');
+    expect(
+      await screen.findByText('This view does not exist, or it is not shared with you.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(params(router)).toEqual({}));
+    expect(menuButton()).toHaveAccessibleName('Saved views: none open');
+  });
+
+  it('writes a state that names a view as a state, never as the bare address that would reopen the view', async () => {
+    const OAK = view(3, 'Oak', { state: state({ search: 'oak', visibleColumns: null }) });
+    fetchMock = serveViews([OAK]);
+    const { router } = render();
+    await choose(/Oak/);
+    await waitFor(() => expect(params(router)).toEqual({ q: 'oak', view: '3' }));
+    // back to the standard state: the URL must not read as the view's own address
+    await userEvent.clear(screen.getByLabelText('Search'));
+    expect(await screen.findByTestId('view-modified')).toBeInTheDocument();
+    await waitFor(() => expect(params(router)).toEqual({ page: '1', view: '3' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
 });

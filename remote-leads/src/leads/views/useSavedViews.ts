@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { savedViewIn } from './savedViewParam';
+import { savedViewIn, viewAddressIn } from './savedViewParam';
 import { differsFrom, resolvedState } from './viewComparison';
 import { chooseDefaultView, createView, deleteView, savedViewsQuery, updateView } from './viewsApi';
 
@@ -72,6 +72,21 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
     if (!openedEmpty.current || !saved.isSuccess) return;
     openedEmpty.current = false;
     if (defaultView && params.toString() === '') open(defaultView, { replace: true });
+  });
+
+  // a view's own address (`?view=N` alone, a link or a bookmark) opens the view as saved,
+  // in place of the address; one the person cannot see says so and shows the standard view
+  const addressed = viewAddressIn(params);
+  const openedAddress = useRef<number | null>(null);
+  useEffect(() => {
+    if (addressed === null) openedAddress.current = null;
+    // once per arrival at the address: the URL of the view opened lands a render or more later
+    if (addressed === null || !saved.isSuccess || openedAddress.current === addressed) return;
+    openedAddress.current = addressed;
+    const target = views.find((candidate) => candidate.id === addressed);
+    if (target) return open(target, { replace: true });
+    toastFailure('This view does not exist, or it is not shared with you.', 'View not found');
+    change({}, { savedView: null, replace: true });
   });
 
   const failed = (title: string) => (error: Error) => toastFailure(error.message, title);

@@ -1,3 +1,4 @@
+import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from './appContext';
 import { HttpProblem, unauthorized } from '../../platform/errors/httpProblem';
@@ -6,6 +7,7 @@ import type { CounterStore } from '../../platform/limits/counterStore';
 import { toCurrentUser } from '../users/userViews';
 import type { Authenticate } from './authenticate';
 import { issueTokens } from './issueTokens';
+import { identityProviderName } from './oidc/identityProviderName';
 import { operationRoutes } from './operationRoutes';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
@@ -61,7 +63,13 @@ export const authRoutes: FastifyPluginAsync<{
 
   route('authRefresh', async (request) => {
     const rotation = await signIns.rotate(request.body.refreshToken);
-    if (!rotation.ok) throw unauthorized('The session has ended. Please sign in again.');
+    // one who lost access is told so (their sign-in page shows it), not just that the session ended
+    if (!rotation.ok)
+      throw unauthorized(
+        rotation.reason === 'access-ended'
+          ? HUB_CLOSE_REASONS.accessEnded
+          : 'The session has ended. Please sign in again.',
+      );
     const accessToken = await accessTokens.sign({
       userId: rotation.user.id,
       sessionId: rotation.sessionId,
@@ -81,7 +89,10 @@ export const authRoutes: FastifyPluginAsync<{
     return reply.status(204).send(null);
   });
 
-  route('authOptions', async () => ({ passwordResetByEmail: passwordMail.sendsMail }));
+  route('authOptions', async () => ({
+    passwordResetByEmail: passwordMail.sendsMail,
+    identityProvider: identityProviderName(config.oidc),
+  }));
 
   route('authForgotPassword', async (request, reply) => {
     await resetsPerIp(request.ip);

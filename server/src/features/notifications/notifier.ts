@@ -1,4 +1,10 @@
-import type { Notification, SyncResult, SyncTrigger } from '@auditdesk/shared/core';
+import {
+  leadsViewHref,
+  needsReviewSentence,
+  type Notification,
+  type SyncResult,
+  type SyncTrigger,
+} from '@auditdesk/shared/core';
 import type { NotificationRow } from '../../platform/db/schema';
 import type { UsersRepository } from '../users/usersRepository';
 import type { NewNotification, NotificationsRepository } from './notificationsRepository';
@@ -12,6 +18,9 @@ const TRIGGERS: Record<SyncTrigger, string> = {
   schedule: 'run on the schedule',
   'first-start': 'the first import',
 };
+
+/** The leads screen showing every lead that needs review. */
+export const NEEDS_REVIEW_LINK = leadsViewHref({ needsReview: true, hideUnformatted: false });
 
 const asNotification = (row: NotificationRow): Notification => ({
   id: row.id,
@@ -44,17 +53,24 @@ export function createNotifier(
   return {
     notify,
 
-    /** Every finished run, whoever or whatever started it. */
+    /**
+     * Every finished run, whoever or whatever started it. One that leaves leads needing review
+     * (its message names how many) leads to them: the leads screen filtered to those, the
+     * unformatted ones too.
+     */
     syncFinished(
-      result: Pick<SyncResult, 'success' | 'message' | 'startDate' | 'endDate'>,
+      result: Pick<SyncResult, 'success' | 'message' | 'startDate' | 'endDate'> & { needsReview?: number },
       trigger: SyncTrigger,
     ) {
       return notify({
         kind: result.success ? 'sync-succeeded' : 'sync-failed',
         severity: result.success ? 'success' : 'error',
-        title: `${result.success ? 'Sync finished' : 'Sync failed'} (${TRIGGERS[trigger]})`,
+        // said in the title too: the bell shows a message's first two lines only
+        title: `${result.success ? 'Sync finished' : 'Sync failed'} (${TRIGGERS[trigger]})${
+          result.needsReview ? `: ${needsReviewSentence(result.needsReview)}` : ''
+        }`,
         message: `${result.startDate} to ${result.endDate}: ${result.message}`,
-        link: '/sync',
+        link: result.needsReview ? NEEDS_REVIEW_LINK : '/sync',
       });
     },
 

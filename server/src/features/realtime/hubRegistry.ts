@@ -1,9 +1,10 @@
+import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import { HttpProblem } from '../../platform/errors/httpProblem';
 import type { HubBackplane } from './backplane/hubBackplane';
 import type { HubChannels } from './hubChannels';
 import type { HubCaller, HubConnection } from './hubConnection';
 
-export const ACCESS_ENDED = 'Your access to Auditdesk has ended.';
+export const ACCESS_ENDED = HUB_CLOSE_REASONS.accessEnded;
 
 export type CloseReason = Parameters<HubConnection['close']>[0];
 
@@ -75,7 +76,7 @@ export function createHubRegistry({
     },
 
     /** Closes, for good, the connections of a sign-in or user that lost access. */
-    cutOff(matches: (caller: HubCaller) => boolean, reason = ACCESS_ENDED): void {
+    cutOff(matches: (caller: HubCaller) => boolean, reason: string = ACCESS_ENDED): void {
       for (const connection of [...connections.values()])
         if (matches(connection.caller)) end(connection, { error: reason });
     },

@@ -1,3 +1,4 @@
+import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import type { HubBackplane } from './backplane/hubBackplane';
 import { hubChannels } from './hubChannels';
 import { HubConnection, newHubId, type HubCaller } from './hubConnection';
@@ -12,7 +13,7 @@ export { ACCESS_ENDED } from './hubRegistry';
 export const SYNC_GROUP = 'sync';
 /** Open connections one account may hold (every tab is one). */
 export const MAX_CONNECTIONS_PER_USER = 20;
-export const SIGNED_OUT = 'You signed out of Auditdesk.';
+export const SIGNED_OUT = HUB_CLOSE_REASONS.signedOut;
 
 const invocation = (target: string, args: unknown[]) =>
   frame({ type: MessageType.Invocation, target, arguments: args });

@@ -86,7 +86,7 @@ export function createSyncRunner({
       hub.progress.syncError(outcome.message);
       hub.progress.syncCompleted(false, outcome.message, 0);
     }
-    const { problems, cause, ...recorded } = outcome;
+    const { problems, cause, needsReview, ...recorded } = outcome;
     if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
     // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile
     const { run: finished, endedHere } = await recordRunEnd(runs, run.id, recorded, log).finally(
@@ -96,7 +96,7 @@ export function createSyncRunner({
     if (endedHere)
       await notifier
         ?.syncFinished(
-          { success: finished.status === 'succeeded', message: finished.message, ...range },
+          { success: finished.status === 'succeeded', message: finished.message, needsReview, ...range },
           trigger,
         )
         .catch(() => undefined); // the run is recorded; a lost notification does not fail it

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../auth/appContext';
 import type { Authenticate } from '../auth/authenticate';
 import { operationRoutes } from '../auth/operationRoutes';
-import { accountTypeOf, ROLE_PERMISSIONS } from './permissions';
+import { accountTypeOf, permissionsOf } from './permissions';
 import { toCurrentUser, toUserView } from './userViews';
 
 /** /api/user: the current user for everyone signed in, account management for admins. */
@@ -21,7 +21,7 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: Aut
   }));
 
   route('usersPermissions', async (request) => ({
-    permissions: [...ROLE_PERMISSIONS[request.currentUser!.role]],
+    permissions: permissionsOf(request.currentUser!.role, config),
   }));
 
   route('usersList', async () => (await users.list()).map(toUserView));

@@ -13,6 +13,7 @@ export function toAccessRecord(user: UserRow): AccessRecord {
     revokedAt: user.revokedAt,
     lastLoginAt: user.lastLoginAt,
     notes: user.notes,
+    invitationPending: !user.passwordHash && !user.lastLoginAt,
   };
 }
 

@@ -43,7 +43,8 @@ export const authIo = taggedIo('Sign-in', {
   },
   authOptions: {
     summary: 'What the sign-in page offers',
-    description: 'passwordResetByEmail: "Forgot password?" sends a link (the server has SMTP).',
+    description:
+      'passwordResetByEmail: "Forgot password?" sends a link (the server has SMTP). identityProvider: the name for "Sign in with …", null when no provider is configured (OIDC_CLIENT_ID unset).',
     response: { 200: signInOptions },
   },
   authForgotPassword: {

@@ -24,6 +24,16 @@ export function createSessionsRepository({ orm }: Database) {
      * The user of a live session, in one query (the one read every authenticated request
      * costs): undefined when the user is gone or inactive, or the session revoked or over.
      */
+    /** Whether the account exists and has lost its access (revoked or deactivated). */
+    async lostAccess(userId: number): Promise<boolean> {
+      const row = await orm
+        .select({ isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, userId))
+        .get();
+      return row !== undefined && !row.isActive;
+    },
+
     async activeUser(userId: number, sessionId: string): Promise<UserRow | undefined> {
       const row = await orm
         .select({ user: users, expiresAt: sessions.expiresAt })

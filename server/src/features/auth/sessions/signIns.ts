@@ -19,7 +19,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export type RotationResult =
   | { ok: true; user: UserRow; sessionId: string; refreshToken: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'access-ended' };
 
 /**
  * Sign-ins (sessions) and their refresh tokens: stored as SHA-256 hashes, single use. Each
@@ -87,7 +87,8 @@ export function createSignIns(
       if (!spent) {
         const row = await tokens.find(tokenHash);
         if (!row) return { ok: false, reason: 'unknown' };
-        if (row.revokedAt) return { ok: false, reason: 'revoked' };
+        if (row.revokedAt)
+          return { ok: false, reason: (await sessions.lostAccess(row.userId)) ? 'access-ended' : 'revoked' };
         const lostAnswer =
           row.usedAt !== null &&
           Date.now() - Date.parse(row.usedAt) <= REUSE_LEEWAY_MS &&
@@ -101,7 +102,8 @@ export function createSignIns(
       const owner = spent ?? (await tokens.find(tokenHash))!;
       const user = await sessions.activeUser(owner.userId, owner.familyId);
       const session = user ? await sessions.find(owner.familyId) : undefined;
-      if (!user || !session) return { ok: false, reason: 'revoked' };
+      if (!user || !session)
+        return { ok: false, reason: (await sessions.lostAccess(owner.userId)) ? 'access-ended' : 'revoked' };
       const successor = successorOf(token);
       // the first use inserts the successor; a resend inserts nothing and finds it
       await issueRefreshToken(user.id, session.id, session.expiresAt, successor);

@@ -45,6 +45,11 @@ export function createLeadReads({ orm }: Database) {
         .all();
     },
 
+    /** The live leads a person must review (the calendar changed what the office changed, or deleted its event). */
+    needingReview(): Promise<number> {
+      return countWhere(and(live, eq(leads.needsReview, true)));
+    },
+
     find(id: number): Promise<LeadResource | undefined> {
       return select()
         .where(and(eq(leads.id, id), live))

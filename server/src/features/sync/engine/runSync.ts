@@ -46,6 +46,8 @@ export interface SyncRunContext {
 
 /** How a run ended: the contract's verdict and counters, and what the next run compares against. */
 export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'message' | 'problems'> {
+  /** The live leads needing review after a run that wrote to the database (its notification links to them). */
+  needsReview?: number;
   runHash: string | null;
   sourceHash: string | null;
   /** Why it failed, for the server's log: may name paths and URLs the message leaves out. */
@@ -234,10 +236,12 @@ export async function runSync(
       sheetWritten: sheet.written,
       sheetRemoved: sheet.removed,
     };
-    const message = describeOutcome(outcome, read.problems.length);
+    // a write may have raised conflicts: the outcome names how many leads wait for a person
+    const needsReview = await deps.leads.needingReview();
+    const message = describeOutcome(outcome, read.problems.length, needsReview);
     const hashes = await finalHashes();
     progress.syncCompleted(true, message, leads.size);
-    return { success: true, message, ...outcome, problems: read.problems, ...hashes };
+    return { success: true, message, ...outcome, needsReview, problems: read.problems, ...hashes };
   } catch (failure) {
     const error = rootDatabaseError(failure);
     const message = error instanceof Error ? error.message : String(error);
