@@ -39,43 +39,83 @@ describe('lead text at every door', () => {
   };
   const stored = async (id: number) =>
     (await t.db.all<Record<string, string>>(sql`SELECT * FROM leads WHERE id = ${id}`))[0]!;
-  const refused = (answer: { statusCode: number; json: () => { errors?: Record<string, string[]> } }, at: string, why: RegExp) => {
+  const refused = (
+    answer: { statusCode: number; json: () => { errors?: Record<string, string[]> } },
+    at: string,
+    why: RegExp,
+  ) => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors?.[`body.${at}`]?.join(' ')).toMatch(why);
   };
 
-  it.each(HOSTILE)('refuses %s in a new lead, an edit (PATCH and PUT) and a bulk change', async (_name, value, why) => {
-    refused(await call('POST', '/api/leads', { customerName: value }), 'customerName', why);
-    refused(await call('POST', '/api/leads', { customerName: 'Ann', address: value }), 'address', why);
+  it.each(HOSTILE)(
+    'refuses %s in a new lead, an edit (PATCH and PUT) and a bulk change',
+    async (_name, value, why) => {
+      refused(await call('POST', '/api/leads', { customerName: value }), 'customerName', why);
+      refused(await call('POST', '/api/leads', { customerName: 'Ann', address: value }), 'address', why);
 
-    const lead = await created('Ann Lee');
-    refused(await call('PATCH', `/api/leads/${lead.id}`, { customerName: value }), 'customerName', why);
-    refused(await call('PATCH', `/api/leads/${lead.id}`, { scheduledBy: value }), 'scheduledBy', why);
-    const { id: _id, leadId: _leadId, source: _s, isFormatted: _f, week: _w, lastSyncedAt: _l, createdAt: _c, updatedAt: _u, needsReview: _n, version: _v, ...editable } = lead;
-    refused(await call('PUT', `/api/leads/${lead.id}`, { ...editable, auditor: value }), 'auditor', why);
-    refused(
-      await call('POST', '/api/leads/bulk', {
-        leads: [{ id: lead.id, version: lead.version }],
-        change: { scheduledBy: value },
-      }),
-      'change.scheduledBy',
-      why,
-    );
-    expect(await stored(lead.id)).toMatchObject({ customer_name: 'Ann Lee', scheduled_by: '', auditor: '', version: 1 });
-  });
+      const lead = await created('Ann Lee');
+      refused(await call('PATCH', `/api/leads/${lead.id}`, { customerName: value }), 'customerName', why);
+      refused(await call('PATCH', `/api/leads/${lead.id}`, { scheduledBy: value }), 'scheduledBy', why);
+      const {
+        id: _id,
+        leadId: _leadId,
+        source: _s,
+        isFormatted: _f,
+        week: _w,
+        lastSyncedAt: _l,
+        createdAt: _c,
+        updatedAt: _u,
+        needsReview: _n,
+        version: _v,
+        ...editable
+      } = lead;
+      refused(await call('PUT', `/api/leads/${lead.id}`, { ...editable, auditor: value }), 'auditor', why);
+      refused(
+        await call('POST', '/api/leads/bulk', {
+          leads: [{ id: lead.id, version: lead.version }],
+          change: { scheduledBy: value },
+        }),
+        'change.scheduledBy',
+        why,
+      );
+      expect(await stored(lead.id)).toMatchObject({
+        customer_name: 'Ann Lee',
+        scheduled_by: '',
+        auditor: '',
+        version: 1,
+      });
+    },
+  );
 
   it('takes several lines in comments only, a CRLF as one line break, and tabs anywhere', async () => {
     const lead = await created('Tab\tSeparated');
-    const edited = await call('PATCH', `/api/leads/${lead.id}`, { comments: 'side door\r\nbring the ladder\n\tdog' });
+    const edited = await call('PATCH', `/api/leads/${lead.id}`, {
+      comments: 'side door\r\nbring the ladder\n\tdog',
+    });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ customerName: 'Tab\tSeparated', comments: 'side door\nbring the ladder\n\tdog' });
+    expect(edited.json()).toMatchObject({
+      customerName: 'Tab\tSeparated',
+      comments: 'side door\nbring the ladder\n\tdog',
+    });
     // a bare carriage return is no line break anywhere
-    refused(await call('PATCH', `/api/leads/${lead.id}`, { comments: 'side door\rRRULE:FREQ=DAILY' }), 'comments', /U\+000D/);
-    refused(await call('PATCH', `/api/leads/${lead.id}`, { comments: 'side\u2029door' }), 'comments', /U\+2029/);
+    refused(
+      await call('PATCH', `/api/leads/${lead.id}`, { comments: 'side door\rRRULE:FREQ=DAILY' }),
+      'comments',
+      /U\+000D/,
+    );
+    refused(
+      await call('PATCH', `/api/leads/${lead.id}`, { comments: 'side\u2029door' }),
+      'comments',
+      /U\+2029/,
+    );
   });
 
   it('refuses the same text in an imported row, and imports the rest', async () => {
-    const send = async (url: '/api/leads/import' | '/api/leads/import/preview', extra: Record<string, string> = {}) => {
+    const send = async (
+      url: '/api/leads/import' | '/api/leads/import/preview',
+      extra: Record<string, string> = {},
+    ) => {
       const request = await importRequest(
         url,
         {
@@ -106,9 +146,9 @@ describe('lead text at every door', () => {
     expect(rows).toEqual([{ name: 'Di Eck', comments: 'gate code\n4711' }]);
 
     // an update takes the value as the contract does, as a create does
-    const [{ leadId }] = await t.db.all<{ leadId: string }>(
+    const [{ leadId }] = (await t.db.all<{ leadId: string }>(
       sql`SELECT lead_id AS leadId FROM leads WHERE customer_name = 'Di Eck'`,
-    );
+    )) as [{ leadId: string }];
     const update = await importRequest('/api/leads/import', {
       name: 'update.csv',
       content: csvOf([
@@ -152,8 +192,16 @@ describe('lead text at every door', () => {
     const admin = (await t.login()).access_token;
     const asAdmin = (url: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
-    refused(await asAdmin('/api/user/create', { email: 'x@example.com', name: 'Mal\u202Elory' }), 'name', /U\+202E/);
-    refused(await asAdmin('/api/useraccess/grant', { email: 'y@example.com', name: 'Y\u0000' }), 'name', /U\+0000/);
+    refused(
+      await asAdmin('/api/user/create', { email: 'x@example.com', name: 'Mal\u202Elory' }),
+      'name',
+      /U\+202E/,
+    );
+    refused(
+      await asAdmin('/api/useraccess/grant', { email: 'y@example.com', name: 'Y\u0000' }),
+      'name',
+      /U\+0000/,
+    );
     expect(await t.users.findByEmail('x@example.com')).toBeUndefined();
   });
 });

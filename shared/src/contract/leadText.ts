@@ -7,8 +7,10 @@ import { z } from 'zod';
 // readers: in a lead's name it would become a property of its own in the calendar.
 
 /** Line breaks of every kind, the C0 and C1 controls but tab, and broken UTF-16. */
+// eslint-disable-next-line no-control-regex -- finding controls is the point
 const CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/u;
 /** The same, with `\n` allowed (multi-line text; a CRLF is read as `\n` first). */
+// eslint-disable-next-line no-control-regex -- finding controls is the point
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u2028\u2029]|[\uD800-\uDFFF]/u;
 /** Embeddings, overrides and isolates: they reorder what others read (U+202E shows "gpj.exe" as "exe.jpg"). */
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/u;

@@ -3,7 +3,10 @@ import type { Config } from '../../platform/config/loadConfig';
 import type { Database } from '../../platform/db/database';
 import type { RetryPolicy, RetryTuning } from '../../platform/http/retryPolicy';
 import { createCalendarWriter, type CalendarWriter } from './calendarWriter';
-import { createCalendarWritesRepository, requestWriteStatements } from '../leads/calendarWrites/calendarWritesRepository';
+import {
+  createCalendarWritesRepository,
+  requestWriteStatements,
+} from '../leads/calendarWrites/calendarWritesRepository';
 import type { EditWriteRequests } from '../leads/calendarWrites/editWriteRequests';
 import { createEventWriter } from './createEventWriter';
 import type { EventWriter } from './eventWriter';
