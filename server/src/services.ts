@@ -102,7 +102,7 @@ export function createServices({
           .catch((error: unknown) => log.error({ err: error }, 'notification lost')),
     }),
   };
-  const writeBack = createWriteBack(config, db, log, writeBackOptions);
+  const writeBack = createWriteBack(config, db, log, notifier, writeBackOptions);
   const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
   const readCache = createReadCache(readStore ?? stores.readStore);
   const sync = createSyncService({

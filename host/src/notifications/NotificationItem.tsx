@@ -3,6 +3,7 @@ import { Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@
 import {
   IconAlertTriangle,
   IconArrowBackUp,
+  IconCalendarX,
   IconCircleCheck,
   IconMailExclamation,
   IconRocket,
@@ -22,6 +23,7 @@ const ICONS = {
   'mail-failed': IconMailExclamation,
   'release-promoted': IconRocket,
   'release-rolled-back': IconArrowBackUp,
+  'calendar-write-refused': IconCalendarX,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

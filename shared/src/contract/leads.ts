@@ -155,6 +155,8 @@ export const leadDetail = leadResource.extend({
   /**
    * Office values not yet in the calendar (write-back on): since when, how many attempts, and
    * why the last one did not reach it (null before the first); null when nothing is waiting.
+   * `failedAt`: the calendar refused the write for what it holds; it is not tried again until
+   * the lead is edited (null while it is tried).
    */
   calendarWrite: z
     .object({
@@ -162,6 +164,7 @@ export const leadDetail = leadResource.extend({
       attempts: z.number().int(),
       reason: z.string().nullable(),
       nextAttemptAt: z.string(),
+      failedAt: z.string().nullable(),
     })
     .nullable()
     .optional(),

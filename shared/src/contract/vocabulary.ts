@@ -94,6 +94,7 @@ export const NOTIFICATION_KINDS = [
   'mail-failed',
   'release-promoted',
   'release-rolled-back',
+  'calendar-write-refused',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;

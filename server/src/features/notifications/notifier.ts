@@ -1,10 +1,19 @@
-import type { Notification, SyncResult, SyncTrigger } from '@auditdesk/shared/core';
+import {
+  routes,
+  type Notification,
+  type Role,
+  type SyncResult,
+  type SyncTrigger,
+} from '@auditdesk/shared/core';
 import type { NotificationRow } from '../../platform/db/schema';
 import type { UsersRepository } from '../users/usersRepository';
 import type { NewNotification, NotificationsRepository } from './notificationsRepository';
 
 /** Sends an event to the live connections of these users (the hub, on every instance). */
 export type PushToUsers = (userIds: number[], target: 'NotificationAdded', args: [Notification]) => void;
+
+/** Who edits leads (and so hears that the calendar refused an edit): the route table says. */
+const LEAD_EDITORS = routes.leadsUpdate.access as readonly Role[];
 
 const TRIGGERS: Record<SyncTrigger, string> = {
   api: 'started from the Sync screen',
@@ -56,6 +65,23 @@ export function createNotifier(
         message: `${result.startDate} to ${result.endDate}: ${result.message}`,
         link: '/sync',
       });
+    },
+
+    /**
+     * A write-back the calendar refused for good, for the roles that edit leads (each its own
+     * row: a notification is for one role or for everyone).
+     */
+    async calendarWriteRefused(lead: { leadId: string; customerName: string }, reason: string) {
+      const link = `/leads?${new URLSearchParams({ q: lead.leadId, unformatted: 'shown' })}`;
+      for (const role of LEAD_EDITORS)
+        await notify({
+          kind: 'calendar-write-refused',
+          severity: 'error',
+          title: `The calendar refused an edit of ${lead.customerName || lead.leadId}`,
+          message: `${reason}. The office's values stay on the lead and are not sent again until it is edited.`,
+          link,
+          role,
+        });
     },
 
     /** An access change, for the admins. */

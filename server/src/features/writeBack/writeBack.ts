@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig';
 import type { Database } from '../../platform/db/database';
+import type { Notifier } from '../notifications/notifier';
 import type { RetryPolicy, RetryTuning } from '../../platform/http/retryPolicy';
 import { createCalendarWriter, type CalendarWriter } from './calendarWriter';
 import {
@@ -32,6 +33,7 @@ export function createWriteBack(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
+  notifier: Pick<Notifier, 'calendarWriteRefused'>,
   options: WriteBackOptions = {},
 ) {
   const mode = writeBackMode(config.calendar);
@@ -42,6 +44,7 @@ export function createWriteBack(
       writes: createCalendarWritesRepository(db),
       writer,
       log,
+      announceRefusal: (lead, reason) => notifier.calendarWriteRefused(lead, reason),
       policy: options.policy,
       pollMs: options.pollMs,
     });
