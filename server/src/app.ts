@@ -171,6 +171,7 @@ export async function buildApp({
       });
       await api.register(agendaRoutes, {
         leads,
+        auditors: config.auditors,
         timeZone: config.calendar.timeZone,
         authenticate,
       });

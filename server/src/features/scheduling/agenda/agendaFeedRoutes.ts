@@ -2,10 +2,11 @@ import { dayIn, shiftDay } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
-import { badRequest, notFound } from '../../../platform/errors/httpProblem';
+import { notFound } from '../../../platform/errors/httpProblem';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { agendaCalendar } from './agendaCalendar';
 import type { AgendaFeeds } from './agendaFeeds';
+import { knownAuditor } from './knownAuditor';
 import { readAgenda } from './readAgenda';
 
 /** What a subscribed phone sees: the past week and the next two months. */
@@ -35,8 +36,7 @@ export const agendaFeedRoutes: FastifyPluginAsync<{
   route('schedulingFeedsList', async () => feeds.list());
 
   route('schedulingFeedsCreate', async (request, reply) => {
-    const auditor = auditors.find((name) => name.toLowerCase() === request.body.auditor.toLowerCase());
-    if (!auditor) throw badRequest(`Choose one of the auditors: ${auditors.join(', ')}.`);
+    const auditor = knownAuditor(auditors, request.body.auditor);
     const { feed, token } = await feeds.create(auditor, request.currentUser!.email);
     return reply.code(201).send({ ...feed, url: feedUrl(publicOrigin, token) });
   });
