@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/authRoutes';
 import { createTokenCaller } from './features/auth/authenticate';
@@ -64,6 +65,8 @@ export interface BuildAppOptions extends Omit<ServicesOptions, 'redis' | 'log'> 
   beforeRoutes?: (app: FastifyInstance) => void;
   /** Logs for a person at a terminal: readable, and without a line per request. */
   terminal?: boolean;
+  /** Where the log lines go, at LOG_LEVEL even in tests (which read them); default stdout. */
+  logStream?: DestinationStream;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -72,10 +75,11 @@ export async function buildApp({
   db,
   beforeRoutes,
   terminal = false,
+  logStream,
   ...options
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, terminal),
+    logger: loggerOptions(config, terminal, logStream),
     // on a terminal the request lines would scroll the start message away; errors are still logged
     logController: new LogController({ disableRequestLogging: terminal }),
     // the client's address comes from X-Forwarded-For only when a configured proxy says so

@@ -54,6 +54,7 @@ const FEED = {
   createdBy: 'kim@example.com',
   createdAt: '2025-03-01T10:00:00.000Z',
   lastReadAt: null,
+  answering: true,
 };
 
 describe('AgendaPage', () => {
@@ -203,6 +204,19 @@ describe('AgendaPage', () => {
       .filter((url) => url.includes('auditor='));
     expect(asked.filter((url) => !/auditor=(Dana\+Smith|Alex\+Chen)&/.test(url))).toEqual([]);
     expect(screen.queryByText(/BEGIN/)).not.toBeInTheDocument();
+  });
+
+  it('marks a phone calendar whose maker may no longer hand them out as stopped', async () => {
+    signInAs('Manager');
+    feeds = [{ ...FEED, answering: false }];
+    serve();
+    open('?day=2025-03-03');
+    const table = await screen.findByTestId('agenda-feeds');
+    expect(
+      within(table).getByTitle(
+        'Who made it may no longer hand out phone calendars: it answers like a revoked address.',
+      ),
+    ).toHaveTextContent('Stopped');
   });
 
   it('offers phone calendars to Admins and Managers only', async () => {

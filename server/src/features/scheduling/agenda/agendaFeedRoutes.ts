@@ -21,7 +21,7 @@ const feedUrl = (origin: string, token: string) => `${origin}/api/agenda-feed/${
  * out, a new one, and revoking one; only for their keepers (the table's access), as a feed shows
  * customers' addresses and phones to whoever has it. /api/agenda-feed/{token}: the feed itself,
  * for calendar apps, which send no sign-in: the secret in the address is the permission, and
- * revoking the feed withdraws it.
+ * revoking the feed withdraws it, as its maker losing the right to hand feeds out does.
  */
 export const agendaFeedRoutes: FastifyPluginAsync<{
   feeds: AgendaFeeds;
@@ -47,11 +47,13 @@ export const agendaFeedRoutes: FastifyPluginAsync<{
   });
 
   route('schedulingFeedRead', async (request, reply) => {
-    const auditor = await feeds.read(request.params.token);
-    if (!auditor) throw notFound(UNKNOWN_FEED);
+    const feed = await feeds.read(request.params.token);
+    if (!feed) throw notFound(UNKNOWN_FEED);
+    // the log names the feed by its id (the address itself, the secret, is redacted)
+    reply.log = request.log = request.log.child({ feedId: feed.id });
     const today = dayIn(timeZone)(new Date());
     const agenda = await readAgenda(leads, timeZone, {
-      auditor,
+      auditor: feed.auditor,
       from: shiftDay(today, -FEED_DAYS_BACK),
       to: shiftDay(today, FEED_DAYS_AHEAD),
     });
