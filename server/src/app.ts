@@ -157,6 +157,7 @@ export async function buildApp({
       await api.register(leadActionsRoutes, {
         bulk: leadActions.bulk,
         undo: leadActions.undo,
+        notifier: services.notifier,
         authenticate,
       });
       await api.register(duplicatesRoutes, {

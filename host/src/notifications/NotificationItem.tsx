@@ -24,6 +24,7 @@ const ICONS = {
   'release-promoted': IconRocket,
   'release-rolled-back': IconArrowBackUp,
   'calendar-write-refused': IconCalendarX,
+  'lead-action-undone': IconArrowBackUp,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

@@ -95,6 +95,7 @@ export const NOTIFICATION_KINDS = [
   'release-promoted',
   'release-rolled-back',
   'calendar-write-refused',
+  'lead-action-undone',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;

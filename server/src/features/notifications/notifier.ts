@@ -1,5 +1,6 @@
 import {
   routes,
+  type LeadActionSummary,
   type Notification,
   type Role,
   type SyncResult,
@@ -45,7 +46,12 @@ export function createNotifier(
   async function notify(entry: NewNotification): Promise<void> {
     const row = await notifications.add(entry);
     const recipients = (await users.list())
-      .filter((user) => user.isActive && (!entry.role || user.role === entry.role))
+      .filter(
+        (user) =>
+          user.isActive &&
+          (!entry.role || user.role === entry.role) &&
+          (!entry.userId || user.id === entry.userId),
+      )
       .map((user) => user.id);
     push(recipients, 'NotificationAdded', [asNotification(row)]);
   }
@@ -82,6 +88,18 @@ export function createNotifier(
           link,
           role,
         });
+    },
+
+    /** A bulk change or an import undone by someone else than who made it: its maker hears. */
+    actionUndone(authorId: number, undo: Pick<LeadActionSummary, 'label' | 'leadCount'>, by: string) {
+      return notify({
+        kind: 'lead-action-undone',
+        severity: 'info',
+        title: `${by} undid one of your changes`,
+        message: `${undo.label}: ${undo.leadCount === 1 ? 'its lead is' : `its ${undo.leadCount.toLocaleString('en-US')} leads are`} as they were before it.`,
+        link: '/leads',
+        userId: authorId,
+      });
     },
 
     /** An access change, for the admins. */
