@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/authRoutes';
 import { createTokenCaller } from './features/auth/authenticate';
@@ -68,6 +69,8 @@ export interface BuildAppOptions extends Omit<ServicesOptions, 'redis' | 'log'> 
   beforeRoutes?: (app: FastifyInstance) => void;
   /** Logs for a person at a terminal: readable, and without a line per request. */
   terminal?: boolean;
+  /** Where the log lines go, at LOG_LEVEL even in tests (which read them); default stdout. */
+  logStream?: DestinationStream;
 }
 
 /** The whole HTTP application, ready to listen or to be driven with inject() in tests. */
@@ -76,10 +79,11 @@ export async function buildApp({
   db,
   beforeRoutes,
   terminal = false,
+  logStream,
   ...options
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config, terminal),
+    logger: loggerOptions(config, terminal, logStream),
     // on a terminal the request lines would scroll the start message away; errors are still logged
     logController: new LogController({ disableRequestLogging: terminal }),
     // the client's address comes from X-Forwarded-For only when a configured proxy says so
@@ -161,6 +165,7 @@ export async function buildApp({
       await api.register(leadActionsRoutes, {
         bulk: leadActions.bulk,
         undo: leadActions.undo,
+        notifier: services.notifier,
         authenticate,
         restorePoint: services.backups.beforeChange,
       });
@@ -180,6 +185,7 @@ export async function buildApp({
       });
       await api.register(agendaRoutes, {
         leads,
+        auditors: config.auditors,
         timeZone: config.calendar.timeZone,
         authenticate,
       });

@@ -108,7 +108,7 @@ export function createServices({
           .catch((error: unknown) => log.error({ err: error }, 'notification lost')),
     }),
   };
-  const writeBack = createWriteBack(config, db, log, writeBackOptions);
+  const writeBack = createWriteBack(config, db, log, notifier, writeBackOptions);
   const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
   const bodies = readStore ?? stores.readStore;
   const readCache = createReadCache(bodies);

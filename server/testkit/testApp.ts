@@ -8,7 +8,10 @@ import { loadConfig, type Config } from '../src/platform/config/loadConfig';
 import type { Database, DatabaseEngine } from '../src/platform/db/database';
 import type { RetryPolicy } from '../src/platform/http/retryPolicy';
 import { openApp } from '../src/openApp';
-import { createLeadsRepository, type LeadsRepository } from '../src/features/leads/repository/leadsRepository';
+import {
+  createLeadsRepository,
+  type LeadsRepository,
+} from '../src/features/leads/repository/leadsRepository';
 import { createUsersRepository, type UsersRepository } from '../src/features/users/usersRepository';
 import type { D1ContractServer } from './servers/d1/d1ContractServer';
 import { sharedD1Server } from './servers/d1/sharedD1Server';
@@ -52,6 +55,7 @@ export async function createTestApp(
     hub,
     readStore,
     writeBack,
+    logStream,
   }: {
     beforeRoutes?: (app: FastifyInstance) => void;
     engine?: DatabaseEngine;
@@ -60,6 +64,8 @@ export async function createTestApp(
     readStore?: BuildAppOptions['readStore'];
     /** The calendar write-back's pauses and writer. */
     writeBack?: BuildAppOptions['writeBack'];
+    /** The app's log lines, at LOG_LEVEL (tests are otherwise silent). */
+    logStream?: BuildAppOptions['logStream'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-test-'));
@@ -84,6 +90,7 @@ export async function createTestApp(
     hub,
     readStore,
     writeBack,
+    logStream,
   });
   await app.ready();
 

@@ -9,6 +9,7 @@ export * from './contract/hub';
 export * from './contract/auth';
 export * from './contract/users';
 export * from './contract/leads';
+export * from './contract/leadText';
 export * from './contract/duplicates';
 export * from './contract/sync';
 export * from './contract/scheduling';

@@ -4,6 +4,7 @@ import {
   IconAlertTriangle,
   IconArrowBackUp,
   IconArrowBackUpDouble,
+  IconCalendarX,
   IconCircleCheck,
   IconCloudX,
   IconDatabaseExclamation,
@@ -32,6 +33,8 @@ const ICONS = {
   'data-restored': IconHistory,
   'release-staged': IconStairsUp,
   'release-aborted': IconArrowBackUpDouble,
+  'calendar-write-refused': IconCalendarX,
+  'lead-action-undone': IconArrowBackUp,
 } satisfies Record<Notification['kind'], unknown>;
 
 const COLORS = { success: 'green', error: 'red', info: 'blue' } satisfies Record<

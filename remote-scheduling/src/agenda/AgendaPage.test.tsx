@@ -54,6 +54,7 @@ const FEED = {
   createdBy: 'kim@example.com',
   createdAt: '2025-03-01T10:00:00.000Z',
   lastReadAt: null,
+  answering: true,
 };
 
 describe('AgendaPage', () => {
@@ -180,6 +181,42 @@ describe('AgendaPage', () => {
         (call) => call.method === 'DELETE' && call.url === '/api/scheduling/agenda/feeds/1',
       ),
     ).toBe(true);
+  });
+
+  // issue 35, item 6: a link's auditor went into the request and the downloaded file as it was
+  it('takes a configured auditor from a link in any case, and never asks for or downloads another name', async () => {
+    serve();
+    const { router } = open('?auditor=alex%20chen&day=2025-03-03');
+    await screen.findByRole('region', { name: 'Alex Chen · Monday, March 3, 2025' });
+    router.navigate(
+      '/scheduling/agenda?auditor=Sam%0D%0ABEGIN%3AVEVENT%0D%0ASUMMARY%3APay+here%0D%0AEND%3AVEVENT&day=2025-03-03',
+    );
+    expect(await screen.findByTestId('agenda-unknown-auditor')).toHaveTextContent(
+      "The auditor this link names is not one of the configured auditors: this is Dana Smith's agenda.",
+    );
+    await screen.findByRole('region', { name: 'Dana Smith · Monday, March 3, 2025' });
+    await userEvent.click(screen.getByRole('button', { name: 'Download .ics' }));
+    await waitFor(() =>
+      expect(fetchMock.calls.some((call) => call.url.startsWith('/api/scheduling/agenda.ics?'))).toBe(true),
+    );
+    const asked = fetchMock.calls
+      .map((call) => decodeURIComponent(call.url))
+      .filter((url) => url.includes('auditor='));
+    expect(asked.filter((url) => !/auditor=(Dana\+Smith|Alex\+Chen)&/.test(url))).toEqual([]);
+    expect(screen.queryByText(/BEGIN/)).not.toBeInTheDocument();
+  });
+
+  it('marks a phone calendar whose maker may no longer hand them out as stopped', async () => {
+    signInAs('Manager');
+    feeds = [{ ...FEED, answering: false }];
+    serve();
+    open('?day=2025-03-03');
+    const table = await screen.findByTestId('agenda-feeds');
+    expect(
+      within(table).getByTitle(
+        'Who made it may no longer hand out phone calendars: it answers like a revoked address.',
+      ),
+    ).toHaveTextContent('Stopped');
   });
 
   it('offers phone calendars to Admins and Managers only', async () => {

@@ -1,6 +1,7 @@
 import { LoadErrorPanel, PageHeader, toastFailure, useBusinessTimeZone } from '@auditdesk/shared';
 import {
   ActionIcon,
+  Alert,
   Button,
   Group,
   Paper,
@@ -29,7 +30,7 @@ import {
 import { AgendaDay } from './AgendaDay';
 import { AgendaFeedsPanel } from './feeds/AgendaFeedsPanel';
 import { AGENDA_PRINT_CSS } from './agendaPrintStyles';
-import { readAgendaSearch, writeAgendaSearch, type AgendaChoice } from './agendaSearch';
+import { chosenAuditor, readAgendaSearch, writeAgendaSearch, type AgendaChoice } from './agendaSearch';
 
 /** One auditor's visits of a day or a week, to read, print (a page a day) or take as an .ics. */
 export default function AgendaPage() {
@@ -37,9 +38,9 @@ export default function AgendaPage() {
   const auditors = useQuery(auditorsQuery);
   const [search, setSearch] = useSearchParams();
   const choice = readAgendaSearch(search);
-  const names: string[] = [...(auditors.data?.auditors ?? [])];
-  const auditor = choice.auditor ?? names[0] ?? null;
-  if (auditor && !names.includes(auditor)) names.push(auditor);
+  const names = auditors.data?.auditors ?? [];
+  // only a configured auditor is asked for: a name from a crafted link never reaches a file
+  const { auditor, unknown } = chosenAuditor(choice.auditor, auditors.data?.auditors);
   const day = choice.day ?? todayIn(timeZone);
   const range = agendaRange(day, choice.span);
   const request = auditor ? { auditor, ...range } : null;
@@ -141,6 +142,11 @@ export default function AgendaPage() {
             </Group>
           </Group>
         </Paper>
+        {unknown && (
+          <Alert color="yellow" mb="lg" data-testid="agenda-unknown-auditor">
+            {`The auditor this link names is not one of the configured auditors: this is ${auditor}'s agenda.`}
+          </Alert>
+        )}
         <AgendaFeedsPanel auditor={auditor} />
         {error ? (
           <LoadErrorPanel

@@ -27,3 +27,18 @@ export function writeAgendaSearch(choice: AgendaChoice): URLSearchParams {
   if (choice.span === 'week') search.set('span', 'week');
   return search;
 }
+
+/**
+ * The configured auditor a link's name means (any case), the first one when it names none,
+ * or null until the auditors are known. `unknown`: the link named someone not configured;
+ * that name is never asked for, shown, or written into a downloaded file.
+ */
+export function chosenAuditor(
+  named: string | null,
+  auditors: readonly string[] | undefined,
+): { auditor: string | null; unknown: boolean } {
+  if (!auditors) return { auditor: null, unknown: false };
+  const match =
+    named === null ? undefined : auditors.find((name) => name.toLowerCase() === named.trim().toLowerCase());
+  return { auditor: match ?? auditors[0] ?? null, unknown: named !== null && !match };
+}

@@ -9,7 +9,7 @@ import { importRequest } from '../support/importForm';
 import { createSavedViewsRepository } from '../../src/features/views/savedViewsRepository';
 import { callerEmail, type Caller } from '../../testkit/roleSessions';
 import { publishedRelease } from '../support/releaseBuilds';
-import type { TestApp } from '../../testkit/testApp';
+import { ADMIN, type TestApp } from '../../testkit/testApp';
 import { createLeadActions } from '../../src/features/leads/actions/leadActions';
 
 /**
@@ -57,8 +57,8 @@ async function editedCalendarLead(t: TestApp, gone = false): Promise<number> {
   return row!.id;
 }
 
-/** A fresh agenda feed, with its secret. */
-const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', 'matrix@example.com');
+/** A fresh agenda feed, with its secret (made by the Admin: a feed lives on its maker's access). */
+const someFeed = (t: TestApp) => createAgendaFeeds(t.db).create('Sam Rivera', ADMIN.email);
 
 /** A fresh view shared with everyone (anyone may make it their default). */
 async function someSharedView(t: TestApp): Promise<number> {
@@ -456,7 +456,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({
       method: 'GET',
-      url: '/api/scheduling/agenda?auditor=Dana&from=2025-03-03&to=2025-03-09',
+      url: '/api/scheduling/agenda?auditor=Sam%20Rivera&from=2025-03-03&to=2025-03-09',
     }),
   },
   {
@@ -465,7 +465,7 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     ok: 200,
     request: () => ({
       method: 'GET',
-      url: '/api/scheduling/agenda.ics?auditor=Dana&from=2025-03-03&to=2025-03-03',
+      url: '/api/scheduling/agenda.ics?auditor=Sam%20Rivera&from=2025-03-03&to=2025-03-03',
     }),
   },
   {

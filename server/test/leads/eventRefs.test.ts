@@ -107,6 +107,7 @@ describe.each(ENGINES)('event references and write requests on %s', (engine) => 
       since: expect.any(String),
       attempts: 1,
       reason: 'the CalDAV server cal.example.com could not be reached',
+      failedAt: null,
       nextAttemptAt: expect.any(String),
     });
     expect(Date.parse(detail.calendarWrite!.nextAttemptAt) - Date.now()).toBeGreaterThan(30 * 60_000);

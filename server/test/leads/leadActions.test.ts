@@ -1,4 +1,4 @@
-import type { LeadActionResult, LeadHistoryEntry } from '@auditdesk/shared/core';
+import type { LeadActionResult, LeadHistoryEntry, NotificationsPage } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/platform/db/database';
 import { createDataVersions } from '../../src/platform/db/dataVersions';
@@ -10,6 +10,7 @@ import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
+import { csvOf, importRequest } from '../support/importForm';
 
 type Versioned = { id: number; version: number };
 
@@ -179,6 +180,51 @@ describe.each(ENGINES)('bulk lead actions on %s', (engine) => {
     expect(done.statusCode).toBe(200);
     expect((await undo(done.json().action.id, tokens.User!)).statusCode).toBe(403);
     expect((await leadsNow()).every((lead) => lead.deleted)).toBe(true);
+  });
+
+  // issue 35, item 10: decided — a Manager may undo an Admin's import or bulk change (nothing a
+  // Manager could not do by hand, done exactly); the action's maker is told, in the bell
+  it('lets a Manager undo an Admin’s bulk change and import, and tells the Admin', async () => {
+    const bell = async (token: string) =>
+      (await t.app.inject({ url: '/api/notifications', headers: bearer(token) }))
+        .json<NotificationsPage>()
+        .items.filter((item) => item.kind === 'lead-action-undone');
+    const seeded = await seed(2);
+    const change = await bulk({ leads: seeded, change: { status: 'Cancelled' } }, tokens.Admin!);
+    const file = await importRequest('/api/leads/import', {
+      name: 'new.csv',
+      content: csvOf([['Customer Name'], ['Ada Imported'], ['Bo Imported']]),
+    });
+    const imported = await t.app.inject({ ...file, headers: { ...file.headers, ...bearer(tokens.Admin!) } });
+    expect(imported.json()).toMatchObject({ created: 2 });
+
+    expect((await undo(change.json().action.id)).statusCode).toBe(200);
+    expect((await undo(imported.json().actionId)).statusCode).toBe(200);
+    expect((await leadsNow()).map((lead) => [lead.status, lead.deleted])).toEqual([
+      ['Scheduled', 0],
+      ['Scheduled', 0],
+      ['New', 1],
+      ['New', 1],
+    ]);
+    expect(await bell(tokens.Admin!)).toEqual([
+      expect.objectContaining({
+        title: 'Manager Person undid one of your changes',
+        message: 'Undo of “import new.csv”: its 2 leads are as they were before it.',
+      }),
+      expect.objectContaining({
+        title: 'Manager Person undid one of your changes',
+        message:
+          'Undo of “Bulk change: Status → Cancelled (2 leads)”: its 2 leads are as they were before it.',
+      }),
+    ]);
+    expect(await bell(tokens.Manager!)).toEqual([]);
+
+    // undoing one's own action tells nobody
+    const live = await t.db.all<Versioned>(sql`SELECT id, version FROM leads WHERE deleted_at IS NULL`);
+    const own = await bulk({ leads: live, change: { status: 'Completed' } });
+    expect((await undo(own.json().action.id)).statusCode).toBe(200);
+    expect(await bell(tokens.Manager!)).toEqual([]);
+    expect(await bell(tokens.Admin!)).toHaveLength(2);
   });
 
   it('undoes a change: the previous values back, as history of an undo action; an action is undone once', async () => {

@@ -109,6 +109,70 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
     expect((await setPassword(second, 'lee-second-password')).statusCode).toBe(204);
   });
 
+  // issue 35, item 9: an anonymous "Forgot password?" killed the invitation's 7-day link
+  it('keeps a pending invitation valid through anyone’s "Forgot password?"; the invited person may use either link, once', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/create',
+      headers: bearer(admin),
+      payload: { email: 'ash@example.com', name: 'Ash Moreno', role: 'User' },
+    });
+    expect(created.statusCode).toBe(201);
+    const invitation = tokenOf(await mailTo('ash@example.com', /invited you/));
+    const forgot = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'ash@example.com' },
+      });
+    const resets = () => smtp.received.filter((m) => m.subject === 'Reset your Auditdesk password');
+
+    expect((await forgot()).statusCode).toBe(202);
+    await eventually(() => expect(resets()).toHaveLength(1));
+    expect((await forgot()).statusCode).toBe(202);
+    await eventually(() => expect(resets()).toHaveLength(2));
+    const [olderReset, newerReset] = resets().map(tokenOf);
+    // a newer reset ends the older reset, never the invitation
+    expect((await setPassword(olderReset!, 'ash-older-reset-pw')).statusCode).toBe(400);
+    expect((await setPassword(invitation, 'ash-chose-this-password')).statusCode).toBe(204);
+    expect((await signIn('ash@example.com', 'ash-chose-this-password')).statusCode).toBe(200);
+    // used once: every other link of the person dies with it
+    expect((await setPassword(newerReset!, 'ash-newer-reset-pw')).statusCode).toBe(400);
+    expect((await setPassword(invitation, 'ash-again-password')).statusCode).toBe(400);
+
+    // an Admin sending the invitation again still ends every older link, a reset too
+    const lee = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/create',
+      headers: bearer(admin),
+      payload: { email: 'lee.r@example.com', name: 'Lee Ray', role: 'User' },
+    });
+    await mailTo('lee.r@example.com', /invited you/);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'lee.r@example.com' },
+    });
+    const leeReset = tokenOf(await mailTo('lee.r@example.com', /Reset your Auditdesk password/));
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/user/${lee.json().id}/invitation`,
+          headers: bearer(admin),
+        })
+      ).statusCode,
+    ).toBe(201);
+    await eventually(() =>
+      expect(
+        smtp.received.filter(
+          (m) => m.subject?.includes('invited') && JSON.stringify(m.to).includes('lee.r@'),
+        ),
+      ).toHaveLength(2),
+    );
+    expect((await setPassword(leeReset, 'lee-reset-password')).statusCode).toBe(400);
+  });
+
   it('answers "Forgot password?" alike for any e-mail and mails a working link only to an account', async () => {
     const known = await t.app.inject({
       method: 'POST',

@@ -80,7 +80,10 @@ describe.each(ENGINES)('the agenda on %s', (engine) => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await createTestApp({ CALENDAR_TIMEZONE: 'America/New_York' }, { engine });
+    t = await createTestApp(
+      { CALENDAR_TIMEZONE: 'America/New_York', AUDITORS: 'Dana Smith, Alex Chen' },
+      { engine },
+    );
     token = (await t.login()).access_token;
     await syncLeads(t, FIXTURE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
     await t.db.orm
@@ -186,9 +189,30 @@ describe.each(ENGINES)('the agenda on %s', (engine) => {
   });
 
   it('answers a day without visits with an empty agenda and a calendar without events', async () => {
-    const body = (await get('agenda?auditor=Nobody&from=2025-03-03&to=2025-03-03')).json();
+    const body = (await get('agenda?auditor=Alex%20Chen&from=2025-03-05&to=2025-03-05')).json();
     expect(body).toMatchObject({ visits: [], cancelled: 0 });
-    const ics = await get('agenda.ics?auditor=Nobody&from=2025-03-03&to=2025-03-03');
+    const ics = await get('agenda.ics?auditor=Alex%20Chen&from=2025-03-05&to=2025-03-05');
     expect(new ICAL.Component(ICAL.parse(ics.body)).getAllSubcomponents('vevent')).toHaveLength(0);
+  });
+
+  // issue 35, item 6: the auditor came from the link into X-WR-CALNAME as it was
+  it('takes only a configured auditor, in any case, and refuses any other name, a crafted one too', async () => {
+    const any = (await get('agenda?auditor=DANA%20smith&from=2025-03-03&to=2025-03-03')).json();
+    expect(any.auditor).toBe(DANA);
+    const file = await get('agenda.ics?auditor=dana%20smith&from=2025-03-03&to=2025-03-03');
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="agenda-Dana-Smith-2025-03-03.ics"',
+    );
+    expect(file.body).toContain('X-WR-CALNAME:Dana Smith · 2025-03-03 – 2025-03-03\r\n');
+    for (const path of [
+      'agenda?auditor=Nobody&from=2025-03-03&to=2025-03-03',
+      'agenda.ics?auditor=Nobody&from=2025-03-03&to=2025-03-03',
+      'agenda.ics?auditor=Sam%0D%0ABEGIN:VEVENT%0D%0AUID:evil%0D%0ASUMMARY:Pay%20here%0D%0AEND:VEVENT&from=2025-03-03&to=2025-03-03',
+    ]) {
+      const refused = await get(path);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toBe('Choose one of the auditors: Dana Smith, Alex Chen.');
+      expect(refused.body).not.toContain('BEGIN:VEVENT');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { Writable } from 'node:stream';
 import { agendaFeeds } from '../../src/platform/db/schema';
 import { ENGINES } from '../../testkit/engines';
 import { lead } from '../../testkit/builders/leads';
@@ -113,5 +114,97 @@ describe.each(ENGINES)('agenda feeds on %s', (engine) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe('Choose one of the auditors: Dana Smith, Alex Chen.');
     expect((await api('POST', '', { auditor: 'Dana Smith', extra: 1 })).statusCode).toBe(400);
+  });
+
+  // issue 35, item 7: a feed kept answering after the Manager who made it was deactivated
+  it('stops answering once its maker is deactivated or no longer Admin or Manager, and for good once deleted', async () => {
+    const email = `kim.${engine}@example.com`;
+    const kim = await t.users.create({
+      email,
+      fullName: 'Kim Manager',
+      role: 'Manager',
+      passwordHash: await t.passwords.hash('kim-password-123'),
+    });
+    const kimToken = (await t.login(email, 'kim-password-123')).access_token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/scheduling/agenda/feeds',
+      headers: bearer(kimToken),
+      payload: { auditor: 'Dana Smith' },
+    });
+    expect(made.statusCode).toBe(201);
+    const { id, url } = made.json();
+    const read = async () => (await t.app.inject({ url: new URL(url).pathname })).statusCode;
+    const answering = async () =>
+      (await api('GET', '')).json().find((feed: { id: number }) => feed.id === id)?.answering;
+    const asAdmin = (method: 'PUT' | 'DELETE', path: string, payload?: object) =>
+      t.app.inject({ method, url: `/api/user/${kim.id}${path}`, headers: bearer(admin), payload });
+    expect([await read(), await answering()]).toEqual([200, true]);
+
+    expect((await asAdmin('PUT', '/status', { isActive: false })).statusCode).toBe(200);
+    expect([await read(), await answering()]).toEqual([404, false]);
+    // access given back: the feed (never revoked) answers again
+    expect((await asAdmin('PUT', '/status', { isActive: true })).statusCode).toBe(200);
+    expect(await read()).toBe(200);
+
+    expect((await asAdmin('PUT', '/role', { role: 'User' })).statusCode).toBe(200);
+    expect([await read(), await answering()]).toEqual([404, false]);
+    expect((await asAdmin('PUT', '/role', { role: 'Admin' })).statusCode).toBe(200);
+    expect(await read()).toBe(200);
+
+    // deleted, then someone given an account with the same address: another person, no feed
+    expect((await asAdmin('DELETE', '')).statusCode).toBe(204);
+    expect(await read()).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await t.users.create({ email, fullName: 'Kim Again', role: 'Manager', passwordHash: null });
+    expect([await read(), await answering()]).toEqual([404, false]);
+  });
+});
+
+describe('an agenda feed in the request log', () => {
+  let t: TestApp;
+  const lines: Record<string, unknown>[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    t = await createTestApp({ AUDITORS: 'Dana Smith, Alex Chen', LOG_LEVEL: 'info' }, { logStream: stream });
+  });
+  afterAll(() => t.close());
+
+  // issue 35, item 7: every read was logged with its whole path, the token being the permission
+  it('names the feed by its id, never by its secret address', async () => {
+    const admin = (await t.login()).access_token;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/scheduling/agenda/feeds',
+      headers: bearer(admin),
+      payload: { auditor: 'Dana Smith' },
+    });
+    const { id, url } = created.json();
+    const token = new URL(url).pathname.split('/').at(-1)!;
+    lines.length = 0;
+    expect((await t.app.inject({ url: `/api/agenda-feed/${token}?x=1` })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/agenda-feed/${'y'.repeat(43)}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/agenda-feed/${token}/more` })).statusCode).toBe(404);
+
+    const logged = JSON.stringify(lines);
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain('y'.repeat(43));
+    const paths = lines.flatMap((line) => {
+      const req = line.req as { path?: string } | undefined;
+      return req?.path ? [req.path] : [];
+    });
+    expect(paths).toEqual([
+      '/api/agenda-feed/[redacted]',
+      '/api/agenda-feed/[redacted]',
+      '/api/agenda-feed/[redacted]/more',
+    ]);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'request completed', feedId: id, res: { statusCode: 200 } }),
+    );
   });
 });

@@ -103,6 +103,51 @@ describe.each(ENGINES)('saved views on %s', (engine) => {
     expect((await call('Admin', 'PATCH', `/${shared.id}`, { name: 'x' })).statusCode).toBe(404);
   });
 
+  // issue 35, item 10: any Manager could unshare or overwrite another Manager's shared view
+  it('lets only its owner or an Admin change, unshare or delete a shared view; another Manager may copy it', async () => {
+    await t.users.create({
+      email: 'sky@example.com',
+      fullName: 'Sky Manager',
+      role: 'Manager',
+      passwordHash: await t.passwords.hash('sky-password-123'),
+    });
+    const sky = (await t.login('sky@example.com', 'sky-password-123')).access_token;
+    const asSky = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/views${url}`,
+        headers: bearer(sky),
+        ...(payload ? { payload } : {}),
+      });
+
+    const shared = await save('Manager', { name: 'Team week', shared: true });
+    const seen = (await asSky('GET', '')).json<{ views: SavedView[] }>().views;
+    expect(seen).toEqual([expect.objectContaining({ id: shared.id, mine: false, editable: false })]);
+    for (const change of [{ name: 'Mine now' }, { shared: false }, { state: { ...STATE, search: 'oak' } }]) {
+      const refused = await asSky('PATCH', `/${shared.id}`, change);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(
+        'Only the person who shared this view, or an Admin, may change it. Save it as a new view of your own instead.',
+      );
+    }
+    expect((await asSky('DELETE', `/${shared.id}`)).statusCode).toBe(403);
+    // what another Manager may do: make it their default, save a copy (shared too, as their own)
+    expect((await asSky('PUT', '/default', { viewId: shared.id })).statusCode).toBe(200);
+    expect((await asSky('POST', '', { name: 'Team week', shared: true, state: STATE })).statusCode).toBe(201);
+    expect((await list('User')).views.map((view) => [view.name, view.ownerName])).toEqual([
+      ['Team week', 'Manager Person'],
+      ['Team week', 'Sky Manager'],
+    ]);
+    const kept = (await list('Manager')).views.find((view) => view.id === shared.id);
+    expect(kept).toMatchObject({ name: 'Team week', shared: true, state: STATE, editable: true });
+
+    // an owner who may no longer share leaves the view to the Admins
+    const owner = (await t.users.findByEmail('manager@example.com'))!;
+    await t.users.update(owner.id, { role: 'User' });
+    expect((await call('Manager', 'PATCH', `/${shared.id}`, { name: 'Still mine' })).statusCode).toBe(403);
+    expect((await call('Admin', 'PATCH', `/${shared.id}`, { shared: false })).statusCode).toBe(200);
+  });
+
   it('refuses a second view of the same name for one owner, whatever its case', async () => {
     const first = await save('Manager', { name: 'This week' });
     const again = await call('Manager', 'POST', '', { name: ' this WEEK ', state: STATE });

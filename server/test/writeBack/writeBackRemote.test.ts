@@ -3,7 +3,7 @@ import { fromGoogleEvent } from '../../src/features/sync/calendar/googleCalendar
 import { fromGraphEvent, type GraphEvent } from '../../src/features/sync/microsoft/graphEvent';
 import { parseEvent } from '../../src/features/sync/parser/parseEvent';
 import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
-import type { EventWriter, WriteTarget } from '../../src/features/writeBack/eventWriter';
+import { WriteRefused, type EventWriter, type WriteTarget } from '../../src/features/writeBack/eventWriter';
 import { createGoogleEventWriter } from '../../src/features/writeBack/sources/googleEventWriter';
 import { createGraphEventWriter } from '../../src/features/writeBack/sources/graphEventWriter';
 import { testGoogleAuth } from '../../testkit/fakes/fakeGoogleApi';
@@ -256,6 +256,47 @@ describe.each([google, graph])('write-back to $name', (remote) => {
       /HTTP 403.*Insufficient Permission/,
     );
     expect(fake.patches()).toHaveLength(2);
+    expect(fake.stored(remote.single).description).toContain('555-0142');
+  });
+
+  it('tells a refusal of what was sent (400: not tried again) from one of the moment (403, 503)', async () => {
+    const answers = [400, 403, 503];
+    fake = await remote.start((request) => {
+      if (request.method !== 'PATCH') return null;
+      const status = answers.length > 1 ? answers.shift()! : answers[0]!; // then 503 every time
+      // each contract's error body: Google's { code, message, errors }, Graph's { code: 'ErrorInvalidRequest', message }
+      return remote === google
+        ? {
+            status,
+            body: { error: { code: status, message: 'Invalid value', errors: [{ reason: 'invalid' }] } },
+          }
+        : {
+            status,
+            body: {
+              error: {
+                code: status === 400 ? 'ErrorInvalidRequest' : 'ErrorAccessDenied',
+                message: 'Invalid value',
+              },
+            },
+          };
+    });
+    const synced = fake.synced(remote.single);
+    const attempt = () =>
+      fake.writer.write(targetOf(synced), { phoneNumber: '(617) 555-0100' }).then(
+        () => null,
+        (error: unknown) => error as WriteRefused,
+      );
+    const refused = await attempt();
+    expect(refused).toBeInstanceOf(WriteRefused);
+    expect(refused).toMatchObject({
+      permanent: true,
+      message: expect.stringMatching(/HTTP 400.*Invalid value/),
+    });
+    expect(await attempt()).toMatchObject({ permanent: false, message: expect.stringMatching(/HTTP 403/) });
+    // a 503 is retried by the request itself, then given up as a busy calendar: tried again later
+    const busy = await attempt();
+    expect(busy?.message).toMatch(/503/);
+    expect(busy instanceof WriteRefused && busy.permanent).toBe(false);
     expect(fake.stored(remote.single).description).toContain('555-0142');
   });
 });

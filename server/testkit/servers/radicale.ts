@@ -38,9 +38,12 @@ async function waitUntilListening(url: string, child: ChildProcess, log: () => s
 
 /**
  * Debian's Radicale (a real CalDAV server) on a free port, with its own temp storage and
- * one user (htpasswd, plain), stopped and wiped by stop().
+ * one user (htpasswd, plain), stopped and wiped by stop(). `maxContentLength`: the largest
+ * request body it takes (its `max_content_length`; a larger one is refused with 413).
  */
-export async function startRadicale(): Promise<RadicaleServer> {
+export async function startRadicale({
+  maxContentLength,
+}: { maxContentLength?: number } = {}): Promise<RadicaleServer> {
   // Radicale fsyncs every stored event, which is a no-op in memory: a 10,000-event upload
   // takes seconds on tmpfs and minutes on disk
   const base = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
@@ -54,6 +57,7 @@ export async function startRadicale(): Promise<RadicaleServer> {
     [
       '[server]',
       `hosts = 127.0.0.1:${port}`,
+      ...(maxContentLength ? [`max_content_length = ${maxContentLength}`] : []),
       '[auth]',
       'type = htpasswd',
       `htpasswd_filename = ${path.join(dir, 'users')}`,

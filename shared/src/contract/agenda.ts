@@ -65,6 +65,11 @@ export const agendaFeed = z.object({
   createdAt: z.string(),
   /** When a calendar last read it; null: never yet. */
   lastReadAt: z.string().nullable(),
+  /**
+   * Whether it answers: false once who made it may no longer hand feeds out (deactivated,
+   * access revoked, no longer Admin or Manager, deleted); it then answers like a revoked one.
+   */
+  answering: z.boolean(),
 });
 export type AgendaFeed = z.infer<typeof agendaFeed>;
 export const agendaFeeds = z.array(agendaFeed);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { idParams, isoDateTime } from './common';
+import { leadText } from './leadText';
 import { LEAD_SOURCES } from './vocabulary';
 
-const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+const text = (max: number) => leadText(max);
 
 /** Only http(s) addresses are links; anything else (javascript:, data:) is refused. */
 export const linkId = text(500).refine(
@@ -33,7 +34,7 @@ const leadFieldShapes = {
   /** When the visit ends, stored in UTC like scheduledDate. */
   endDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
   linkId,
-  comments: text(4000),
+  comments: leadText(4000, { newlines: true }),
 };
 
 /** POST /leads: a new manual lead; only the customer's name is required. */
@@ -154,6 +155,8 @@ export const leadDetail = leadResource.extend({
   /**
    * Office values not yet in the calendar (write-back on): since when, how many attempts, and
    * why the last one did not reach it (null before the first); null when nothing is waiting.
+   * `failedAt`: the calendar refused the write for what it holds; it is not tried again until
+   * the lead is edited (null while it is tried).
    */
   calendarWrite: z
     .object({
@@ -161,6 +164,7 @@ export const leadDetail = leadResource.extend({
       attempts: z.number().int(),
       reason: z.string().nullable(),
       nextAttemptAt: z.string(),
+      failedAt: z.string().nullable(),
     })
     .nullable()
     .optional(),

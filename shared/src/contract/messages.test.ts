@@ -29,6 +29,10 @@ const MISTAKES: [string, z.ZodType, unknown][] = [
   ['set password: short', setPasswordBody, { token: 't', password: 'short' }],
   ['view: no name', savedViewCreate, { name: '  ', state: standardViewState() }],
   ['view: long name', savedViewCreate, { name: 'v'.repeat(81), state: standardViewState() }],
+  ['view: NUL in the name', savedViewCreate, { name: 'Week\u0000', state: standardViewState() }],
+  ['view: an override in the name', savedViewCreate, { name: 'k\u202Eeew', state: standardViewState() }],
+  ['lead: a carriage return in the name', leadCreate, { customerName: 'Wyn\rRRULE:FREQ=DAILY' }],
+  ['lead: a carriage return in comments', leadCreate, { customerName: 'A', comments: 'a\rb' }],
 ];
 
 describe('the messages a person reads when a form is refused', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { toRole } from '../auth/roles';
 import { emailAddress, isoDateTime } from './common';
+import { leadText } from './leadText';
 import { ROLES } from './vocabulary';
 
 /** A role as clients send it: the codes of spec section 6 (1 Admin, 0 User) or a name, any case. */
@@ -15,8 +16,8 @@ export const roleInput = z
 export const grantBody = z.strictObject({
   email: emailAddress,
   /** The full name for an account this grant creates; read from the e-mail when absent. */
-  name: z.string().trim().min(1).max(200).optional(),
-  notes: z.string().trim().max(500).optional(),
+  name: leadText(200).min(1, 'Name is required.').optional(),
+  notes: leadText(500).optional(),
   role: roleInput.optional(),
 });
 export type GrantInput = z.input<typeof grantBody>;
@@ -25,7 +26,8 @@ export const revokeBody = z.strictObject({ email: emailAddress });
 
 export const createUserBody = z.strictObject({
   email: emailAddress,
-  name: z.string().trim().min(1, 'Name is required.').max(200, 'Use at most 200 characters.'),
+  /** Shown to others (a shared view's owner, a lead's history): the lead fields' text rule. */
+  name: leadText(200).min(1, 'Name is required.'),
   role: roleInput.default('User'),
 });
 

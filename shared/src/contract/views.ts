@@ -3,6 +3,7 @@ import { LEAD_COLUMN_IDS } from '../leads/leadColumns';
 import { LEAD_PAGE_SIZES } from '../leads/leadsView';
 import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
 import { isoDay } from './common';
+import { leadText } from './leadText';
 
 export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
 
@@ -11,7 +12,8 @@ export { LEAD_COLUMN_IDS } from '../leads/leadColumns';
 /** Room for columns added later, not for a document that grows without end. */
 const MAX_COLUMNS = 100;
 const columnId = z.string().min(1).max(64);
-const filterText = z.string().max(500, 'Use at most 500 characters.');
+/** A filter of a view others may see: the text rule of lead fields (no controls, one line). */
+const filterText = leadText(500, { trim: false });
 const dayOrOpen = z.union([z.literal(''), isoDay]);
 
 /**
@@ -65,11 +67,10 @@ export function fittingViewState(value: unknown): LeadsViewState {
   return knownColumnsOnly(state as LeadsViewState);
 }
 
+/** Shown to everyone once shared: the lead fields' text rule (no controls, no direction overrides). */
 const viewName = z
   .string({ error: 'Give the view a name.' })
-  .trim()
-  .min(1, 'Give the view a name.')
-  .max(VIEW_NAME_MAX, `Use at most ${VIEW_NAME_MAX} characters.`);
+  .pipe(leadText(VIEW_NAME_MAX).min(1, 'Give the view a name.'));
 
 /** A saved view of the leads screen, as the person asking sees it (GET /api/views). */
 export const savedView = z.object({

@@ -99,6 +99,8 @@ export const NOTIFICATION_KINDS = [
   'data-restored',
   'release-staged',
   'release-aborted',
+  'calendar-write-refused',
+  'lead-action-undone',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error'] as const;

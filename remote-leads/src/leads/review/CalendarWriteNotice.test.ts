@@ -1,11 +1,12 @@
 import { pendingWriteText } from './CalendarWriteNotice';
 
 const NOW = Date.parse('2025-03-04T12:00:00Z');
-const write = (reason: string | null, nextAttemptAt: string) => ({
+const write = (reason: string | null, nextAttemptAt: string, failedAt: string | null = null) => ({
   since: '2025-03-04T11:58:00Z',
   attempts: reason ? 3 : 0,
   reason,
   nextAttemptAt,
+  failedAt,
 });
 
 describe('pendingWriteText', () => {
@@ -33,6 +34,24 @@ describe('pendingWriteText', () => {
       ),
     ).toBe(
       'Not yet in the calendar: Google Calendar answered HTTP 403 Forbidden: Insufficient Permission. It is tried again by itself in 4 min; nothing is lost meanwhile.',
+    );
+  });
+
+  it('says a write the calendar refused for good is not tried again, and what to do', () => {
+    expect(
+      pendingWriteText(
+        {
+          calendarWrite: write(
+            'The CalDAV server cal.example.com answered HTTP 400 Bad Request',
+            '2025-03-04T12:00:00Z',
+            '2025-03-04T12:00:10Z',
+          ),
+          needsReview: false,
+        },
+        NOW,
+      ),
+    ).toBe(
+      "Not written to the calendar: The CalDAV server cal.example.com answered HTTP 400 Bad Request. It is not tried again; the office's values stay here. Change them, or use the calendar's, to write again.",
     );
   });
 

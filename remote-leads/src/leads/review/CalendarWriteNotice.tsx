@@ -1,6 +1,6 @@
 import { formatDateTime, WriteBackNote, type LeadDetail } from '@auditdesk/shared';
 import { Alert, Text } from '@mantine/core';
-import { IconCloudUpload } from '@tabler/icons-react';
+import { IconCalendarX, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { leadDetailQuery } from '../leadsApi';
 
@@ -22,6 +22,8 @@ export function pendingWriteText(
 ): string | null {
   const write = lead.calendarWrite;
   if (!write) return null;
+  if (write.failedAt)
+    return `Not written to the calendar: ${write.reason ?? 'the calendar refused it'}. It is not tried again; the office's values stay here. Change them, or use the calendar's, to write again.`;
   if (!write.reason) return `Not yet in the calendar: it is written ${nextTry(write.nextAttemptAt, now)}.`;
   const next = lead.needsReview
     ? 'Decide above which values to keep; what you keep is then written.'
@@ -36,22 +38,28 @@ export function pendingWriteText(
 export function CalendarWriteNotice({ leadId }: { leadId: number }) {
   const detail = useQuery({
     ...leadDetailQuery(leadId),
-    refetchInterval: (query) => (query.state.data?.calendarWrite ? WAITING_REFRESH_MS : false),
+    // a write the calendar refused for good waits for a person: nothing to look for meanwhile
+    refetchInterval: (query) => {
+      const write = query.state.data?.calendarWrite;
+      return write && !write.failedAt ? WAITING_REFRESH_MS : false;
+    },
   });
   const lead = detail.data;
   if (!lead || lead.source !== 'calendar') return null;
   const pending = pendingWriteText(lead);
+  const failed = Boolean(lead.calendarWrite?.failedAt);
+  const heading = failed ? 'Not written to the calendar' : 'Not yet in the calendar';
   return (
     <>
       <WriteBackNote mb="xs" />
       {pending && (
         <Alert
-          color="yellow"
-          icon={<IconCloudUpload size={18} />}
+          color={failed ? 'red' : 'yellow'}
+          icon={failed ? <IconCalendarX size={18} /> : <IconCloudUpload size={18} />}
           mb="sm"
-          title={<span title={formatDateTime(lead.calendarWrite!.since)}>Not yet in the calendar</span>}
+          title={<span title={formatDateTime(lead.calendarWrite!.since)}>{heading}</span>}
         >
-          <Text size="sm">{pending.replace(/^Not yet in the calendar: /, '')}</Text>
+          <Text size="sm">{pending.slice(heading.length + 2)}</Text>
         </Alert>
       )}
     </>

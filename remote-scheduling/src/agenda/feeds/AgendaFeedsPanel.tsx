@@ -6,7 +6,7 @@ import {
   type AgendaFeed,
   type CreatedAgendaFeed,
 } from '@auditdesk/shared';
-import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -81,7 +81,19 @@ export function AgendaFeedsPanel({ auditor }: { auditor: string | null }) {
             {list.map((feed) => (
               <Table.Tr key={feed.id}>
                 <Table.Td>{feed.auditor}</Table.Td>
-                <Table.Td>{feed.createdBy}</Table.Td>
+                <Table.Td>
+                  {feed.createdBy}
+                  {!feed.answering && (
+                    <Badge
+                      ml="xs"
+                      color="gray"
+                      variant="light"
+                      title="Who made it may no longer hand out phone calendars: it answers like a revoked address."
+                    >
+                      Stopped
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>{formatDateTime(feed.createdAt)}</Table.Td>
                 <Table.Td>{formatDateTime(feed.lastReadAt, 'Never')}</Table.Td>
                 <Table.Td ta="right">

@@ -9,30 +9,44 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const nowIso = () => new Date().toISOString();
 
 /**
+ * Who asked for a link: 'admin' (an invitation, an Admin's link, the command line) ends every
+ * older live link of the person; 'reset' (anyone's "Forgot password?", no sign-in needed) ends
+ * only older resets, so it can never take an invitation away.
+ */
+export type PasswordLinkPurpose = 'admin' | 'reset';
+
+/**
  * One-time tokens behind the host's /set-password page; all SQL on password_links. Only
- * hashes are stored. A user has at most one live link: minting one kills the older ones,
- * and links die with deactivation, revocation and deletion.
+ * hashes are stored. A person has at most one live link an Admin made and one live reset:
+ * minting one kills the older ones it may (see PasswordLinkPurpose), spending one kills all
+ * the others, and links die with deactivation, revocation and deletion.
  */
 export function createPasswordLinks(db: Database) {
   const { orm } = db;
-  const revokeLiveOf = (userId: number) =>
+  const revokeLiveOf = (userId: number, purpose?: PasswordLinkPurpose) =>
     orm
       .update(passwordLinks)
       .set({ revokedAt: nowIso() })
       .where(
-        and(eq(passwordLinks.userId, userId), isNull(passwordLinks.usedAt), isNull(passwordLinks.revokedAt)),
+        and(
+          eq(passwordLinks.userId, userId),
+          isNull(passwordLinks.usedAt),
+          isNull(passwordLinks.revokedAt),
+          purpose ? eq(passwordLinks.purpose, purpose) : undefined,
+        ),
       );
 
   return {
     async create(
       userId: number,
       ttlMs = PASSWORD_LINK_TTL_MS,
+      purpose: PasswordLinkPurpose = 'admin',
     ): Promise<{ token: string; expiresAt: string }> {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + ttlMs).toISOString();
       await db.batch([
-        revokeLiveOf(userId),
-        orm.insert(passwordLinks).values({ userId, tokenHash: hashToken(token), expiresAt }),
+        revokeLiveOf(userId, purpose === 'reset' ? 'reset' : undefined),
+        orm.insert(passwordLinks).values({ userId, tokenHash: hashToken(token), expiresAt, purpose }),
       ]);
       return { token, expiresAt };
     },

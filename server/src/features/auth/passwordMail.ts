@@ -3,7 +3,7 @@ import type { UserRow } from '../../platform/db/schema';
 import type { Mailer } from '../mail/mailer';
 import { invitationMessage, passwordChangedMessage, passwordResetMessage } from '../mail/mailMessages';
 import type { UsersRepository } from '../users/usersRepository';
-import type { PasswordLinks } from './passwordLinks';
+import { PASSWORD_LINK_TTL_MS, type PasswordLinks } from './passwordLinks';
 
 /** An invitation's link lives longer than a reset's: people do not always read mail the same day. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -55,12 +55,16 @@ export function createPasswordMail({
       return { delivery: 'email', email: user.email };
     },
 
-    /** "Forgot password?": a reset link to an active account; nothing for any other e-mail. */
+    /**
+     * "Forgot password?": a reset link to an active account; nothing for any other e-mail. It
+     * ends older resets only: a pending invitation stays valid (anyone may ask for a reset in
+     * someone's name), until it is used, a reset link is used, or an Admin sends a new one.
+     */
     async requestReset(email: string): Promise<void> {
       if (!mailer) return;
       const user = await users.findByEmail(email);
       if (!user || !user.isActive) return;
-      const { token, expiresAt } = await passwordLinks.create(user.id);
+      const { token, expiresAt } = await passwordLinks.create(user.id, PASSWORD_LINK_TTL_MS, 'reset');
       await mailer.enqueue(
         passwordResetMessage({ to: user.email, name: nameOf(user), url: setPasswordUrl(token), expiresAt }),
       );

@@ -12,8 +12,9 @@ export interface NewNotification {
   title: string;
   message: string;
   link: string;
-  /** Who sees it: a role's holders, or (none) everyone. */
+  /** Who sees it: a role's holders, one person, or (neither) everyone. */
   role?: Role | null;
+  userId?: number | null;
 }
 
 /** The notifications a user sees: everyone's, their role's and their own. */
@@ -41,7 +42,7 @@ export function createNotificationsRepository(db: Database) {
       await orm.delete(notifications).where(lt(notifications.createdAt, cutoff)).run();
       const [row] = await orm
         .insert(notifications)
-        .values({ ...entry, role: entry.role ?? null })
+        .values({ ...entry, role: entry.role ?? null, userId: entry.userId ?? null })
         .returning()
         .all();
       return row!;

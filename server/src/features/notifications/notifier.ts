@@ -1,7 +1,10 @@
 import {
   leadsViewHref,
   needsReviewSentence,
+  routes,
+  type LeadActionSummary,
   type Notification,
+  type Role,
   type SyncResult,
   type SyncTrigger,
 } from '@auditdesk/shared/core';
@@ -11,6 +14,9 @@ import type { NewNotification, NotificationsRepository } from './notificationsRe
 
 /** Sends an event to the live connections of these users (the hub, on every instance). */
 export type PushToUsers = (userIds: number[], target: 'NotificationAdded', args: [Notification]) => void;
+
+/** Who edits leads (and so hears that the calendar refused an edit): the route table says. */
+const LEAD_EDITORS = routes.leadsUpdate.access as readonly Role[];
 
 const TRIGGERS: Record<SyncTrigger, string> = {
   api: 'started from the Sync screen',
@@ -45,7 +51,12 @@ export function createNotifier(
   async function notify(entry: NewNotification): Promise<void> {
     const row = await notifications.add(entry);
     const recipients = (await users.list())
-      .filter((user) => user.isActive && (!entry.role || user.role === entry.role))
+      .filter(
+        (user) =>
+          user.isActive &&
+          (!entry.role || user.role === entry.role) &&
+          (!entry.userId || user.id === entry.userId),
+      )
       .map((user) => user.id);
     push(recipients, 'NotificationAdded', [asNotification(row)]);
   }
@@ -71,6 +82,35 @@ export function createNotifier(
         }`,
         message: `${result.startDate} to ${result.endDate}: ${result.message}`,
         link: result.needsReview ? NEEDS_REVIEW_LINK : '/sync',
+      });
+    },
+
+    /**
+     * A write-back the calendar refused for good, for the roles that edit leads (each its own
+     * row: a notification is for one role or for everyone).
+     */
+    async calendarWriteRefused(lead: { leadId: string; customerName: string }, reason: string) {
+      const link = `/leads?${new URLSearchParams({ q: lead.leadId, unformatted: 'shown' })}`;
+      for (const role of LEAD_EDITORS)
+        await notify({
+          kind: 'calendar-write-refused',
+          severity: 'error',
+          title: `The calendar refused an edit of ${lead.customerName || lead.leadId}`,
+          message: `${reason}. The office's values stay on the lead and are not sent again until it is edited.`,
+          link,
+          role,
+        });
+    },
+
+    /** A bulk change or an import undone by someone else than who made it: its maker hears. */
+    actionUndone(authorId: number, undo: Pick<LeadActionSummary, 'label' | 'leadCount'>, by: string) {
+      return notify({
+        kind: 'lead-action-undone',
+        severity: 'info',
+        title: `${by} undid one of your changes`,
+        message: `${undo.label}: ${undo.leadCount === 1 ? 'its lead is' : `its ${undo.leadCount.toLocaleString('en-US')} leads are`} as they were before it.`,
+        link: '/leads',
+        userId: authorId,
       });
     },
 

@@ -16,6 +16,13 @@ export const maySeeView = (person: Person, view: View) => view.shared || view.ow
 
 export const mayShareViews = (person: Person) => SHARERS.includes(person.role);
 
-/** A private view is its owner's alone; a shared one belongs to the Managers and Admins. */
+/**
+ * A private view is its owner's alone. A shared one is changed, unshared or deleted by its
+ * owner while they may share views, or by an Admin (who looks after what everyone sees):
+ * another Manager sees it, may make it their default and save a copy, but does not rewrite
+ * what everyone reads as someone else's ("Shared by …"). docs/decisions.md says why.
+ */
 export const mayChangeView = (person: Person, view: View) =>
-  view.shared ? mayShareViews(person) : view.ownerId === person.id;
+  view.shared
+    ? person.role === 'Admin' || (view.ownerId === person.id && mayShareViews(person))
+    : view.ownerId === person.id;

@@ -9,6 +9,10 @@ import { mayChangeView, maySeeView, mayShareViews } from './viewPermissions';
 
 const UNKNOWN_VIEW = 'This view does not exist, or it is not shared with you.';
 const ONLY_SHARERS = 'Only a Manager or an Admin may share a view with everyone.';
+const ONLY_OWNER =
+  'Only the person who shared this view, or an Admin, may change it. Save it as a new view of your own instead.';
+/** Why this person may not change this view (one they see). */
+const notTheirs = (view: StoredView) => forbidden(view.shared ? ONLY_OWNER : undefined);
 /** Plenty for a person's own use, and a bound on what one account can store. */
 export const MAX_VIEWS_PER_PERSON = 200;
 const duplicateName = (name: string) =>
@@ -28,7 +32,8 @@ const shown = (person: UserRow, view: StoredView): SavedView => ({
 
 /**
  * /api/views: saved views of the leads screen. Anyone signed in keeps private views; only a
- * Manager or an Admin shares one or changes a shared one (DESIGN.md section 17).
+ * Manager or an Admin shares one; a shared one is changed by whoever shared it or an Admin
+ * (DESIGN.md section 17, docs/views.md).
  */
 export const viewsRoutes: FastifyPluginAsync<{
   views: SavedViewsRepository;
@@ -62,7 +67,7 @@ export const viewsRoutes: FastifyPluginAsync<{
   route('viewsUpdate', async (request) => {
     const person = request.currentUser!;
     const view = await visible(person, request.params.id);
-    if (!mayChangeView(person, view)) throw forbidden();
+    if (!mayChangeView(person, view)) throw notTheirs(view);
     const { shared } = request.body;
     if (shared !== undefined && shared !== view.shared && !mayShareViews(person))
       throw forbidden(ONLY_SHARERS);
@@ -75,7 +80,7 @@ export const viewsRoutes: FastifyPluginAsync<{
   route('viewsDelete', async (request, reply) => {
     const person = request.currentUser!;
     const view = await visible(person, request.params.id);
-    if (!mayChangeView(person, view)) throw forbidden();
+    if (!mayChangeView(person, view)) throw notTheirs(view);
     if (!(await views.remove(view.id))) throw notFound(UNKNOWN_VIEW);
     return reply.code(204).send(null);
   });

@@ -4,11 +4,12 @@ import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy'
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
 import { WRITABLE_FIELDS, type OfficeChanges } from './eventEdit';
-import type { EventWriter } from './eventWriter';
+import { WriteRefused, type EventWriter } from './eventWriter';
 
 /**
  * Between attempts of a write that did not reach the calendar: 30 s, 1, 2, 4 … minutes, then
  * hourly, for as long as it takes (the office value is kept meanwhile; nothing is given up).
+ * A write the calendar refuses for what it holds (400, 413…) is not tried again at all.
  */
 export const WRITE_RETRY_POLICY: RetryPolicy = {
   maxAttempts: Number.POSITIVE_INFINITY,
@@ -26,6 +27,8 @@ export interface CalendarWriterOptions {
   writes: CalendarWritesRepository;
   writer: EventWriter;
   log: FastifyBaseLogger;
+  /** Tells those who edit leads that the calendar refused a write for good (the bell). */
+  announceRefusal?: (lead: { leadId: string; customerName: string }, reason: string) => Promise<void>;
   policy?: RetryPolicy;
   now?: () => Date;
   random?: () => number;
@@ -46,12 +49,14 @@ function aroundOf(work: WriteWork): Date[] {
  * The background worker that writes office edits to the calendar (CALENDAR_WRITE_BACK=on):
  * each stored write is claimed by one instance at a time, written with If-Match on the
  * event's ETag, and its outcome applied (written; changed in the calendar meanwhile, a
- * conflict; not reached, tried again with growing pauses, across restarts).
+ * conflict; not reached, tried again with growing pauses, across restarts; refused for what
+ * it holds, failed and announced, never tried again by itself).
  */
 export function createCalendarWriter({
   writes,
   writer,
   log,
+  announceRefusal = async () => {},
   policy = WRITE_RETRY_POLICY,
   now = () => new Date(),
   random = Math.random,
@@ -83,6 +88,16 @@ export function createCalendarWriter({
     } catch (error) {
       // the shared retries tell a person starting a run to try again later: this write is tried again by itself
       const reason = errorReason(error).replace(/; gave up, try again later$/, '');
+      if (error instanceof WriteRefused && error.permanent) {
+        // the same values would be refused again: failed, on the lead and in the bell, until a new edit
+        if (await writes.refused(work, reason, now())) {
+          log.warn({ leadId, reason }, 'calendar write refused by the calendar; not tried again');
+          await announceRefusal(work.event, reason).catch((failure: unknown) =>
+            log.error({ err: failure, leadId }, 'calendar write refusal not announced'),
+          );
+        }
+        return;
+      }
       await writes.failed(work, reason, retryAt(work.attempts + 1));
       log.warn({ leadId, attempts: work.attempts + 1, reason }, 'calendar write not made; tried again later');
       return;

@@ -4,6 +4,7 @@ import { alignRecurrenceId } from '../sync/calendar/ics/alignRecurrenceId';
 import { textOf, tzidOf, type Component, type Time } from '../sync/calendar/ics/icalTypes';
 import { instantOf } from '../sync/calendar/ics/instants';
 import { latestVersion } from '../sync/calendar/ics/latestVersion';
+import { setIcsText } from '../../platform/ics/icsText';
 import { resolveZoneName, zoneOffsetMs } from '../../platform/time/timezones';
 import { descriptionAfter, summaryAfter, type EventEdit } from './eventEdit';
 
@@ -99,16 +100,12 @@ function targetOf(calendar: Component, instance: string | null, defaultZone: str
   return override;
 }
 
-function setText(component: Component, name: string, value: string) {
-  if (value) component.updatePropertyWithValue(name, value);
-  else component.removeAllProperties(name);
-}
-
 /**
  * An ICS calendar object (one event, or one series with its overrides) with the edit written
  * in, by event-format.md ("Writing back"): SUMMARY, DESCRIPTION lines, LOCATION, DTSTART/DTEND,
  * STATUS:CANCELLED; one instance of a series as its override (RECURRENCE-ID), never the
- * series. Every other property and component stays as it was.
+ * series. Every other property and component stays as it was; the texts are set by
+ * setIcsText, so no value can add a property or a component.
  */
 export function editIcsEvent(
   icsText: string,
@@ -120,11 +117,11 @@ export function editIcsEvent(
   const event = targetOf(calendar, instance, defaultZone);
 
   const summary = summaryAfter(textOf(event, 'summary'), edit, false);
-  if (summary !== textOf(event, 'summary')) setText(event, 'summary', summary);
+  if (summary !== textOf(event, 'summary')) setIcsText(event, 'summary', summary);
   const description = descriptionAfter(textOf(event, 'description'), edit);
-  if (description !== textOf(event, 'description')) setText(event, 'description', description);
+  if (description !== textOf(event, 'description')) setIcsText(event, 'description', description);
   if (edit.address !== undefined && edit.address !== textOf(event, 'location').trim())
-    setText(event, 'location', edit.address);
+    setIcsText(event, 'location', edit.address);
   if (edit.cancelled === true) event.updatePropertyWithValue('status', 'CANCELLED');
   if (edit.cancelled === false && textOf(event, 'status').toUpperCase() === 'CANCELLED')
     event.removeAllProperties('status');

@@ -1,3 +1,4 @@
+import { icsText } from '../../platform/ics/icsText';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import { readDescriptionLines, normalizeKey } from '../sync/parser/descriptionLines';
 import { CANCELLATION_MARKER, KEY_FIELDS } from '../sync/parser/parseEvent';
@@ -44,12 +45,16 @@ export const WRITABLE_FIELDS: readonly OfficeField[] = [
   ...(Object.keys(LINE_KEYS) as LineField[]),
 ];
 
+/** A value on its line (SUMMARY, LOCATION, a `Key: Value` line): its line breaks become spaces. */
+const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();
+
 /** The office's values as an edit of the event, by event-format.md ("Writing back"). */
 export function eventEditOf(changes: OfficeChanges): EventEdit {
   const edit: EventEdit = { lines: {} };
-  const text = (field: OfficeField) => changes[field] ?? '';
-  if ('customerName' in changes) edit.customerName = text('customerName').trim();
-  if ('address' in changes) edit.address = text('address').trim();
+  // as a calendar can carry it (line breaks as \n, no controls), whichever source it goes to
+  const text = (field: OfficeField) => icsText(changes[field] ?? '');
+  if ('customerName' in changes) edit.customerName = oneLine(text('customerName'));
+  if ('address' in changes) edit.address = oneLine(text('address'));
   if (changes.scheduledDate) edit.start = new Date(changes.scheduledDate);
   if ('endDate' in changes) edit.end = changes.endDate ? new Date(changes.endDate) : null;
   for (const field of Object.keys(LINE_KEYS) as LineField[]) {
@@ -88,7 +93,7 @@ function commentsLineValue(description: string, comments: string): string {
     ...loose,
   ];
   const own: string[] = [];
-  for (const line of comments.split(/\r?\n/).map((part) => part.trim())) {
+  for (const line of comments.split('\n').map((part) => part.trim())) {
     const at = kept.indexOf(line);
     if (at >= 0) kept.splice(at, 1);
     else if (line) own.push(line);
@@ -105,9 +110,7 @@ export function descriptionAfter(description: string, edit: EventEdit): string {
   const values = new Map(
     (Object.entries(edit.lines) as [LineField, string][]).map(([field, value]) => [
       field,
-      field === 'comments'
-        ? commentsLineValue(description, value)
-        : value.replace(/\s*\r?\n\s*/g, ' ').trim(),
+      field === 'comments' ? commentsLineValue(description, value) : oneLine(value),
     ]),
   );
   if (values.size === 0) return description;

@@ -44,7 +44,22 @@ export function rangeAround(instants: Date[]): { startDate: string; endDate: str
   };
 }
 
-/** "HTTP 403 Forbidden: …", what a refused write says. */
+/**
+ * The answers that refuse what was sent rather than the moment (a bad request, too large, a
+ * format or a content the calendar does not take): the same write would get the same answer.
+ * 401, 403 (Google's rate limits are 403s), 404, 409 and the 5xx may pass; they are tried again.
+ */
+const PERMANENT_REFUSALS = new Set([400, 413, 415, 422]);
+
+/**
+ * "HTTP 403 Forbidden: …", what a refused write says; `status`: the calendar's answer, when
+ * one refused it. `permanent` when that answer refuses the write itself: it is not tried again.
+ */
 export class WriteRefused extends Error {
   override name = 'WriteRefused';
+  readonly permanent: boolean;
+  constructor(message: string, status?: number) {
+    super(message);
+    this.permanent = status !== undefined && PERMANENT_REFUSALS.has(status);
+  }
 }

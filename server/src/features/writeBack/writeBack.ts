@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig';
 import type { Database } from '../../platform/db/database';
+import type { Notifier } from '../notifications/notifier';
 import type { RetryPolicy, RetryTuning } from '../../platform/http/retryPolicy';
 import { createCalendarWriter, type CalendarWriter } from './calendarWriter';
-import { createCalendarWritesRepository, requestWriteStatements } from '../leads/calendarWrites/calendarWritesRepository';
+import {
+  createCalendarWritesRepository,
+  requestWriteStatements,
+} from '../leads/calendarWrites/calendarWritesRepository';
 import type { EditWriteRequests } from '../leads/calendarWrites/editWriteRequests';
 import { createEventWriter } from './createEventWriter';
 import type { EventWriter } from './eventWriter';
@@ -29,6 +33,7 @@ export function createWriteBack(
   config: Config,
   db: Database,
   log: FastifyBaseLogger,
+  notifier: Pick<Notifier, 'calendarWriteRefused'>,
   options: WriteBackOptions = {},
 ) {
   const mode = writeBackMode(config.calendar);
@@ -39,6 +44,7 @@ export function createWriteBack(
       writes: createCalendarWritesRepository(db),
       writer,
       log,
+      announceRefusal: (lead, reason) => notifier.calendarWriteRefused(lead, reason),
       policy: options.policy,
       pollMs: options.pollMs,
     });

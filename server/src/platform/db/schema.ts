@@ -84,6 +84,13 @@ export const passwordLinks = sqliteTable('password_links', {
   /** Set when the link dies unspent: a newer link, deactivation or revocation. */
   revokedAt: text('revoked_at'),
   createdAt: text('created_at').notNull().default(now),
+  /**
+   * Who made it: 'admin' (an invitation, an Admin's link, the command line), which ends every
+   * older link, or 'reset' (the person's own "Forgot password?"), which ends only older resets.
+   */
+  purpose: text('purpose', { enum: ['admin', 'reset'] })
+    .notNull()
+    .default('admin'),
 });
 
 /**
@@ -420,6 +427,11 @@ export const calendarWrites = sqliteTable(
     claimedUntil: text('claimed_until'),
     /** Why the last attempt did not reach the calendar, as a person reads it. */
     lastError: text('last_error'),
+    /**
+     * When the calendar refused the write for good (400, 413, 415, 422: what was sent, not the
+     * moment); it is not tried again until a new edit asks for a write.
+     */
+    failedAt: text('failed_at'),
   },
   (table) => [index('calendar_writes_due_idx').on(table.nextAttemptAt)],
 );

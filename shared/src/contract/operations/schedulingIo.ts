@@ -54,13 +54,14 @@ export const schedulingIo = taggedIo('Scheduling', {
   schedulingAgenda: {
     summary: "An auditor's visits, day by day",
     description:
-      'Days (yyyy-mm-dd, inclusive, at most 31) on the calendar of CALENDAR_TIMEZONE; visits in time order, cancelled ones only counted.',
+      'Of one of the configured auditors (AUDITORS, any case; 400 for another name). Days (yyyy-mm-dd, inclusive, at most 31) on the calendar of CALENDAR_TIMEZONE; visits in time order, cancelled ones only counted.',
     query: agendaQuery,
     response: { 200: agenda },
   },
   schedulingAgendaCalendar: {
     summary: 'The same agenda as an iCalendar file (RFC 5545)',
-    description: 'A UID per lead, so a second import updates the first.',
+    description:
+      'A UID per lead, so a second import updates the first. Every text escaped per RFC 5545: no value adds a property or a component.',
     query: agendaQuery,
     produces: ['text/calendar'],
     response: { 200: calendarFile },
@@ -84,7 +85,7 @@ export const schedulingIo = taggedIo('Scheduling', {
   schedulingFeedRead: {
     summary: "A subscribed auditor's agenda (iCalendar): the past week and the next 60 days",
     description:
-      'For calendar apps, which send no sign-in: the secret in the address is the permission. 404 for an unknown or revoked address.',
+      'For calendar apps, which send no sign-in: the secret in the address is the permission (never logged: the log names the feed by its id). 404 for an unknown or revoked address, and for one whose maker may no longer hand feeds out (deactivated, no longer Admin or Manager, deleted).',
     params: agendaFeedParams,
     produces: ['text/calendar'],
     response: { 200: calendarFile },

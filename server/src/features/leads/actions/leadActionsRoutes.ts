@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
 import { conflict, notFound, preconditionFailed } from '../../../platform/errors/httpProblem';
+import type { Notifier } from '../../notifications/notifier';
 import type { createBulkLeadActions } from './bulkLeadActions';
 import type { createLeadActionUndo } from './undoLeadAction';
 
@@ -15,10 +16,11 @@ const leadsText = (count: number) => (count === 1 ? '1 lead' : `${count.toLocale
 export const leadActionsRoutes: FastifyPluginAsync<{
   bulk: ReturnType<typeof createBulkLeadActions>;
   undo: ReturnType<typeof createLeadActionUndo>;
+  notifier: Pick<Notifier, 'actionUndone'>;
   authenticate: Authenticate;
   /** A restore point before a bulk change of more than a handful of leads (DESIGN.md section 22). */
   restorePoint?: (kind: 'bulk', reason: string) => Promise<void>;
-}> = async (app, { bulk, undo, authenticate, restorePoint }) => {
+}> = async (app, { bulk, undo, notifier, authenticate, restorePoint }) => {
   const route = operationRoutes(app, authenticate);
 
   route('leadsBulk', async (request) => {
@@ -52,8 +54,15 @@ export const leadActionsRoutes: FastifyPluginAsync<{
           `${leadsText(outcome.leads.length)} changed since this action, so nothing was undone. Change them back by hand if you still need to.`,
           { leads: outcome.leads },
         );
-      case 'done':
+      case 'done': {
+        // anyone who may edit leads may undo anyone's action (docs/decisions.md); its maker hears of it
+        const person = request.currentUser!;
+        if (outcome.author !== null && outcome.author !== person.id)
+          await notifier
+            .actionUndone(outcome.author, outcome.result.action, person.fullName || person.email)
+            .catch((error: unknown) => request.log.error({ err: error }, 'undo not announced'));
         return outcome.result;
+      }
     }
   });
 };

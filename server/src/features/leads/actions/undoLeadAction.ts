@@ -19,7 +19,8 @@ import {
 } from './actionStatements';
 
 export type UndoOutcome =
-  | { kind: 'done'; result: LeadActionResult }
+  /** `author`: who made the action undone (null: unknown, or a sync). */
+  | { kind: 'done'; result: LeadActionResult; author: number | null }
   | { kind: 'missing' }
   | { kind: 'alreadyUndone'; undoneAt: string }
   /** An undo puts back what another action changed; it is not itself undone. */
@@ -154,7 +155,14 @@ export function createLeadActionUndo(
         sql`SELECT id, version FROM leads WHERE id IN (${actionLeads(actionId)}) ORDER BY id`,
       );
       writeRequests?.requested();
-      return { kind: 'done', result: { action: (await actionSummary(db, id))!, leads: after } };
+      const [made] = await db.all<{ author: number | null }>(
+        sql`SELECT user_id AS author FROM lead_actions WHERE id = ${actionId}`,
+      );
+      return {
+        kind: 'done',
+        result: { action: (await actionSummary(db, id))!, leads: after },
+        author: made?.author ?? null,
+      };
     }
   }
 

@@ -15,6 +15,8 @@ export interface PendingWrite {
   /** Why the last attempt did not reach the calendar; null before the first one. */
   reason: string | null;
   nextAttemptAt: string;
+  /** When the calendar refused it for good (it is not tried again until a new edit); null while it is tried. */
+  failedAt: string | null;
 }
 
 /** A claimed write: the lead's event and the office's values to put in it. */
@@ -25,7 +27,7 @@ export interface WriteWork {
   userId: number | null;
   attempts: number;
   /** Null when there is nothing to write any more (the lead is gone, or holds no office value). */
-  event: { leadId: string; ref: EventRef; scheduledDate: string | null } | null;
+  event: { leadId: string; customerName: string; ref: EventRef; scheduledDate: string | null } | null;
   officeValues: { field: OfficeField; officeValue: string | null; calendarValue: string | null }[];
 }
 
@@ -49,7 +51,7 @@ export const requestWriteStatements = (
       WHERE id IN ${chosen} AND updated_at = ${stamp} AND source = 'calendar' AND deleted_at IS NULL
         AND event_ref IS NOT NULL AND EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)
       ON CONFLICT (lead_id) DO UPDATE SET requested_at = excluded.requested_at, user_id = excluded.user_id,
-        attempts = 0, next_attempt_at = excluded.next_attempt_at`,
+        attempts = 0, next_attempt_at = excluded.next_attempt_at, failed_at = NULL`,
     // an edit that put every calendar value back leaves nothing to write
     sql`DELETE FROM calendar_writes WHERE lead_id IN ${chosen}
       AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = calendar_writes.lead_id)`,
@@ -76,17 +78,24 @@ export function createCalendarWritesRepository(db: Database) {
   /** The write is over for this edit; one asked for by a newer edit goes next. */
   const release = (work: WriteWork, at: string): Statement[] => [
     sql`DELETE FROM calendar_writes WHERE lead_id = ${work.leadId} AND requested_at = ${work.requestedAt}`,
-    sql`UPDATE calendar_writes SET claimed_until = NULL, attempts = 0, last_error = NULL, next_attempt_at = ${at}
+    sql`UPDATE calendar_writes SET claimed_until = NULL, attempts = 0, last_error = NULL, next_attempt_at = ${at},
+        failed_at = NULL
       WHERE lead_id = ${work.leadId}`,
   ];
 
   return {
-    /** The leads whose write is due and that no instance holds; a lead that needs review waits. */
+    /**
+     * The leads whose write is due and that no instance holds; a lead that needs review waits.
+     * A write the calendar refused for good is not due again, unless the lead's office values
+     * are gone meanwhile (the calendar's were chosen): then it is due, to be dropped.
+     */
     async due(now: Date, limit: number): Promise<number[]> {
       const at = now.toISOString();
       const rows = await db.all<{ leadId: number }>(
         sql`SELECT w.lead_id AS leadId FROM calendar_writes AS w LEFT JOIN leads AS l ON l.id = w.lead_id
           WHERE w.next_attempt_at <= ${at} AND (w.claimed_until IS NULL OR w.claimed_until <= ${at})
+            AND (w.failed_at IS NULL
+              OR NOT EXISTS (SELECT 1 FROM lead_office_values AS o WHERE o.lead_id = w.lead_id))
             AND COALESCE(l.needs_review, 0) = 0
           ORDER BY w.next_attempt_at, w.lead_id LIMIT ${limit}`,
       );
@@ -114,13 +123,14 @@ export function createCalendarWritesRepository(db: Database) {
       if (!claimed) return undefined;
       const [lead] = await db.all<{
         leadId: string;
+        customerName: string;
         ref: string | null;
         etag: string | null;
         instance: string | null;
         scheduledDate: string | null;
       }>(
-        sql`SELECT lead_id AS leadId, event_ref AS ref, event_etag AS etag, event_instance AS instance,
-            scheduled_date AS scheduledDate
+        sql`SELECT lead_id AS leadId, customer_name AS customerName, event_ref AS ref, event_etag AS etag,
+            event_instance AS instance, scheduled_date AS scheduledDate
           FROM leads WHERE id = ${leadId} AND source = 'calendar' AND deleted_at IS NULL`,
       );
       const officeValues = await db.all<WriteWork['officeValues'][number]>(
@@ -134,6 +144,7 @@ export function createCalendarWritesRepository(db: Database) {
           lead?.ref && officeValues.length > 0
             ? {
                 leadId: lead.leadId,
+                customerName: lead.customerName,
                 ref: { id: lead.ref, etag: lead.etag, instance: lead.instance },
                 scheduledDate: lead.scheduledDate,
               }
@@ -226,10 +237,29 @@ export function createCalendarWritesRepository(db: Database) {
       ]);
     },
 
+    /**
+     * The calendar refused what was sent (400, 413…; sending it again changes nothing): the write
+     * is marked failed with the reason and not tried again until a new edit asks for one. Answers
+     * whether it was marked; when a newer edit asked meanwhile, that one goes at once instead.
+     */
+    async refused(work: WriteWork, reason: string, now: Date): Promise<boolean> {
+      const at = now.toISOString();
+      const [marked] = await db.batch([
+        sql`UPDATE calendar_writes SET claimed_until = NULL, attempts = ${work.attempts + 1},
+            last_error = ${reason}, failed_at = ${at}
+          WHERE lead_id = ${work.leadId} AND requested_at = ${work.requestedAt}`,
+        sql`UPDATE calendar_writes SET claimed_until = NULL, attempts = 0, last_error = NULL,
+            next_attempt_at = ${at}, failed_at = NULL
+          WHERE lead_id = ${work.leadId} AND requested_at <> ${work.requestedAt}`,
+      ]);
+      return marked === 1;
+    },
+
     /** The lead's write not yet in the calendar, if any. */
     async pending(leadId: number): Promise<PendingWrite | null> {
       const [row] = await db.all<PendingWrite>(
-        sql`SELECT requested_at AS since, attempts, last_error AS reason, next_attempt_at AS nextAttemptAt
+        sql`SELECT requested_at AS since, attempts, last_error AS reason, next_attempt_at AS nextAttemptAt,
+            failed_at AS failedAt
           FROM calendar_writes WHERE lead_id = ${leadId}`,
       );
       return row ?? null;

@@ -211,7 +211,11 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
     }
 
     const changes: FieldValues = {};
-    for (const [field, value] of Object.entries(values) as [ImportedField, string | null][])
+    // the values as the contract takes them (a CRLF in a comment is one line break), as a create's are
+    for (const [field, value] of Object.entries(checked.data as FieldValues) as [
+      ImportedField,
+      string | null,
+    ][])
       if (!sameValue(field, value, lead[field]))
         changes[field] = field === 'status' && !value ? 'New' : value;
     const changed = Object.keys(changes).length > 0;

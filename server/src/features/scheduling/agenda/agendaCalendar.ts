@@ -1,12 +1,14 @@
 import type { Agenda, AgendaVisit } from '@auditdesk/shared/core';
 import ICAL from 'ical.js';
+import { setIcsText } from '../../../platform/ics/icsText';
 
 /** A visit without an end time is shown as an hour long, as the calendars book them. */
 const DEFAULT_VISIT_MS = 3_600_000;
 
 const utc = (instant: string) => ICAL.Time.fromJSDate(new Date(instant), true);
 
-function describe(visit: AgendaVisit): string {
+/** A visit's DESCRIPTION: its details, a `Label: value` line each. */
+export function visitDescription(visit: AgendaVisit): string {
   return [
     ['Phone', visit.phoneNumber],
     ['House type', visit.houseType],
@@ -30,7 +32,7 @@ export function agendaCalendar(agenda: Agenda, now = new Date()): string {
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('prodid', '-//Auditdesk//Agenda//EN');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
-  calendar.addPropertyWithValue('x-wr-calname', `${agenda.auditor} · ${agenda.from} – ${agenda.to}`);
+  setIcsText(calendar, 'x-wr-calname', `${agenda.auditor} · ${agenda.from} – ${agenda.to}`);
   for (const visit of agenda.visits) {
     const event = new ICAL.Component('vevent');
     event.addPropertyWithValue('uid', `lead-${visit.id}@auditdesk`);
@@ -41,12 +43,12 @@ export function agendaCalendar(agenda: Agenda, now = new Date()): string {
         ? visit.endDate
         : new Date(Date.parse(visit.scheduledDate) + DEFAULT_VISIT_MS).toISOString();
     event.addPropertyWithValue('dtend', utc(end));
-    event.addPropertyWithValue('summary', visit.customerName);
-    if (visit.address) event.addPropertyWithValue('location', visit.address);
-    const description = describe(visit);
-    if (description) event.addPropertyWithValue('description', description);
+    // each text as TEXT can carry it: a lead's or a calendar's value adds no line of its own
+    setIcsText(event, 'summary', visit.customerName);
+    setIcsText(event, 'location', visit.address);
+    setIcsText(event, 'description', visitDescription(visit));
     calendar.addSubcomponent(event);
   }
-  // ical.js escapes, folds and ends lines in CRLF (RFC 5545 §3.1), all but the last
+  // ical.js folds and ends lines in CRLF (RFC 5545 §3.1), all but the last
   return `${calendar.toString()}\r\n`;
 }

@@ -2,10 +2,11 @@ import { dayIn, shiftDay } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
-import { badRequest, notFound } from '../../../platform/errors/httpProblem';
+import { notFound } from '../../../platform/errors/httpProblem';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { agendaCalendar } from './agendaCalendar';
 import type { AgendaFeeds } from './agendaFeeds';
+import { knownAuditor } from './knownAuditor';
 import { readAgenda } from './readAgenda';
 
 /** What a subscribed phone sees: the past week and the next two months. */
@@ -20,7 +21,7 @@ const feedUrl = (origin: string, token: string) => `${origin}/api/agenda-feed/${
  * out, a new one, and revoking one; only for their keepers (the table's access), as a feed shows
  * customers' addresses and phones to whoever has it. /api/agenda-feed/{token}: the feed itself,
  * for calendar apps, which send no sign-in: the secret in the address is the permission, and
- * revoking the feed withdraws it.
+ * revoking the feed withdraws it, as its maker losing the right to hand feeds out does.
  */
 export const agendaFeedRoutes: FastifyPluginAsync<{
   feeds: AgendaFeeds;
@@ -35,8 +36,7 @@ export const agendaFeedRoutes: FastifyPluginAsync<{
   route('schedulingFeedsList', async () => feeds.list());
 
   route('schedulingFeedsCreate', async (request, reply) => {
-    const auditor = auditors.find((name) => name.toLowerCase() === request.body.auditor.toLowerCase());
-    if (!auditor) throw badRequest(`Choose one of the auditors: ${auditors.join(', ')}.`);
+    const auditor = knownAuditor(auditors, request.body.auditor);
     const { feed, token } = await feeds.create(auditor, request.currentUser!.email);
     return reply.code(201).send({ ...feed, url: feedUrl(publicOrigin, token) });
   });
@@ -47,11 +47,13 @@ export const agendaFeedRoutes: FastifyPluginAsync<{
   });
 
   route('schedulingFeedRead', async (request, reply) => {
-    const auditor = await feeds.read(request.params.token);
-    if (!auditor) throw notFound(UNKNOWN_FEED);
+    const feed = await feeds.read(request.params.token);
+    if (!feed) throw notFound(UNKNOWN_FEED);
+    // the log names the feed by its id (the address itself, the secret, is redacted)
+    reply.log = request.log = request.log.child({ feedId: feed.id });
     const today = dayIn(timeZone)(new Date());
     const agenda = await readAgenda(leads, timeZone, {
-      auditor,
+      auditor: feed.auditor,
       from: shiftDay(today, -FEED_DAYS_BACK),
       to: shiftDay(today, FEED_DAYS_AHEAD),
     });

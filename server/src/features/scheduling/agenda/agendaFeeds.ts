@@ -1,8 +1,11 @@
-import type { AgendaFeed } from '@auditdesk/shared/core';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { routes, type AgendaFeed, type Role } from '@auditdesk/shared/core';
+import { and, asc, eq, exists, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../../platform/db/database';
-import { agendaFeeds } from '../../../platform/db/schema';
+import { agendaFeeds, users } from '../../../platform/db/schema';
+
+/** Who may hand out a feed: the route table says. */
+const FEED_KEEPERS = routes.schedulingFeedsCreate.access as readonly Role[];
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const live = isNull(agendaFeeds.revokedAt);
@@ -14,6 +17,26 @@ const shown = {
   lastReadAt: agendaFeeds.lastReadAt,
 };
 
+/**
+ * SQL: whoever made the feed may still hand feeds out — active, in a keeper's role, and the
+ * same account (one made later with the address, after a deletion, is someone else). A feed
+ * lives on its maker's access: deactivated, revoked, demoted or deleted, it answers no more.
+ */
+const makerMayHandOut = (orm: Database['orm']) =>
+  exists(
+    orm
+      .select({ one: sql`1` })
+      .from(users)
+      .where(
+        and(
+          eq(users.email, agendaFeeds.createdBy),
+          eq(users.isActive, true),
+          inArray(users.role, [...FEED_KEEPERS]),
+          lte(users.createdAt, agendaFeeds.createdAt),
+        ),
+      ),
+  );
+
 /** The agenda feeds: all SQL on agenda_feeds. The token is given once; only its hash is kept. */
 export function createAgendaFeeds({ orm }: Database) {
   return {
@@ -24,11 +47,17 @@ export function createAgendaFeeds({ orm }: Database) {
         .values({ auditor, createdBy, tokenHash: hashToken(token) })
         .returning(shown)
         .get();
-      return { feed, token };
+      return { feed: { ...feed, answering: true }, token };
     },
 
-    list(): Promise<AgendaFeed[]> {
-      return orm.select(shown).from(agendaFeeds).where(live).orderBy(asc(agendaFeeds.id)).all();
+    async list(): Promise<AgendaFeed[]> {
+      const rows = await orm
+        .select({ ...shown, answering: sql<number>`${makerMayHandOut(orm)}` })
+        .from(agendaFeeds)
+        .where(live)
+        .orderBy(asc(agendaFeeds.id))
+        .all();
+      return rows.map((row) => ({ ...row, answering: Boolean(row.answering) }));
     },
 
     /** Whether a live feed was revoked (false: unknown, or revoked before). */
@@ -42,15 +71,18 @@ export function createAgendaFeeds({ orm }: Database) {
       return revoked.length > 0;
     },
 
-    /** The auditor of a live feed, noting the read; null for an unknown or revoked token. */
-    async read(token: string): Promise<string | null> {
+    /**
+     * A live feed whose maker may still hand feeds out (its id, for the log, and its auditor),
+     * noting the read; null for an unknown, revoked or orphaned one.
+     */
+    async read(token: string): Promise<{ id: number; auditor: string } | null> {
       const feed = await orm
         .update(agendaFeeds)
         .set({ lastReadAt: new Date().toISOString() })
-        .where(and(eq(agendaFeeds.tokenHash, hashToken(token)), live))
-        .returning({ auditor: agendaFeeds.auditor })
+        .where(and(eq(agendaFeeds.tokenHash, hashToken(token)), live, makerMayHandOut(orm)))
+        .returning({ id: agendaFeeds.id, auditor: agendaFeeds.auditor })
         .get();
-      return feed?.auditor ?? null;
+      return feed ?? null;
     },
   };
 }

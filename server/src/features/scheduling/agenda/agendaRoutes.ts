@@ -1,26 +1,33 @@
-import { agendaFileName } from '@auditdesk/shared/core';
+import { agendaFileName, type AgendaQuery } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { agendaCalendar } from './agendaCalendar';
+import { knownAuditor } from './knownAuditor';
 import { readAgenda } from './readAgenda';
 
-/** /api/scheduling/agenda: one auditor's visits, as data for the page and as an .ics file. */
+/**
+ * /api/scheduling/agenda: one of the configured auditors' visits, as data for the page and as
+ * an .ics file (an auditor not configured is refused with 400).
+ */
 export const agendaRoutes: FastifyPluginAsync<{
   leads: LeadsRepository;
+  auditors: readonly string[];
   timeZone: string;
   authenticate: Authenticate;
-}> = async (app, { leads, timeZone, authenticate }) => {
+}> = async (app, { leads, auditors, timeZone, authenticate }) => {
   const route = operationRoutes(app, authenticate);
+  const agendaOf = (query: AgendaQuery) =>
+    readAgenda(leads, timeZone, { ...query, auditor: knownAuditor(auditors, query.auditor) });
 
-  route('schedulingAgenda', async (request) => readAgenda(leads, timeZone, request.query));
+  route('schedulingAgenda', async (request) => agendaOf(request.query));
 
   route('schedulingAgendaCalendar', async (request, reply) => {
-    const calendar = agendaCalendar(await readAgenda(leads, timeZone, request.query));
+    const agenda = await agendaOf(request.query);
     return reply
       .type('text/calendar; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${agendaFileName(request.query)}"`)
-      .send(calendar);
+      .header('content-disposition', `attachment; filename="${agendaFileName(agenda)}"`)
+      .send(agendaCalendar(agenda));
   });
 };

@@ -40,7 +40,8 @@ export function createGoogleEventWriter({
 }): EventWriter {
   const api = calendar({ version: 'v3', auth, ...(rootUrl ? { rootUrl } : {}) });
   const service = 'Google Calendar';
-  const refused = (error: unknown) => new WriteRefused(`${service} answered ${googleErrorMessage(error)}`);
+  const refused = (error: unknown) =>
+    new WriteRefused(`${service} answered ${googleErrorMessage(error)}`, statusOf(error));
   const recordOf = (event: calendar_v3.Schema$Event) => {
     const read = fromGoogleEvent(event);
     return read ? parseEvent(read, auditors) : null;

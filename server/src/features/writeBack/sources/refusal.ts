@@ -13,5 +13,5 @@ export async function refusal(service: string, response: Response): Promise<Writ
     }
   })();
   const status = `HTTP ${response.status}${STATUS_CODES[response.status] ? ` ${STATUS_CODES[response.status]}` : ''}`;
-  return new WriteRefused(`${service} answered ${status}${detail ? `: ${detail}` : ''}`);
+  return new WriteRefused(`${service} answered ${status}${detail ? `: ${detail}` : ''}`, response.status);
 }
