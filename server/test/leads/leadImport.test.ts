@@ -70,7 +70,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       'email',
       null,
     ]);
-    expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0 });
+    expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0, duplicates: 0 });
   });
 
   it('reads a CSV separated by semicolons, and refuses the same lead twice in one file', async () => {
@@ -162,7 +162,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     const header = LEAD_COLUMNS.map((column) => column.header);
     const answer = await preview('leads-2025-03-04.csv', `\uFEFF${csvOf([header, ...exported])}`);
     expect(answer.mapping.filter(Boolean)).toHaveLength(15);
-    expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0 });
+    expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0, duplicates: 0 });
 
     // a new day keeps the visit's time; a new End Time is on the visit's day, on the business's clocks
     const dana = exported.find((row) => row[1] === 'Dana')!;
@@ -196,7 +196,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ['', 'Gus', '', 'soon', 'not an address'],
     ]);
     const answer = await preview('leads.csv', csv);
-    expect(answer.totals).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1 });
+    expect(answer.totals).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1, duplicates: 0 });
     const rows = Object.fromEntries(answer.rows.map((row) => [row.row, row]));
     expect(rows[5]).toMatchObject({ outcome: 'error', customerName: 'Gus' });
     expect(rows[5]!.reason).toMatch(/Scheduled Date: enter a day/);
@@ -355,7 +355,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ...all.map((item) => [item.leadId, item.customerName, item.comments, '03/04/2025']),
     ]);
     const unchanged = await preview('big.csv', again);
-    expect(unchanged.totals).toEqual({ rows: 2500, create: 0, update: 0, unchanged: 2500, error: 0 });
+    expect(unchanged.totals).toEqual({ rows: 2500, create: 0, update: 0, unchanged: 2500, error: 0, duplicates: 0 });
     expect(unchanged.rows).toHaveLength(1000);
   });
 
@@ -423,13 +423,13 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       expect(empty.statusCode).toBe(422);
     });
 
-    it('answers a 1 MB cell as that row’s error, without sending the cell back', async () => {
-      const huge = 'y'.repeat(1024 * 1024);
+    it('answers a cell too long for its field as that row’s error, without sending the cell back; refuses a cell longer than any spreadsheet’s', async () => {
+      const long = 'y'.repeat(30_000);
       const answer = await send('/api/leads/import/preview', {
         name: 'leads.csv',
         content: csvOf([
           ['Customer Name', 'Comments'],
-          ['Jo', huge],
+          ['Jo', long],
           ['Kim', 'fine'],
         ]),
       });
@@ -441,6 +441,17 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
         row: 2,
         outcome: 'error',
         reason: 'Comments: Use at most 4000 characters.',
+      });
+
+      const huge = await send('/api/leads/import/preview', {
+        name: 'leads.csv',
+        content: csvOf([['Customer Name', 'Comments'], ['Jo', 'y'.repeat(1024 * 1024)]]),
+      });
+      expect(huge.statusCode).toBe(422);
+      expect(huge.json()).toMatchObject({
+        detail:
+          'A cell of row 2 holds more than 32,767 characters. Nothing was imported (the limit is the setting IMPORT_MAX_CELL_LENGTH).',
+        limit: 'cellLength',
       });
     });
 
