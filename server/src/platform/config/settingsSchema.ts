@@ -307,7 +307,7 @@ export const settingsSchema = z.object({
   /** Seconds reading and checking one imported file may take; longer refuses it. */
   IMPORT_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_IMPORT_LIMITS.seconds),
   /** MB of memory the thread reading an imported file may use; a file needing more is refused. */
-  IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(32).default(DEFAULT_IMPORT_LIMITS.memoryMb),
+  IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(DEFAULT_IMPORT_LIMITS.memoryMb),
   /** The CalDAV server or account URL; the calendars are discovered from there. */
   CALDAV_URL: httpUrl.optional(),
   /** The CalDAV account (HTTP Basic; iCloud and Fastmail want an app password). */

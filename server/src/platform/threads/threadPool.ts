@@ -20,8 +20,9 @@ export interface ThreadPoolOptions {
  */
 export function createThreadPool({ module, task, maxThreads, resourceLimits }: ThreadPoolOptions) {
   let pool: Piscina | null = null;
-  const threads = () =>
-    (pool ??= new Piscina({
+  const threads = () => {
+    if (pool) return pool;
+    pool = new Piscina({
       filename: path.join(__dirname, 'tsxWorker.cjs'),
       name: task,
       workerData: { module },
@@ -29,7 +30,12 @@ export function createThreadPool({ module, task, maxThreads, resourceLimits }: T
       maxThreads,
       idleTimeout: Infinity,
       ...(resourceLimits ? { resourceLimits } : {}),
-    }));
+    });
+    // a thread that dies between tasks (or is ended twice) is reported here, not to a task:
+    // unheard, the event would end the process; the pool starts another thread for the next task
+    pool.on('error', () => undefined);
+    return pool;
+  };
   return {
     run<T>(argument: unknown, options: { transferList?: Transferable[]; signal?: AbortSignal } = {}): Promise<T> {
       // piscina's own transferable type is narrower than what postMessage takes

@@ -15,7 +15,7 @@ import { HISTORY_FIELDS } from '../history/historyStatements';
 import { createImportReads } from './importReads';
 import { DEFAULT_CHOICES, type DuplicateChoices } from './importMatches';
 import { createImportThreads } from './offThread/importThreads';
-import type { PlanSummary } from './offThread/importTask';
+import type { PlanSummary } from './offThread/threadMessages';
 import type { ImportedField } from './planImport';
 import { createImportWriter, type ImportDraft } from './writeImport';
 

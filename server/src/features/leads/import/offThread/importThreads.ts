@@ -1,14 +1,21 @@
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { ImportLimitError, type ImportLimits } from '../../../../platform/config/importLimits';
-import { HttpProblem } from '../../../../platform/errors/httpProblem';
 import { oneMessageATurn } from '../../../../platform/threads/oneMessageATurn';
 import { createThreadPool, type ThreadPool } from '../../../../platform/threads/threadPool';
+import { limitRefused, refusedBy } from '../importProblems';
 import type { LiveLead } from '../importMatches';
 import type { ExistingLead } from '../planImport';
-import type { ImportJob, ImportTaskAnswer, PlanSummary, ToServer, ToThread } from './importTask';
+import {
+  secondsOf,
+  type ImportJob,
+  type ImportTaskAnswer,
+  type PlanSummary,
+  type ToPlanner,
+  type ToServer,
+} from './threadMessages';
 
-/** What the thread asks of the server while it plans: the leads, and (run) a place for its chunks. */
+/** What the planner thread asks of the server: the leads, and (run) a place for its chunks. */
 export interface ImportHost {
   /** The live leads after this id, a page in id order; an empty page is the end. */
   liveLeads(afterId: number): Promise<LiveLead[]>;
@@ -18,47 +25,25 @@ export interface ImportHost {
   chunk?(of: 'create' | 'update', json: string): Promise<void>;
 }
 
-/** Extra time past the budget before a thread that does not stop itself is ended. */
+/** Extra time past the budget before threads that do not stop themselves are ended. */
 const GRACE_MS = 5_000;
 
-/** Its task's failure when a thread is ended: by its memory limit, or by the time budget. */
-function threadEnded(error: unknown, limits: ImportLimits, timedOut: boolean): Error {
-  if (timedOut)
-    return new ImportLimitError(
-      'seconds',
-      `Reading and checking the file took longer than ${limits.seconds.toLocaleString('en-US')} seconds.`,
-    );
-  if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
-    return new ImportLimitError(
-      'memoryMb',
-      `Reading the file needed more than ${limits.memoryMb.toLocaleString('en-US')} MB of memory.`,
-    );
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-/** The answer as the error the task would have thrown here, or its summary. */
-function fromAnswer(answer: ImportTaskAnswer): PlanSummary {
-  if (answer.ok) return answer.summary;
-  if (answer.kind === 'limit')
-    throw new HttpProblem(422, answer.message, { limit: answer.limit });
-  if (answer.kind === 'problem') throw new HttpProblem(answer.status, answer.message, answer.extras);
-  throw new Error(answer.message);
-}
-
 /**
- * The import threads, one pool a memory limit (a server has one; tests try others). Kept for
- * the process, as the calendar's reader is: a thread started afresh loads its modules again.
+ * The import's threads, one pool of each kind a memory limit (a server has one; tests try
+ * others), kept for the process as the calendar's reader is: a thread started afresh loads
+ * its modules again. One thread of each: imports are rare, and a file waits for the one before.
  */
-const pools = new Map<number, ThreadPool>();
+const pools = new Map<string, ThreadPool>();
 
-function threadsFor(memoryMb: number): ThreadPool {
-  let pool = pools.get(memoryMb);
+function threadFor(kind: 'read' | 'plan', memoryMb: number): ThreadPool {
+  const key = `${kind}:${memoryMb}`;
+  let pool = pools.get(key);
   if (!pool)
     pools.set(
-      memoryMb,
+      key,
       (pool = createThreadPool({
-        module: path.join(__dirname, 'importTask.ts'),
-        task: 'importTask',
+        module: path.join(__dirname, kind === 'read' ? 'readTask.ts' : 'planTask.ts'),
+        task: kind === 'read' ? 'importReadTask' : 'importPlanTask',
         maxThreads: 1,
         resourceLimits: {
           maxOldGenerationSizeMb: memoryMb,
@@ -69,34 +54,65 @@ function threadsFor(memoryMb: number): ThreadPool {
   return pool;
 }
 
-/** Ends every import thread (tests, the bench); a later import starts a new one. */
+/** Ends every import thread (tests, the bench); a later import starts new ones. */
 export async function closeImportThreads(): Promise<void> {
   const closing = [...pools.values()];
   pools.clear();
   await Promise.all(closing.map((pool) => pool.close()));
 }
 
+/** A thread's task failed without an answer: it was ended by its memory limit, by the time budget, or it broke. */
+function threadEnded(error: unknown, limits: ImportLimits, timedOut: boolean): Error {
+  if (timedOut)
+    return limitRefused(
+      new ImportLimitError(
+        'seconds',
+        `Reading and checking the file took longer than ${secondsOf(limits)}.`,
+      ),
+    );
+  if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+    return limitRefused(
+      new ImportLimitError(
+        'memoryMb',
+        `Reading the file needed more than ${limits.memoryMb.toLocaleString('en-US')} MB of memory.`,
+      ),
+    );
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The summary, or the error the threads answered, as it is thrown here. */
+function fromAnswer(answer: ImportTaskAnswer): PlanSummary {
+  if (answer.ok) return answer.summary;
+  throw refusedBy(answer);
+}
+
 /**
- * Reading and planning an import on a thread of its own (importTask.ts), so the API, the hub
- * and /api/health answer whatever the file holds. One thread (imports are rare, and a second
- * would share the two cores with the server); a file waits for the one before. The thread's
- * heap is bounded (IMPORT_MAX_MEMORY_MB) and its time (IMPORT_MAX_SECONDS: the thread stops
- * itself, and is ended a little later if it does not): either ends only that thread, its file
- * refused with 422 naming the limit, and the next file gets a new thread.
+ * Reading and planning an import off the main thread, so the API, the hub and /api/health
+ * answer whatever the file holds: a reader thread (readTask.ts) reads the file within the
+ * import's limits and sends its rows to a planner thread (planTask.ts), which plans them while
+ * the next are read, asking the server for the leads it needs and (run) sending it the rows to
+ * write. Each thread's heap is bounded (IMPORT_MAX_MEMORY_MB) and their time
+ * (IMPORT_MAX_SECONDS: they stop themselves, and are ended a little later if they do not):
+ * either ends only those threads, the file refused with 422 naming the limit, and the next
+ * file gets new ones.
  */
 export function createImportThreads(limits: ImportLimits) {
-  const threads = () => threadsFor(limits.memoryMb);
-
-  async function plan(job: Omit<ImportJob, 'limits'>, host: ImportHost): Promise<PlanSummary> {
-    const { port1, port2 } = new MessageChannel();
+  async function plan(job: ImportJob, host: ImportHost): Promise<PlanSummary> {
+    const rows = new MessageChannel();
+    const server = new MessageChannel();
     const abort = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
-    let stopTaking = () => {};
-    const tell = (message: ToThread) => port1.postMessage(message);
-    // the file moves to the thread; a buffer that shares its memory with others is copied first
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, limits.seconds * 1000 + GRACE_MS);
+    const budget = { limits, deadline: Date.now() + limits.seconds * 1000 };
+    const tell = (message: ToPlanner) => server.port1.postMessage(message);
+    // the file moves to the reader; a buffer that shares its memory with others is copied first
     const own = job.file.byteOffset === 0 && job.file.byteLength === job.file.buffer.byteLength;
     const file = own ? job.file : new Uint8Array(job.file);
+    let stopTaking = () => {};
+
     try {
       const answer = await new Promise<ImportTaskAnswer>((resolve, reject) => {
         let settled = false;
@@ -104,11 +120,26 @@ export function createImportThreads(limits: ImportLimits) {
           if (settled) return;
           settled = true;
           tell({ kind: 'stop', message: error instanceof Error ? error.message : String(error) });
+          abort.abort();
           reject(error);
         };
-        // the server's answers to the thread, one at a time in order
-        let chunks = Promise.resolve();
-        const sendLiveLeads = async () => {
+        // a thread that is ended (memory, time) sends no answer: its task's failure is the plan's
+        const ended = (error: unknown) => fail(threadEnded(error, limits, timedOut));
+        const { mode, choices, auditors, timeZone, acceptInvalid } = job;
+        threadFor('plan', limits.memoryMb)
+          .run<void>(
+            { mode, choices, auditors, timeZone, acceptInvalid, ...budget, rows: rows.port2, server: server.port2 },
+            { transferList: [rows.port2, server.port2], signal: abort.signal },
+          )
+          .catch(ended);
+        const reading = threadFor('read', limits.memoryMb)
+          .run<void>(
+            { fileName: job.fileName, file, mapping: job.mapping, ...budget, rows: rows.port1 },
+            { transferList: [rows.port1, file.buffer as ArrayBuffer], signal: abort.signal },
+          )
+          .catch(ended);
+
+        (async () => {
           for (let after = 0; ; ) {
             const page = await host.liveLeads(after);
             if (settled) return;
@@ -116,56 +147,40 @@ export function createImportThreads(limits: ImportLimits) {
             tell({ kind: 'live', leads: page });
             after = page.at(-1)!.id;
           }
-        };
-        stopTaking = oneMessageATurn<ToServer>(port1, (message) => {
+        })().catch(fail);
+
+        // the planner's requests, taken one a turn; chunks staged one after the other, in order
+        let chunks = Promise.resolve();
+        stopTaking = oneMessageATurn<ToServer>(server.port1, (message) => {
           if (settled) return;
-          switch (message.kind) {
-            case 'started':
-              timer = setTimeout(() => {
-                timedOut = true;
-                abort.abort();
-              }, limits.seconds * 1000 + GRACE_MS);
-              sendLiveLeads().catch(fail);
-              break;
-            case 'leads':
-              host
-                .leadsByIds(message.ids)
-                .then((leads) => tell({ kind: 'leads', request: message.request, leads }))
-                .catch(fail);
-              break;
-            case 'chunk':
-              chunks = chunks
-                .then(() => {
-                  if (!host.chunk) throw new Error('This import takes no rows to write.');
-                  return host.chunk(message.of, message.json);
-                })
-                .then(() => tell({ kind: 'ack' }))
-                .catch(fail);
-              break;
-            case 'answer':
-              // the chunks sent before the answer are all taken before it counts
-              chunks.then(() => {
-                if (!settled) {
-                  settled = true;
-                  resolve(message.answer);
-                }
-              }, fail);
-              break;
-          }
+          if (message.kind === 'leads')
+            host
+              .leadsByIds(message.ids)
+              .then((leads) => tell({ kind: 'leads', request: message.request, leads }))
+              .catch(fail);
+          else if (message.kind === 'chunk')
+            chunks = chunks
+              .then(() => {
+                if (!host.chunk) throw new Error('A preview writes no rows.');
+                return host.chunk(message.of, message.json);
+              })
+              .then(() => tell({ kind: 'ack' }))
+              .catch(fail);
+          // the answer counts once the chunks before it are taken, and once the reader's task is
+          // over: a reader ended by its memory limit is why the planner answered without rows
+          else
+            void Promise.all([chunks, reading]).then(() => {
+              if (settled) return;
+              settled = true;
+              resolve(message.answer);
+            });
         });
-        // a thread that is ended (memory, time) sends no answer: its task's failure is the plan's
-        threads()
-          .run<void>(
-            { ...job, file, limits, port: port2 },
-            { transferList: [port2, file.buffer as ArrayBuffer], signal: abort.signal },
-          )
-          .catch((error: unknown) => fail(threadEnded(error, limits, timedOut)));
       });
       return fromAnswer(answer);
     } finally {
       clearTimeout(timer);
       stopTaking();
-      port1.close();
+      server.port1.close();
     }
   }
 

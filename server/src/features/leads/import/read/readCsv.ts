@@ -45,7 +45,7 @@ export async function readCsv(file: Buffer, sink: RowSink): Promise<void> {
     for await (const cells of parser as AsyncIterable<string[]>) {
       record += 1;
       for (let column = 0; column < cells.length; column += 1)
-        cells[column] = restoreNeutralizedFormula(cells[column]!);
+        if (cells[column]!.includes("'")) cells[column] = restoreNeutralizedFormula(cells[column]!);
       checkedRow(sink, record, cells);
       if (record % RECORDS_BETWEEN_PAUSES === 0) await sink.between();
     }
