@@ -35,7 +35,8 @@ import { LeadsToolbar } from './LeadsToolbar';
 import { NeedsReviewFilter } from './review/NeedsReviewFilter';
 import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
 import { showDeletedToast } from './bulk/undoToast';
-import { importDone } from './import/importChoice';
+import { bothOf, ImportedLeadsChip, onlyImported, useImportedLeads } from './import/ImportedLeadsChip';
+import { showImportDoneToast } from './import/importDoneToast';
 import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { createNarrowingFilter } from './narrowingFilter';
@@ -54,6 +55,8 @@ export default function LeadsPage() {
   const pageIndex = view.page - 1;
   const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
   const runLeads = useRunLeads(view.run);
+  const imported = useImportedLeads(view.imported);
+  const onlyIds = useMemo(() => bothOf(runLeads.ids, imported.ids), [runLeads.ids, imported.ids]);
   const filters = useMemo<LeadFilters>(
     () => ({
       search: view.search,
@@ -62,7 +65,7 @@ export default function LeadsPage() {
       columns: view.columns,
       referredBy: view.referredBy,
       needsReview: view.needsReview,
-      onlyIds: runLeads.ids,
+      onlyIds,
     }),
     [
       view.search,
@@ -71,7 +74,7 @@ export default function LeadsPage() {
       view.columns,
       view.referredBy,
       view.needsReview,
-      runLeads.ids,
+      onlyIds,
     ],
   );
   const sorting = view.sort as Sorting | null;
@@ -231,6 +234,9 @@ export default function LeadsPage() {
                 onClear={() => change({ run: null, page: 1 })}
               />
             )}
+            {view.imported !== null && (
+              <ImportedLeadsChip state={imported.query} onClear={() => change({ imported: null, page: 1 })} />
+            )}
             <NeedsReviewFilter
               rows={rows}
               active={view.needsReview}
@@ -304,7 +310,7 @@ export default function LeadsPage() {
           onClose={() => setImporting(false)}
           onImported={(fileName, result) => {
             setImporting(false);
-            toastSuccess(importDone(fileName, result));
+            showImportDoneToast(fileName, result, (actionId) => change(onlyImported(actionId)));
           }}
         />
       )}

@@ -158,24 +158,18 @@ describe('hostile .xlsx files, read on the import thread within limits', () => {
   it('refuses a sheet that comes before its workbook and fails to parse, leaving no temp file and no file open', async () => {
     const rows: string[] = [];
     for (let number = 2; number <= 20_000; number += 1)
-      rows.push(textRow(number, [`Customer ${number}`, 'A comment long enough to weigh on the disk '.repeat(2)]));
+      rows.push(textRow(number, [`Customer ${number}`, MARK.repeat(2)]));
     const sheet = `${SHEET_START}${textRow(1, ['Customer Name', 'Comments'])}${rows.join('')}<row r="20001"><c r="A20001" t="inlineStr"><is><t>&bogus;</t></is></c></row>${SHEET_END}`;
     const file = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: sheet }, ...workbookFrame()]);
-    // what the server writes to the temp folder meanwhile lands in one of its own, where it can be seen
-    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-import-tmp-'));
-    const tmpBefore = process.env.TMPDIR;
-    process.env.TMPDIR = tmp;
-    try {
-      const answer = await previewWatched('sheet-first.xlsx', file);
-      expect(answer.statusCode).toBe(422);
-      expect(answer.json().detail).toMatch(/not well-formed XML.*undefined entity/);
-      expect(fs.readdirSync(tmp)).toEqual([]);
-      expect(openFilesUnder(tmp)).toEqual([]);
-    } finally {
-      process.env.TMPDIR = tmpBefore;
-      if (tmpBefore === undefined) delete process.env.TMPDIR;
-      fs.rmSync(tmp, { recursive: true, force: true });
-    }
+    // the temp folder is shared with other processes: what counts is a file there holding this
+    // sheet, or one this process holds open
+    const before = new Set(fs.readdirSync(os.tmpdir()));
+    const openBefore = openFilesUnder(os.tmpdir());
+    const answer = await previewWatched('sheet-first.xlsx', file);
+    expect(newFilesHolding(MARK, before)).toEqual([]);
+    expect(openFilesUnder(os.tmpdir())).toEqual(openBefore);
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().detail).toMatch(/not well-formed XML.*undefined entity/);
   });
 
   it('keeps held: entities a part declares (billion laughs, XXE) are refused, never expanded or fetched', async () => {
@@ -226,25 +220,70 @@ describe('hostile .csv files', () => {
     expect(answer.statusCode).toBe(422);
     expect(answer.json().detail).toMatch(/not a CSV text file/);
   });
-
-  it('refuses more rows than IMPORT_MAX_ROWS', async () => {
-    const rows = Array.from({ length: 100_001 }, (_, index) => [`Customer ${index}`]);
-    refusedFor(await previewWatched('rows.csv', csvOf([['Customer Name'], ...rows])), 'IMPORT_MAX_ROWS');
-  });
 });
+
+/** What the sheet left behind would hold. */
+const MARK = 'A comment long enough to weigh on the disk ';
+
+/** Files created in the temp folder since `before` that hold `text` (anywhere in their first MB). */
+function newFilesHolding(text: string, before: Set<string>): string[] {
+  return fs.readdirSync(os.tmpdir()).flatMap((name) => {
+    if (before.has(name)) return [];
+    const file = path.join(os.tmpdir(), name);
+    try {
+      if (!fs.statSync(file).isFile()) return [];
+      const handle = fs.openSync(file, 'r');
+      try {
+        const head = Buffer.alloc(1024 * 1024);
+        const read = fs.readSync(handle, head, 0, head.length, 0);
+        return head.subarray(0, read).includes(text) ? [file] : [];
+      } finally {
+        fs.closeSync(handle);
+      }
+    } catch {
+      return []; // removed meanwhile, or not ours to read
+    }
+  });
+}
 
 /** The files this process has open under `folder` (where /proc/self/fd points). */
 function openFilesUnder(folder: string): string[] {
   const inside = `${fs.realpathSync(folder)}/`;
-  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+  return fs
+    .readdirSync('/proc/self/fd')
+    .flatMap((fd) => {
+      try {
+        const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
+        return target.startsWith(inside) ? [target] : [];
+      } catch {
+        return []; // closed meanwhile
+      }
+    })
+    .sort();
+}
+
+describe('the rows limit', () => {
+  it('refuses more rows than IMPORT_MAX_ROWS, counted as they are read', async () => {
+    const limited = await createTestApp({ IMPORT_MAX_ROWS: '1000' }, { engine: 'sqlite' });
     try {
-      const target = fs.readlinkSync(`/proc/self/fd/${fd}`);
-      return target.startsWith(inside) ? [target] : [];
-    } catch {
-      return []; // closed meanwhile
+      const signedIn = (await limited.login()).access_token;
+      const rows = Array.from({ length: 1001 }, (_, index) => [`Customer ${index}`]);
+      const request = await importRequest('/api/leads/import/preview', {
+        name: 'rows.csv',
+        content: csvOf([['Customer Name'], ...rows]),
+      });
+      const answer = await limited.app.inject({ ...request, headers: { ...request.headers, ...bearer(signedIn) } });
+      refusedFor(answer, 'IMPORT_MAX_ROWS');
+      expect(answer.json()).toMatchObject({
+        detail: expect.stringMatching(/^The file has more than 1,000 rows\. Split it into smaller files\./),
+        limit: 'rows',
+        setting: 'IMPORT_MAX_ROWS',
+      });
+    } finally {
+      await limited.close();
     }
   });
-}
+});
 
 describe('a thread ended by its limits takes nothing else with it', () => {
   let limited: TestApp;

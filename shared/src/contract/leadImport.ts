@@ -110,3 +110,14 @@ export type ImportDuplicateChoices = z.output<typeof importDuplicateChoices>;
 
 /** The multipart text field that says to write the valid rows when some are not valid. */
 export const acceptInvalidField = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/** GET /leads/import/{id}/leads: the live leads an import (its action) created or changed. */
+export const importedLeads = z.object({
+  actionId: z.number().int(),
+  /** The import's label, e.g. "import leads.csv". */
+  label: z.string(),
+  at: z.string(),
+  undoneAt: z.string().nullable(),
+  leadIds: z.array(z.number().int()),
+});
+export type ImportedLeads = z.infer<typeof importedLeads>;

@@ -130,9 +130,8 @@ export function createRowMatcher(
       email: keyed(row, 'email'),
       phoneNumber: keyed(row, 'phoneNumber'),
     });
-    if (candidates.length === 0) return { target: null, candidates };
     const choice = choices.rows[String(row.number)] ?? choices.all;
-    if (choice === 'new') return { target: null, candidates };
+    if (choice === 'new' || (candidates.length === 0 && choice === 'update')) return { target: null, candidates };
     if (choice === 'update') {
       const free = candidates.find((candidate) => !taken.has(candidate.lead.id));
       if (free) taken.set(free.lead.id, row.number);

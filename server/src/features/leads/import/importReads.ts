@@ -1,4 +1,4 @@
-import type { ImportPreview } from '@auditdesk/shared/core';
+import type { ImportedLeads, ImportPreview } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { leads } from '../../../platform/db/schema';
@@ -35,6 +35,20 @@ export function createImportReads(db: Database) {
           )),
         );
       return found;
+    },
+
+    /** An import (by its action's id) and the live leads it created or changed; null if there is no such import. */
+    async importedLeads(actionId: number): Promise<ImportedLeads | null> {
+      const [action] = await db.all<Omit<ImportedLeads, 'leadIds'>>(
+        sql`SELECT id AS actionId, label, at, undone_at AS undoneAt FROM lead_actions
+          WHERE id = ${actionId} AND kind = 'import'`,
+      );
+      if (!action) return null;
+      const rows = await db.all<{ id: number }>(
+        sql`SELECT DISTINCT h.lead_id AS id FROM lead_history AS h JOIN leads AS l ON l.id = h.lead_id
+          WHERE h.action_id = ${actionId} AND l.deleted_at IS NULL ORDER BY h.lead_id`,
+      );
+      return { ...action, leadIds: rows.map((row) => row.id) };
     },
 
     /** The latest import of a file with these bytes (by their SHA-256), if any. */

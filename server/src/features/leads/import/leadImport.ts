@@ -128,6 +128,9 @@ export function createLeadImport(
       }
     },
 
+    /** An import's live leads (the leads screen's import filter); null if there is no such import. */
+    importedLeads: (actionId: number) => reads.importedLeads(actionId),
+
     /** Removes staged imports a crash left (at start). */
     sweep: () => writer.sweep(),
   };

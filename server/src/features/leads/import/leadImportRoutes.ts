@@ -3,7 +3,7 @@ import type { ImportMapping } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
-import { badRequest, HttpProblem } from '../../../platform/errors/httpProblem';
+import { badRequest, HttpProblem, notFound } from '../../../platform/errors/httpProblem';
 import { fileTooLarge } from './importProblems';
 import type { DuplicateChoices } from './importMatches';
 import { parseDuplicatesField, parseMappingField, type ImportUpload, type LeadImport } from './leadImport';
@@ -66,6 +66,12 @@ export const leadImportRoutes: FastifyPluginAsync<{
   }
 
   route('leadsImportPreview', async (request) => leadImport.preview((await receive(request)).upload));
+
+  route('leadsImported', async (request) => {
+    const found = await leadImport.importedLeads(request.params.id);
+    if (!found) throw notFound(`There is no import ${request.params.id}.`);
+    return found;
+  });
 
   route('leadsImport', async (request) => {
     const { upload, acceptInvalid } = await receive(request);

@@ -15,6 +15,7 @@ import {
   titleCase,
 } from '../record/normalizers';
 import { weekOfMonth } from '../record/weekOfMonth';
+import { emailKey, looseText, phoneKey } from '../duplicates/duplicateKeys';
 import type { HistoryField } from '../history/historyStatements';
 import { atWallClock, parseDay, parseInstant, parseTime } from './importMoments';
 import type { ImportRow, MappedColumns } from './importTable';
@@ -80,6 +81,22 @@ const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 function sameValue(field: ImportedField, next: string | null, current: string | null): boolean {
   if (field === 'status') return displayStatus(next) === displayStatus(current);
   return (next ?? '') === (current ?? '');
+}
+
+/** How the duplicates compare each field they are keyed on. */
+const KEY_OF: Partial<Record<ImportedField, (text: string) => string | null>> = {
+  phoneNumber: phoneKey,
+  email: emailKey,
+  customerName: looseText,
+  address: looseText,
+};
+
+/** The same phone, e-mail, name or address as the duplicates compare them ((617) 555-0142 is 617.555.0142). */
+function sameKey(field: ImportedField, next: string, current: string | null): boolean {
+  const key = KEY_OF[field];
+  if (!key) return false;
+  const nextKey = key(next);
+  return !!nextKey && nextKey === key(current ?? '');
 }
 
 type Parsed = { value: string | null } | { problem: string };
@@ -192,7 +209,13 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
     weekOf: (scheduledDate: string | null) =>
       scheduledDate ? Number(weekOf(scheduledDate.slice(0, 10))) : null,
 
-    plan(row: ImportRow, lead: ExistingLead | undefined): PlannedRow {
+    /**
+     * `asDuplicate`: the row goes to `lead` because it looks like it (not by its Lead ID), so
+     * it says only what it fills in: an empty cell keeps the lead's value, and a phone, an
+     * e-mail, a name or an address written another way (its duplicate key the same: case,
+     * accents, punctuation) stays the lead's as it is.
+     */
+    plan(row: ImportRow, lead: ExistingLead | undefined, asDuplicate = false): PlannedRow {
       const { number, cells } = row;
       const customerName = nameOf(row, lead);
       const values: FieldValues = {};
@@ -230,9 +253,11 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
       }
 
       const changes: FieldValues = {};
-      for (const [field, value] of Object.entries(values) as [ImportedField, string | null][])
-        if (!sameValue(field, value, lead[field]))
-          changes[field] = field === 'status' && !value ? 'New' : value;
+      for (const [field, value] of Object.entries(values) as [ImportedField, string | null][]) {
+        if (sameValue(field, value, lead[field])) continue;
+        if (asDuplicate && (!value || sameKey(field, value, lead[field]))) continue;
+        changes[field] = field === 'status' && !value ? 'New' : value;
+      }
       if (Object.keys(changes).length === 0)
         return { number, customerName, outcome: 'unchanged', leadId: lead.leadId };
       return {

@@ -172,7 +172,11 @@ async function planRows(
       const match = matches[at]!;
       const planned = match.error
         ? planner!.fail(row, undefined, match.error)
-        : planner!.plan(row, match.target === null ? undefined : leads.get(match.target));
+        : planner!.plan(
+            row,
+            match.target === null ? undefined : leads.get(match.target),
+            match.candidates.length > 0,
+          );
       totals.rows += 1;
       totals[planned.outcome] += 1;
       const looksLike = match.candidates.length > 0 && planned.outcome !== 'error';
