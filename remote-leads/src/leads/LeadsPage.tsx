@@ -67,15 +67,7 @@ export default function LeadsPage() {
       needsReview: view.needsReview,
       onlyIds,
     }),
-    [
-      view.search,
-      view.startDate,
-      view.endDate,
-      view.columns,
-      view.referredBy,
-      view.needsReview,
-      onlyIds,
-    ],
+    [view.search, view.startDate, view.endDate, view.columns, view.referredBy, view.needsReview, onlyIds],
   );
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);

@@ -26,7 +26,12 @@ describe.each(ENGINES)('an import and the leads it looks like, on %s', (engine) 
   afterEach(() => t.close());
 
   async function create(body: Record<string, string>): Promise<LeadResource> {
-    const answer = await t.app.inject({ method: 'POST', url: '/api/leads', payload: body, headers: bearer(token) });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      payload: body,
+      headers: bearer(token),
+    });
     expect(answer.statusCode).toBe(201);
     return answer.json();
   }
@@ -91,7 +96,9 @@ describe.each(ENGINES)('an import and the leads it looks like, on %s', (engine) 
     const twice = byRow(await preview(FILE, { duplicates: JSON.stringify({ rows: { '5': rosa.leadId } }) }));
     expect(twice[5]).toMatchObject({ outcome: 'error' });
     expect(twice[5]!.reason).toMatch(/is also updated by row 2/);
-    const stranger = byRow(await preview(FILE, { duplicates: JSON.stringify({ rows: { '4': sam.leadId } }) }));
+    const stranger = byRow(
+      await preview(FILE, { duplicates: JSON.stringify({ rows: { '4': sam.leadId } }) }),
+    );
     expect(stranger[4]!.reason).toMatch(/no longer looks like it/);
 
     const wrong = await send('/api/leads/import/preview', FILE, { duplicates: '{"all":"maybe"}' });
@@ -152,7 +159,11 @@ describe.each(ENGINES)('an import and the leads it looks like, on %s', (engine) 
     expect(after.map((lead) => lead.customerName).sort()).toEqual(['Rosa Diaz', 'Sam Lee']);
     expect((await preview(FILE)).alreadyImported).toMatchObject({ undoneAt: expect.any(String) });
 
-    const missing = await t.app.inject({ method: 'GET', url: '/api/leads/import/999/leads', headers: bearer(token) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/leads/import/999/leads',
+      headers: bearer(token),
+    });
     expect(missing.statusCode).toBe(404);
   });
 

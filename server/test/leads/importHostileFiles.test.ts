@@ -62,7 +62,10 @@ async function healthWhileOn<T>(
 
 function percentile99(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
-  return { p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0, checks: times.length };
+  return {
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
+    checks: times.length,
+  };
 }
 
 async function preview(name: string, content: Buffer | string, extra: Record<string, string> = {}) {
@@ -137,7 +140,9 @@ describe('hostile .xlsx files, read on the import thread within limits', () => {
     const names = Array.from({ length: 16_384 }, (_, index) => `C${index}`);
     const xlsx = await previewWatched('wide.xlsx', workbookOf(SHEET_START + textRow(1, names) + SHEET_END));
     refusedFor(xlsx, 'IMPORT_MAX_COLUMNS');
-    expect(xlsx.json().detail).toMatch(/^Row 1 has a value in column 501; an import reads at most 500 columns/);
+    expect(xlsx.json().detail).toMatch(
+      /^Row 1 has a value in column 501; an import reads at most 500 columns/,
+    );
     const csv = await previewWatched('wide.csv', `${names.join(',')}\nAnn\n`);
     refusedFor(csv, 'IMPORT_MAX_COLUMNS');
   });
@@ -146,9 +151,15 @@ describe('hostile .xlsx files, read on the import thread within limits', () => {
     const rows: string[] = [];
     const far = columnLetters(499);
     for (let number = 2; number <= 20_001; number += 1)
-      rows.push(`<row r="${number}">${inlineCell(`A${number}`, `Customer ${number}`)}${inlineCell(`${far}${number}`, 'x')}</row>`);
+      rows.push(
+        `<row r="${number}">${inlineCell(`A${number}`, `Customer ${number}`)}${inlineCell(`${far}${number}`, 'x')}</row>`,
+      );
     const file = workbookOf(
-      deflatedOf([{ text: SHEET_START + textRow(1, ['Customer Name']) }, { text: rows.join('') }, { text: SHEET_END }]),
+      deflatedOf([
+        { text: SHEET_START + textRow(1, ['Customer Name']) },
+        { text: rows.join('') },
+        { text: SHEET_END },
+      ]),
     );
     const answer = await previewWatched('far.xlsx', file);
     expect(answer.statusCode).toBe(200);
@@ -184,11 +195,18 @@ describe('hostile .xlsx files, read on the import thread within limits', () => {
   });
 
   it('reads a part written in UTF-16 (with its byte order mark) as the same text', async () => {
-    const xml = SHEET_START.replace('UTF-8', 'UTF-16') + textRow(1, ['Customer Name']) + textRow(2, ['Zoë Ünal']) + SHEET_END;
+    const xml =
+      SHEET_START.replace('UTF-8', 'UTF-16') +
+      textRow(1, ['Customer Name']) +
+      textRow(2, ['Zoë Ünal']) +
+      SHEET_END;
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
     const answer = await preview('utf16.xlsx', workbookOf(utf16 as unknown as string));
     expect(answer.statusCode).toBe(200);
-    expect(answer.json<ImportPreview>().rows[0]).toMatchObject({ outcome: 'create', customerName: 'Zoë Ünal' });
+    expect(answer.json<ImportPreview>().rows[0]).toMatchObject({
+      outcome: 'create',
+      customerName: 'Zoë Ünal',
+    });
   });
 });
 
@@ -272,7 +290,10 @@ describe('the rows limit', () => {
         name: 'rows.csv',
         content: csvOf([['Customer Name'], ...rows]),
       });
-      const answer = await limited.app.inject({ ...request, headers: { ...request.headers, ...bearer(signedIn) } });
+      const answer = await limited.app.inject({
+        ...request,
+        headers: { ...request.headers, ...bearer(signedIn) },
+      });
       refusedFor(answer, 'IMPORT_MAX_ROWS');
       expect(answer.json()).toMatchObject({
         detail: expect.stringMatching(/^The file has more than 1,000 rows\. Split it into smaller files\./),
@@ -306,7 +327,10 @@ describe('a thread ended by its limits takes nothing else with it', () => {
       { text: STRINGS_END },
     ]);
     const sheet = SHEET_START + textRow(1, ['Customer Name']) + SHEET_END;
-    const { result, p99 } = await healthWhileOn(limited, previewOn(limited, 'memory.xlsx', workbookOf(sheet, strings)));
+    const { result, p99 } = await healthWhileOn(
+      limited,
+      previewOn(limited, 'memory.xlsx', workbookOf(sheet, strings)),
+    );
     refusedFor(result, 'IMPORT_MAX_MEMORY_MB');
     expect(p99).toBeLessThan(HEALTH_P99_MS);
     const next = await previewOn(limited, 'next.csv', 'Customer Name\nAnn\n');
@@ -316,7 +340,16 @@ describe('a thread ended by its limits takes nothing else with it', () => {
 
   it('refuses a file that takes longer than IMPORT_MAX_SECONDS to read and check', async () => {
     limited = await createTestApp({ IMPORT_MAX_SECONDS: '1' }, { engine: 'sqlite' });
-    const header = ['Customer Name', 'Address', 'E-mail', 'Phone', 'Status', 'Auditor', 'Comments', 'Scheduled Date'];
+    const header = [
+      'Customer Name',
+      'Address',
+      'E-mail',
+      'Phone',
+      'Status',
+      'Auditor',
+      'Comments',
+      'Scheduled Date',
+    ];
     const rows = Array.from({ length: 100_000 }, (_, index) => [
       `Customer ${index}`,
       `${index} Elm Street`,

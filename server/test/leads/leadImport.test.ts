@@ -355,7 +355,14 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ...all.map((item) => [item.leadId, item.customerName, item.comments, '03/04/2025']),
     ]);
     const unchanged = await preview('big.csv', again);
-    expect(unchanged.totals).toEqual({ rows: 2500, create: 0, update: 0, unchanged: 2500, error: 0, duplicates: 0 });
+    expect(unchanged.totals).toEqual({
+      rows: 2500,
+      create: 0,
+      update: 0,
+      unchanged: 2500,
+      error: 0,
+      duplicates: 0,
+    });
     expect(unchanged.rows).toHaveLength(1000);
   });
 
@@ -445,7 +452,10 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
 
       const huge = await send('/api/leads/import/preview', {
         name: 'leads.csv',
-        content: csvOf([['Customer Name', 'Comments'], ['Jo', 'y'.repeat(1024 * 1024)]]),
+        content: csvOf([
+          ['Customer Name', 'Comments'],
+          ['Jo', 'y'.repeat(1024 * 1024)],
+        ]),
       });
       expect(huge.statusCode).toBe(422);
       expect(huge.json()).toMatchObject({

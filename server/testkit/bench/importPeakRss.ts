@@ -53,7 +53,9 @@ async function main() {
     }
     await db?.close();
     // resourceUsage().maxRSS is in kilobytes
-    console.log(JSON.stringify({ ms, rows, threadStartMs, peakRssMB: process.resourceUsage().maxRSS / 1024 }));
+    console.log(
+      JSON.stringify({ ms, rows, threadStartMs, peakRssMB: process.resourceUsage().maxRSS / 1024 }),
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -136,7 +136,9 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 export function workbookFrame({ sharedStrings = false, styles = false } = {}): ZipPart[] {
   const related = [
     `<Relationship Id="rId1" Type="${OFFICE}/worksheet" Target="worksheets/sheet1.xml"/>`,
-    sharedStrings ? `<Relationship Id="rId2" Type="${OFFICE}/sharedStrings" Target="sharedStrings.xml"/>` : '',
+    sharedStrings
+      ? `<Relationship Id="rId2" Type="${OFFICE}/sharedStrings" Target="sharedStrings.xml"/>`
+      : '',
     styles ? `<Relationship Id="rId3" Type="${OFFICE}/styles" Target="styles.xml"/>` : '',
   ].join('');
   return [
@@ -152,7 +154,10 @@ export function workbookFrame({ sharedStrings = false, styles = false } = {}): Z
       name: 'xl/workbook.xml',
       content: `${DECLARATION}<workbook xmlns="${MAIN}" xmlns:r="${OFFICE}"><sheets><sheet name="Leads" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     },
-    { name: 'xl/_rels/workbook.xml.rels', content: `${DECLARATION}<Relationships xmlns="${RELS}">${related}</Relationships>` },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content: `${DECLARATION}<Relationships xmlns="${RELS}">${related}</Relationships>`,
+    },
   ];
 }
 

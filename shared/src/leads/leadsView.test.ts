@@ -35,9 +35,9 @@ describe('the leads view in the URL', () => {
   });
 
   it('ignores what it cannot show: an unknown column, a bad day, a page size not offered, page 0', () => {
-    expect(parse('f.secret=x&sort=-nope&from=2025-13&size=7&page=0&cols=nope&referred=maybe&import=0x1')).toEqual(
-      DEFAULTS,
-    );
+    expect(
+      parse('f.secret=x&sort=-nope&from=2025-13&size=7&page=0&cols=nope&referred=maybe&import=0x1'),
+    ).toEqual(DEFAULTS);
   });
 
   it('gives another screen a link to exactly its leads', () => {

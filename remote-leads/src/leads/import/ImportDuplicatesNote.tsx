@@ -1,8 +1,17 @@
-import { formatDateTime, formatNumber, type ImportDuplicateChoices, type ImportPreview } from '@auditdesk/shared';
+import {
+  formatDateTime,
+  formatNumber,
+  type ImportDuplicateChoices,
+  type ImportPreview,
+} from '@auditdesk/shared';
 import { Alert, Group, SegmentedControl, Text } from '@mantine/core';
 
 /** Says the same file was imported before: when, by whom, and whether that was undone. */
-export function AlreadyImportedNote({ imported }: { imported: NonNullable<ImportPreview['alreadyImported']> }) {
+export function AlreadyImportedNote({
+  imported,
+}: {
+  imported: NonNullable<ImportPreview['alreadyImported']>;
+}) {
   return (
     <Alert color="yellow" p="xs" title="This file was imported before" data-testid="already-imported">
       The same file was imported on {formatDateTime(imported.at)}

@@ -1,4 +1,9 @@
-import { formatNumber, type ImportOutcome, type ImportPreview, type ImportRowOutcome } from '@auditdesk/shared';
+import {
+  formatNumber,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportRowOutcome,
+} from '@auditdesk/shared';
 import { Badge, ScrollArea, SimpleGrid, Paper, Stack, Table, Text } from '@mantine/core';
 import { ImportDuplicateChoice } from './ImportDuplicateChoice';
 import { IMPORT_FIELD_LABELS } from './importChoice';

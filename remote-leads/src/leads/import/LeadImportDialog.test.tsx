@@ -51,7 +51,15 @@ function previewOf(
         reason: null,
         duplicates: [],
       },
-      { row: 3, outcome: 'create', customerName: 'Fay', leadId: null, fields: [], reason: null, duplicates: [] },
+      {
+        row: 3,
+        outcome: 'create',
+        customerName: 'Fay',
+        leadId: null,
+        fields: [],
+        reason: null,
+        duplicates: [],
+      },
     ],
     ...more,
   };
@@ -63,7 +71,11 @@ function fakeApi(
 ) {
   const previews: (ImportMapping | null)[] = [];
   const choices: ImportDuplicateChoices[] = [];
-  const runs: { mapping: ImportMapping | null; acceptInvalid: boolean; duplicates?: ImportDuplicateChoices }[] = [];
+  const runs: {
+    mapping: ImportMapping | null;
+    acceptInvalid: boolean;
+    duplicates?: ImportDuplicateChoices;
+  }[] = [];
   const api: ImportApi = {
     async preview(_file, { mapping, duplicates }, onProgress) {
       previews.push(mapping);
@@ -73,7 +85,11 @@ function fakeApi(
       return previewOf(mapping ?? ['leadId', 'customerName', null, null], totals, answer(duplicates));
     },
     async run(_file, { mapping, duplicates }, acceptInvalid, onProgress) {
-      runs.push({ mapping, acceptInvalid, ...(duplicates.all !== 'update' || Object.keys(duplicates.rows).length ? { duplicates } : {}) });
+      runs.push({
+        mapping,
+        acceptInvalid,
+        ...(duplicates.all !== 'update' || Object.keys(duplicates.rows).length ? { duplicates } : {}),
+      });
       onProgress(100, 100);
       const result: ImportResult = {
         actionId: 3,
@@ -199,7 +215,12 @@ describe('the import dialog', () => {
   });
 
   describe('rows that look like leads you have', () => {
-    const ROSA = { leadId: 'manual-rosa', customerName: 'Rosa Diaz', scheduledDate: null, reasons: ['phone' as const] };
+    const ROSA = {
+      leadId: 'manual-rosa',
+      customerName: 'Rosa Diaz',
+      scheduledDate: null,
+      reasons: ['phone' as const],
+    };
     const LIKE_ROSA = (choices: ImportDuplicateChoices): Partial<ImportPreview> => {
       const asNew = (choices.rows['5'] ?? choices.all) === 'new';
       return {
@@ -222,7 +243,9 @@ describe('the import dialog', () => {
       renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
       await chooseFile();
       expect(await screen.findByText('Looks like Rosa Diaz (same phone)')).toBeInTheDocument();
-      expect(screen.getByText('1 row looks like leads you have (the same phone, e-mail, or name and address).')).toBeInTheDocument();
+      expect(
+        screen.getByText('1 row looks like leads you have (the same phone, e-mail, or name and address).'),
+      ).toBeInTheDocument();
       const row = screen.getByLabelText('What row 5 does');
       expect(row).toHaveValue('Update Rosa Diaz');
 

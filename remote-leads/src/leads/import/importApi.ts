@@ -34,7 +34,12 @@ function formOf(file: File, { mapping, duplicates }: ImportChoices, acceptInvali
 /** The calls the import dialog makes; tests hand it their own. */
 export interface ImportApi {
   preview(file: File, choices: ImportChoices, onProgress: UploadProgress): Promise<ImportPreview>;
-  run(file: File, choices: ImportChoices, acceptInvalid: boolean, onProgress: UploadProgress): Promise<ImportResult>;
+  run(
+    file: File,
+    choices: ImportChoices,
+    acceptInvalid: boolean,
+    onProgress: UploadProgress,
+  ): Promise<ImportResult>;
 }
 
 export const importApi: ImportApi = {

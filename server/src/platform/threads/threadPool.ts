@@ -37,7 +37,10 @@ export function createThreadPool({ module, task, maxThreads, resourceLimits }: T
     return pool;
   };
   return {
-    run<T>(argument: unknown, options: { transferList?: Transferable[]; signal?: AbortSignal } = {}): Promise<T> {
+    run<T>(
+      argument: unknown,
+      options: { transferList?: Transferable[]; signal?: AbortSignal } = {},
+    ): Promise<T> {
       // piscina's own transferable type is narrower than what postMessage takes
       return threads().run(argument, options as Parameters<Piscina['run']>[1]) as Promise<T>;
     },

@@ -132,7 +132,8 @@ const leadsIoOfLeads = taggedIo('Leads', {
     response: { 200: importResult },
   },
   leadsImported: {
-    summary: 'The live leads an import created or changed, by its action id (the leads screen’s import filter)',
+    summary:
+      'The live leads an import created or changed, by its action id (the leads screen’s import filter)',
     params: idParams,
     response: { 200: importedLeads },
   },

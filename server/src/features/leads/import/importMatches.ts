@@ -90,14 +90,14 @@ export type RowMatch =
   | { target: number | null; candidates: DuplicateCandidate[]; error?: undefined }
   | { target: null; candidates: DuplicateCandidate[]; error: string; leadId: string | null };
 
+export type RowMatcher = (row: ImportRow) => RowMatch;
+
 /**
  * Decides, row by row in file order, which lead each row updates: the lead its Lead ID names;
  * else, when it looks like existing leads (a phone, an e-mail, or a name and address they
  * share), the one the person chose, or by default the likeliest not taken by an earlier row;
  * else none (a new lead). A lead is updated by one row of a file at most.
  */
-export type RowMatcher = (row: ImportRow) => RowMatch;
-
 export function createRowMatcher(
   index: LiveLeadIndex,
   planner: ImportPlanner,
@@ -131,7 +131,8 @@ export function createRowMatcher(
       phoneNumber: keyed(row, 'phoneNumber'),
     });
     const choice = choices.rows[String(row.number)] ?? choices.all;
-    if (choice === 'new' || (candidates.length === 0 && choice === 'update')) return { target: null, candidates };
+    if (choice === 'new' || (candidates.length === 0 && choice === 'update'))
+      return { target: null, candidates };
     if (choice === 'update') {
       const free = candidates.find((candidate) => !taken.has(candidate.lead.id));
       if (free) taken.set(free.lead.id, row.number);

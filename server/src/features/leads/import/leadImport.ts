@@ -148,12 +148,16 @@ function parseJsonField<T extends z.ZodType>(name: string, schema: T, text: stri
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success)
-    throw new HttpProblem(400, `The ${name} is not valid: ${parsed.error.issues[0]?.message ?? 'unknown error'}`);
+    throw new HttpProblem(
+      400,
+      `The ${name} is not valid: ${parsed.error.issues[0]?.message ?? 'unknown error'}`,
+    );
   return parsed.data;
 }
 
 /** The person's mapping from its multipart field (JSON text), checked against the contract. */
-export const parseMappingField = (text: string): ImportMapping => parseJsonField('mapping', importMapping, text);
+export const parseMappingField = (text: string): ImportMapping =>
+  parseJsonField('mapping', importMapping, text);
 
 /** The person's choices for rows that look like existing leads (multipart field `duplicates`). */
 export const parseDuplicatesField = (text: string): DuplicateChoices =>

@@ -4,7 +4,6 @@ import {
   leadCreate,
   leadReplace,
   type ImportField,
-  type ImportMapping,
   type LeadCreate,
 } from '@auditdesk/shared/core';
 import {
@@ -242,7 +241,8 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
       if (problems.length > 0) return fail(row, lead, problems.join(' '));
 
       if (!lead) {
-        if (customerAt === -1) return fail(row, lead, 'Customer name is required: map a column to Customer Name.');
+        if (customerAt === -1)
+          return fail(row, lead, 'Customer name is required: map a column to Customer Name.');
         const created = checked.data as LeadCreate;
         return {
           number,

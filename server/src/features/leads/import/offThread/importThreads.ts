@@ -65,10 +65,7 @@ export async function closeImportThreads(): Promise<void> {
 function threadEnded(error: unknown, limits: ImportLimits, timedOut: boolean): Error {
   if (timedOut)
     return limitRefused(
-      new ImportLimitError(
-        'seconds',
-        `Reading and checking the file took longer than ${secondsOf(limits)}.`,
-      ),
+      new ImportLimitError('seconds', `Reading and checking the file took longer than ${secondsOf(limits)}.`),
     );
   if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
     return limitRefused(
@@ -102,10 +99,13 @@ export function createImportThreads(limits: ImportLimits) {
     const server = new MessageChannel();
     const abort = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, limits.seconds * 1000 + GRACE_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        abort.abort();
+      },
+      limits.seconds * 1000 + GRACE_MS,
+    );
     const budget = { limits, deadline: Date.now() + limits.seconds * 1000 };
     const tell = (message: ToPlanner) => server.port1.postMessage(message);
     // the file moves to the reader; a buffer that shares its memory with others is copied first
@@ -128,7 +128,16 @@ export function createImportThreads(limits: ImportLimits) {
         const { mode, choices, auditors, timeZone, acceptInvalid } = job;
         threadFor('plan', limits.memoryMb)
           .run<void>(
-            { mode, choices, auditors, timeZone, acceptInvalid, ...budget, rows: rows.port2, server: server.port2 },
+            {
+              mode,
+              choices,
+              auditors,
+              timeZone,
+              acceptInvalid,
+              ...budget,
+              rows: rows.port2,
+              server: server.port2,
+            },
             { transferList: [rows.port2, server.port2], signal: abort.signal },
           )
           .catch(ended);
@@ -140,7 +149,7 @@ export function createImportThreads(limits: ImportLimits) {
           .catch(ended);
 
         (async () => {
-          for (let after = 0; ; ) {
+          for (let after = 0; ;) {
             const page = await host.liveLeads(after);
             if (settled) return;
             if (page.length === 0) return tell({ kind: 'live-end' });

@@ -181,7 +181,8 @@ async function planRows(
       totals[planned.outcome] += 1;
       const looksLike = match.candidates.length > 0 && planned.outcome !== 'error';
       if (looksLike) totals.duplicates += 1;
-      const list = planned.outcome === 'error' ? listed.errors : looksLike ? listed.duplicates : listed.others;
+      const list =
+        planned.outcome === 'error' ? listed.errors : looksLike ? listed.duplicates : listed.others;
       if (list.length < IMPORT_PREVIEW_ROWS) list.push(outcomeOf(planned, match.candidates));
       if (!writing || (totals.error > 0 && !job.acceptInvalid)) continue;
       if (planned.outcome === 'create')
@@ -231,7 +232,9 @@ async function planRows(
           break;
       }
     });
-    reader.on('close', () => previous.then(() => fail(new Error('The reader thread ended without an answer.'))));
+    reader.on('close', () =>
+      previous.then(() => fail(new Error('The reader thread ended without an answer.'))),
+    );
   });
 
   if (writing) {
@@ -259,7 +262,8 @@ export async function importPlanTask({
   rows: reader,
   server: port,
   ...job
-}: Omit<ImportJob, 'file' | 'fileName' | 'mapping'> & Budget & { rows: MessagePort; server: MessagePort }): Promise<void> {
+}: Omit<ImportJob, 'file' | 'fileName' | 'mapping'> &
+  Budget & { rows: MessagePort; server: MessagePort }): Promise<void> {
   const server = serverLink(port);
   let answer: ImportTaskAnswer;
   try {

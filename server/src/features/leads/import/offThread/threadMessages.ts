@@ -104,7 +104,13 @@ export function failureOf(error: unknown): ImportFailure {
   if (error instanceof ImportLimitError)
     return { ok: false, kind: 'limit', limit: error.limit, message: error.message };
   if (error instanceof HttpProblem)
-    return { ok: false, kind: 'problem', status: error.statusCode, message: error.detail, extras: error.extras };
+    return {
+      ok: false,
+      kind: 'problem',
+      status: error.statusCode,
+      message: error.detail,
+      extras: error.extras,
+    };
   return { ok: false, kind: 'other', message: error instanceof Error ? error.message : String(error) };
 }
 

@@ -1,7 +1,6 @@
 /** How a number cell's style shows it: as a date (and time), a time of day alone, or a number. */
 export type NumberKind = 'date' | 'time' | 'number';
 
-const DAY_MS = 86_400_000;
 /** Day 0 of Excel's 1900 date system (its serial 1 is 1900-01-01, with the 1900 leap-year bug). */
 const EPOCH_1900_MS = Date.UTC(1899, 11, 30);
 /** Day 0 of the 1904 date system (old Mac workbooks). */
@@ -33,7 +32,9 @@ export function numberText(raw: string, kind: NumberKind, date1904: boolean): st
 }
 
 /** Built-in number formats that show dates: 14–17 and 22, and the East Asian ones. */
-const BUILT_IN_DATES = new Set([14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58]);
+const BUILT_IN_DATES = new Set([
+  14, 15, 16, 17, 22, 27, 28, 29, 30, 31, 34, 35, 36, 50, 51, 52, 53, 54, 57, 58,
+]);
 /** Built-in number formats that show a time of day alone. */
 const BUILT_IN_TIMES = new Set([18, 19, 20, 21, 32, 33, 45, 46, 47, 55, 56]);
 
@@ -66,7 +67,8 @@ const letters = (index: number): string =>
  * A cell reference, or a text or sheet name in quotes (passed over as they are). A reference
  * stands alone: not part of a longer name (`Sales2024`), not a function (`LOG10(`).
  */
-const TOKEN = /"(?:[^"]|"")*"|'(?:[^']|'')*'|(?<![A-Za-z0-9_.$])(\$?)([A-Za-z]{1,3})(\$?)(\d{1,7})(?![A-Za-z0-9_(.])/g;
+const TOKEN =
+  /"(?:[^"]|"")*"|'(?:[^']|'')*'|(?<![A-Za-z0-9_.$])(\$?)([A-Za-z]{1,3})(\$?)(\d{1,7})(?![A-Za-z0-9_(.])/g;
 
 /**
  * A shared formula as it reads in another cell: its relative references moved by the distance

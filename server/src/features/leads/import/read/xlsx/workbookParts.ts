@@ -29,7 +29,9 @@ async function readPart(zip: ZipParts, part: string, sink: RowSink, handlers: Xm
 
 /** A relationship's target, as a part name: relative to the part's folder, or from the root. */
 const resolve = (from: string, target: string) =>
-  target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
+  target.startsWith('/')
+    ? target.slice(1)
+    : path.posix.normalize(path.posix.join(path.posix.dirname(from), target));
 
 /** A part's relationships (its `_rels/<name>.rels`): by id, their type and the part they name. */
 async function relationshipsOf(zip: ZipParts, part: string, sink: RowSink) {
@@ -38,7 +40,12 @@ async function relationshipsOf(zip: ZipParts, part: string, sink: RowSink) {
   if (!zip.has(rels)) return found;
   await readPart(zip, rels, sink, {
     open(name, attributes) {
-      if (name === 'Relationship' && attributes.Id && attributes.Target && attributes.TargetMode !== 'External')
+      if (
+        name === 'Relationship' &&
+        attributes.Id &&
+        attributes.Target &&
+        attributes.TargetMode !== 'External'
+      )
         found.set(attributes.Id, { type: attributes.Type ?? '', target: resolve(part, attributes.Target) });
     },
   });
@@ -76,7 +83,12 @@ export async function readWorkbook(zip: ZipParts, sink: RowSink): Promise<Workbo
     const rel = [...rels.values()].find((candidate) => type.test(candidate.type));
     return rel && zip.has(rel.target) ? rel.target : null;
   };
-  return { sheet: sheet.target, sharedStrings: part(/\/sharedStrings$/), styles: part(/\/styles$/), date1904 };
+  return {
+    sheet: sheet.target,
+    sharedStrings: part(/\/sharedStrings$/),
+    styles: part(/\/styles$/),
+    date1904,
+  };
 }
 
 /** How each cell style (by its index, a cell's `s`) shows a number. */

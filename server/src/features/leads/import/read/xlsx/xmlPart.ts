@@ -21,7 +21,12 @@ const localName = (name: string) => {
  * holds at most `maxRun` characters without a `<` (a text or an attribute longer than any cell
  * may be is refused before it is kept).
  */
-export function xmlPart(part: string, handlers: XmlHandlers, maxRun: number, tooLong: () => ImportLimitError) {
+export function xmlPart(
+  part: string,
+  handlers: XmlHandlers,
+  maxRun: number,
+  tooLong: () => ImportLimitError,
+) {
   const parser = new SaxesParser({ position: false });
   parser.on('doctype', () => {
     throw notAWorkbook(`its part ${part} declares a DTD`);

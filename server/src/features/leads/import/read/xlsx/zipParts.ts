@@ -80,7 +80,8 @@ export async function openZipParts(file: Buffer, limits: ImportLimits) {
         const rest = decoder?.decode();
         if (rest) onText(rest);
       } catch (error) {
-        if (error instanceof ImportLimitError || (error instanceof Error && 'statusCode' in error)) throw error;
+        if (error instanceof ImportLimitError || (error instanceof Error && 'statusCode' in error))
+          throw error;
         throw notAWorkbook(`its part ${name} cannot be unpacked`);
       } finally {
         stream.destroy();
