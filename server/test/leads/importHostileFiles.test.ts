@@ -22,7 +22,11 @@ import { csvOf, importRequest } from '../support/importForm';
 // Files made to hurt the server (issue 35): each is read on the import thread within the
 // import's limits, and while it is, /api/health keeps answering.
 
-/** The 99th percentile of the health checks made while a preview ran must stay under this. */
+/**
+ * The 99th percentile of the health checks made while a preview ran must stay under this; on
+ * a machine so busy that health is slower than a third of it with nothing previewed, under
+ * three times that (a blocked event loop answers in seconds, not in a few hundred ms).
+ */
 const HEALTH_P99_MS = 200;
 
 let t: TestApp;
@@ -34,38 +38,52 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The time each answer took, the health checks made one after the other while `work` ran. */
-const healthWhile = <T>(work: Promise<T>) => healthWhileOn(t, work);
-
-async function healthWhileOn<T>(
-  app: TestApp,
-  work: Promise<T>,
-): Promise<{ result: T; p99: number; checks: number }> {
-  let done = false;
+/** Health checks one after the other until `done()`: the time each answer took. */
+async function healthChecks(app: TestApp, done: () => boolean): Promise<number[]> {
   const times: number[] = [];
-  const checking = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const answer = await app.app.inject({ method: 'GET', url: '/api/health' });
-      times.push(performance.now() - started);
-      expect(answer.statusCode).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  try {
-    return { result: await work, ...percentile99(times) };
-  } finally {
-    done = true;
-    await checking;
+  while (!done()) {
+    const started = performance.now();
+    const answer = await app.app.inject({ method: 'GET', url: '/api/health' });
+    times.push(performance.now() - started);
+    expect(answer.statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  return times;
 }
 
 function percentile99(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
-  return {
-    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
-    checks: times.length,
-  };
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+const healthWhile = <T>(work: () => Promise<T>) => healthWhileOn(t, work);
+
+/**
+ * Runs `work` while checking health, and answers its result with health's p99 meanwhile and
+ * the bound it must stay under (HEALTH_P99_MS, or three times health's p99 just before).
+ */
+async function healthWhileOn<T>(
+  app: TestApp,
+  work: () => Promise<T>,
+): Promise<{ result: T; p99: number; bound: number; checks: number }> {
+  const baselineEnds = performance.now() + 300;
+  const baseline = percentile99(await healthChecks(app, () => performance.now() > baselineEnds));
+  let done = false;
+  const checking = healthChecks(app, () => done);
+  try {
+    const result = await work();
+    done = true;
+    const times = await checking;
+    return {
+      result,
+      p99: percentile99(times),
+      bound: Math.max(HEALTH_P99_MS, 3 * baseline),
+      checks: times.length,
+    };
+  } finally {
+    done = true;
+    await checking;
+  }
 }
 
 async function preview(name: string, content: Buffer | string, extra: Record<string, string> = {}) {
@@ -75,9 +93,9 @@ async function preview(name: string, content: Buffer | string, extra: Record<str
 
 /** Previews the file while checking health: the answer, and health's p99 held under the bound. */
 async function previewWatched(name: string, content: Buffer | string): Promise<LightMyRequestResponse> {
-  const { result, p99, checks } = await healthWhile(preview(name, content));
+  const { result, p99, bound, checks } = await healthWhile(() => preview(name, content));
   expect(checks).toBeGreaterThan(0);
-  expect(p99).toBeLessThan(HEALTH_P99_MS);
+  expect(p99).toBeLessThan(bound);
   return result;
 }
 
@@ -327,12 +345,11 @@ describe('a thread ended by its limits takes nothing else with it', () => {
       { text: STRINGS_END },
     ]);
     const sheet = SHEET_START + textRow(1, ['Customer Name']) + SHEET_END;
-    const { result, p99 } = await healthWhileOn(
-      limited,
+    const { result, p99, bound } = await healthWhileOn(limited, () =>
       previewOn(limited, 'memory.xlsx', workbookOf(sheet, strings)),
     );
     refusedFor(result, 'IMPORT_MAX_MEMORY_MB');
-    expect(p99).toBeLessThan(HEALTH_P99_MS);
+    expect(p99).toBeLessThan(bound);
     const next = await previewOn(limited, 'next.csv', 'Customer Name\nAnn\n');
     expect(next.statusCode).toBe(200);
     expect(next.json<ImportPreview>().totals).toMatchObject({ rows: 1, create: 1 });
