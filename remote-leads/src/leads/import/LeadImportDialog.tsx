@@ -77,8 +77,9 @@ export function LeadImportDialog({ opened, onClose, onImported, api = importApi 
             )}
             {!preview.mapping.includes('leadId') && (
               <Alert color="yellow" p="xs">
-                No column goes into Lead ID, so every row would become a new lead. To update leads, export
-                them with the Lead ID column shown, or map the column that holds their Lead ID.
+                No column goes into Lead ID: rows are matched with your leads only by their phone, e-mail, or
+                name and address. To update leads by their Lead ID, export them with the Lead ID column shown,
+                or map the column that holds it.
               </Alert>
             )}
             <Grid gutter="md">

@@ -1,4 +1,5 @@
 import { leadReplace, type DuplicateReason } from '@auditdesk/shared/core';
+import { looseText } from '../duplicates/duplicateKeys';
 import { DUPLICATE_KEYS, type KeyedFields } from '../duplicates/findDuplicates';
 import type { ImportRow } from './importTable';
 import type { ImportPlanner } from './planImport';
@@ -61,7 +62,11 @@ export function createLiveLeadIndex() {
       }
     },
     byLeadId: (leadId: string) => byLeadId.get(leadId),
-    /** The leads that share a key with these fields: those sharing most first, then the newest visit. */
+    /**
+     * The leads that share a key with these fields: those sharing most first (a lead of the
+     * same name counting one more: a phone shared by two people goes to the one named), then
+     * the newest visit.
+     */
     candidates(fields: KeyedFields): DuplicateCandidate[] {
       const found = new Map<number, DuplicateCandidate>();
       REASONS.forEach((reason, index) => {
@@ -73,9 +78,12 @@ export function createLiveLeadIndex() {
           else found.set(lead.id, { lead, reasons: [reason] });
         }
       });
+      const name = looseText(fields.customerName);
+      const weight = ({ lead, reasons }: DuplicateCandidate) =>
+        reasons.length + (name !== '' && looseText(lead.customerName) === name ? 1 : 0);
       return [...found.values()].sort(
         (left, right) =>
-          right.reasons.length - left.reasons.length ||
+          weight(right) - weight(left) ||
           (right.lead.scheduledDate ?? '').localeCompare(left.lead.scheduledDate ?? '') ||
           right.lead.id - left.lead.id,
       );

@@ -103,7 +103,7 @@ export function createLeadImport(
     /** Writes the valid rows, all or nothing; with invalid rows only when `acceptInvalid`. */
     async run(upload: ImportUpload, acceptInvalid: boolean, userId: number | null): Promise<ImportResult> {
       const draft = writer.begin();
-      let committed = false;
+      let written = false;
       try {
         const summary = await plan(upload, 'run', acceptInvalid, draft);
         const { totals } = summary;
@@ -113,18 +113,18 @@ export function createLeadImport(
             `${totals.error} of the ${totals.rows} rows are not valid, so nothing was imported. Fix them, or import the ${totals.rows - totals.error} valid rows.`,
             { totals, rows: summary.errors },
           );
-        committed = true;
-        const written = await commit(draft, summary, `import ${fileNameShown(upload.fileName)}`, userId);
+        const result = await commit(draft, summary, `import ${fileNameShown(upload.fileName)}`, userId);
+        written = true;
         return {
-          actionId: written.actionId,
-          created: written.created,
-          updated: written.updated,
+          actionId: result.actionId,
+          created: result.created,
+          updated: result.updated,
           unchanged: totals.unchanged,
           skipped: totals.error,
         };
       } finally {
         // a refused or failed import leaves nothing staged (a commit removes its own)
-        if (!committed) await draft.discard().catch(() => undefined);
+        if (!written) await draft.discard().catch(() => undefined);
       }
     },
 

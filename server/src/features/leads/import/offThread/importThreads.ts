@@ -25,6 +25,9 @@ export interface ImportHost {
   chunk?(of: 'create' | 'update', json: string): Promise<void>;
 }
 
+/** Each thread's young generation (the space of short-lived objects), in MB. */
+const YOUNG_GENERATION_MB = 8;
+
 /** Extra time past the budget before threads that do not stop themselves are ended. */
 const GRACE_MS = 5_000;
 
@@ -45,10 +48,9 @@ function threadFor(kind: 'read' | 'plan', memoryMb: number): ThreadPool {
         module: path.join(__dirname, kind === 'read' ? 'readTask.ts' : 'planTask.ts'),
         task: kind === 'read' ? 'importReadTask' : 'importPlanTask',
         maxThreads: 1,
-        resourceLimits: {
-          maxOldGenerationSizeMb: memoryMb,
-          maxYoungGenerationSizeMb: Math.min(32, Math.max(4, Math.floor(memoryMb / 16))),
-        },
+        // a small young generation, as the calendar's reader has: reading makes garbage at a
+        // high rate, and a large one lets it pile up (the process's peak memory)
+        resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       })),
     );
   return pool;
