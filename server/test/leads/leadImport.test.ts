@@ -7,6 +7,7 @@ import {
   type LeadResource,
 } from '@auditdesk/shared/core';
 import { ENGINES } from '../../testkit/engines';
+import { eventually } from '../support/eventually';
 import { csvOf, importRequest } from '../support/importForm';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
@@ -345,7 +346,8 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ created: 2500, updated: 0 });
     expect((await allLeads()).length).toBe(2500);
-    expect(await count('lead_import_staging')).toBe(0);
+    // the staged rows are removed once the import has answered
+    await eventually(async () => expect(await count('lead_import_staging')).toBe(0));
     expect(await count("lead_history WHERE kind = 'created'")).toBe(2500);
 
     // the same file again: every row matched by nothing (no Lead ID), so 2,500 more; with Lead IDs, unchanged

@@ -68,6 +68,7 @@ export function createLiveLeadIndex() {
      * the newest visit.
      */
     candidates(fields: KeyedFields): DuplicateCandidate[] {
+      if (byLeadId.size === 0) return [];
       const found = new Map<number, DuplicateCandidate>();
       REASONS.forEach((reason, index) => {
         const key = DUPLICATE_KEYS[reason](fields);

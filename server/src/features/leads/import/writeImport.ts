@@ -224,7 +224,8 @@ export function createImportWriter(
       try {
         const changed = await db.batch(statements);
         writeRequests?.requested();
-        await draft.discard();
+        // the staged rows are removed after the answer (a crash before: the sweep's)
+        setImmediate(() => void draft.discard().catch(() => undefined));
         return {
           actionId,
           created: createAt === -1 ? 0 : (changed[createAt] ?? 0),
@@ -233,7 +234,7 @@ export function createImportWriter(
       } catch (error) {
         if (!isTakenActionId(error)) throw error;
         if (await landed(actionId, label, at)) {
-          await draft.discard();
+          setImmediate(() => void draft.discard().catch(() => undefined));
           return { actionId, created: creates, updated: updates };
         }
         if (attempt >= 4) throw error; // another action took the id each time
