@@ -151,12 +151,18 @@ export async function buildApp({
         sendVersioned,
       });
       await api.register(leadsRoutes, { leads, authenticate, sendVersioned });
+      const leadImport = createLeadImport(db, {
+        auditors: config.auditors,
+        timeZone: config.calendar.timeZone,
+        limits: config.importLimits,
+        writeRequests: writeBack.editRequests,
+      });
+      // rows a crash left staged are removed at start
+      api.addHook('onReady', async () => {
+        await leadImport.sweep();
+      });
       await api.register(leadImportRoutes, {
-        leadImport: createLeadImport(db, {
-          auditors: config.auditors,
-          timeZone: config.calendar.timeZone,
-          writeRequests: writeBack.editRequests,
-        }),
+        leadImport,
         authenticate,
         maxBytes: config.importMaxBytes,
         restorePoint: services.backups.beforeChange,

@@ -40,7 +40,8 @@ import { RunLeadsChip, useRunLeads } from './history/RunLeadsChip';
 import { RowsUpdating, rowsLag } from './RowsUpdating';
 import { viewAddressIn } from './views/savedViewParam';
 import { showDeletedToast } from './bulk/undoToast';
-import { importDone } from './import/importChoice';
+import { bothOf, ImportedLeadsChip, onlyImported, useImportedLeads } from './import/ImportedLeadsChip';
+import { showImportDoneToast } from './import/importDoneToast';
 import { LeadImportDialog } from './import/LeadImportDialog';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { createNarrowingFilter } from './narrowingFilter';
@@ -59,6 +60,8 @@ export default function LeadsPage() {
   const pageIndex = view.page - 1;
   const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
   const runLeads = useRunLeads(view.run);
+  const imported = useImportedLeads(view.imported);
+  const onlyIds = useMemo(() => bothOf(runLeads.ids, imported.ids), [runLeads.ids, imported.ids]);
   const filters = useMemo<LeadFilters>(
     () => ({
       search: view.search,
@@ -67,17 +70,9 @@ export default function LeadsPage() {
       columns: view.columns,
       referredBy: view.referredBy,
       needsReview: view.needsReview,
-      onlyIds: runLeads.ids,
+      onlyIds,
     }),
-    [
-      view.search,
-      view.startDate,
-      view.endDate,
-      view.columns,
-      view.referredBy,
-      view.needsReview,
-      runLeads.ids,
-    ],
+    [view.search, view.startDate, view.endDate, view.columns, view.referredBy, view.needsReview, onlyIds],
   );
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
@@ -244,6 +239,9 @@ export default function LeadsPage() {
                 onClear={() => change({ run: null, page: 1 })}
               />
             )}
+            {view.imported !== null && (
+              <ImportedLeadsChip state={imported.query} onClear={() => change({ imported: null, page: 1 })} />
+            )}
           </Group>
           <LeadsToolbar
             pageSize={pageSize}
@@ -327,7 +325,7 @@ export default function LeadsPage() {
           onClose={() => setImporting(false)}
           onImported={(fileName, result) => {
             setImporting(false);
-            toastSuccess(importDone(fileName, result));
+            showImportDoneToast(fileName, result, (actionId) => change(onlyImported(actionId)));
           }}
         />
       )}

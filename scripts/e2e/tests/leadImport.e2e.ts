@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../apps';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { adminToken } from '../support/users';
 
 /** The part of exceljs used here (a dependency of the packages that read spreadsheets, not of the root). */
 interface Workbook {
@@ -115,4 +116,94 @@ test('a hand-written CSV with 2 bad rows: the preview names them by row number a
   await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-import-errors.png') });
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a row like a lead you have updates it or makes a new lead as chosen; Undo puts all back; the imported leads are shown alone', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // a lead of the office's, whom the file's first row is (her phone written another way)
+  const created = await fetch(`${baseURL}/api/leads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken(baseURL)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      customerName: 'Rosa Quintero',
+      phoneNumber: '617.555.3363',
+      email: 'rosa.quintero@example.com',
+      status: 'Scheduled',
+    }),
+  });
+  expect(created.status).toBe(201);
+  const csv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-import-')), 'walk-ins-june.csv');
+  fs.writeFileSync(
+    csv,
+    [
+      'Customer Name,Phone,E-mail,Status',
+      'Rosa Quintero,+1 (617) 555-3363,,Completed',
+      'Nia Parkes,,nia.parkes@example.com,New',
+      '',
+    ].join('\n'),
+  );
+
+  await signIn(page);
+  await page.getByRole('link', { name: 'Leads' }).click();
+  await foldSidebar(page);
+  const openImport = async () => {
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import leads' });
+    await dialog.locator('input[type="file"]').setInputFiles(csv);
+    return dialog;
+  };
+  const dialog = await openImport();
+  const totals = dialog.getByTestId('import-totals');
+  await expect(dialog.getByText('1 row looks like leads you have')).toBeVisible({ timeout: 60_000 });
+  // her phone may be another lead's too (the demo data has one): the lead of her name goes first
+  await expect(dialog.getByText(/^Looks like Rosa Quintero \(same phone\)/)).toBeVisible();
+  const choice = dialog.getByLabel('What row 2 does');
+  await expect(choice).toHaveValue('Update Rosa Quintero');
+  await expect(totals.getByLabel('Updates: 1')).toBeVisible();
+  await expect(totals.getByLabel('New leads: 1')).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-import-duplicates.png') });
+
+  // the person makes it a new lead, then goes back to updating her
+  await choice.click();
+  await page.getByRole('option', { name: 'New lead anyway' }).click();
+  await expect(totals.getByLabel('New leads: 2')).toBeVisible();
+  await dialog.getByLabel('What row 2 does').click();
+  await page.getByRole('option', { name: 'Update Rosa Quintero' }).click();
+  await expect(totals.getByLabel('Updates: 1')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+  const done = page.locator('.mantine-Notification-root').filter({ hasText: 'Imported walk-ins-june.csv' });
+  await expect(done).toContainText('Imported walk-ins-june.csv: 1 created, 1 updated.', { timeout: 60_000 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-import-done-toast.png') });
+  const search = page.getByPlaceholder('Search all columns...');
+  await search.fill('Rosa Quintero');
+  await expect(page.getByRole('cell', { name: 'Completed' })).toBeVisible();
+
+  // Undo: Rosa as she was, Nia gone
+  await done.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('The import of walk-ins-june.csv was undone.')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Scheduled' })).toBeVisible();
+  await search.fill('Nia Parkes');
+  await expect(page.getByRole('row', { name: /Nia Parkes/ })).toHaveCount(0);
+  await search.fill('');
+
+  // the same file again: said, and imported again; then its leads alone
+  const again = await openImport();
+  await expect(again.getByTestId('already-imported')).toContainText('and that import was undone on', {
+    timeout: 60_000,
+  });
+  await again.getByRole('button', { name: 'Import 2 rows' }).click();
+  const second = page.locator('.mantine-Notification-root').filter({ hasText: 'Imported walk-ins-june.csv' });
+  await second.getByRole('button', { name: 'Show the imported leads' }).click();
+  await expect(page).toHaveURL(/[?&]import=\d+/);
+  await expect(page.getByTestId('imported-leads')).toContainText(
+    'The 2 leads “import walk-ins-june.csv” created or changed',
+  );
+  await expect(page.getByTestId('leads-footer')).toHaveText('Showing 1 to 2 of 2 results');
+  await expect(page.getByRole('row', { name: /Rosa Quintero/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Nia Parkes/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'leads-imported-filter.png') });
 });

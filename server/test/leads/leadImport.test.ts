@@ -7,6 +7,7 @@ import {
   type LeadResource,
 } from '@auditdesk/shared/core';
 import { ENGINES } from '../../testkit/engines';
+import { eventually } from '../support/eventually';
 import { csvOf, importRequest } from '../support/importForm';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
@@ -70,7 +71,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       'email',
       null,
     ]);
-    expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0 });
+    expect(answer.totals).toEqual({ rows: 1, create: 1, update: 0, unchanged: 0, error: 0, duplicates: 0 });
   });
 
   it('reads a CSV separated by semicolons, and refuses the same lead twice in one file', async () => {
@@ -162,7 +163,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     const header = LEAD_COLUMNS.map((column) => column.header);
     const answer = await preview('leads-2025-03-04.csv', `\uFEFF${csvOf([header, ...exported])}`);
     expect(answer.mapping.filter(Boolean)).toHaveLength(15);
-    expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0 });
+    expect(answer.totals).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, error: 0, duplicates: 0 });
 
     // a new day keeps the visit's time; a new End Time is on the visit's day, on the business's clocks
     const dana = exported.find((row) => row[1] === 'Dana')!;
@@ -196,7 +197,7 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ['', 'Gus', '', 'soon', 'not an address'],
     ]);
     const answer = await preview('leads.csv', csv);
-    expect(answer.totals).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1 });
+    expect(answer.totals).toEqual({ rows: 4, create: 1, update: 1, unchanged: 1, error: 1, duplicates: 0 });
     const rows = Object.fromEntries(answer.rows.map((row) => [row.row, row]));
     expect(rows[5]).toMatchObject({ outcome: 'error', customerName: 'Gus' });
     expect(rows[5]!.reason).toMatch(/Scheduled Date: enter a day/);
@@ -337,7 +338,12 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect(await count('lead_history WHERE action_id IS NOT NULL')).toBe(0);
   });
 
-  it('stages a large file in chunks and applies it at once, leaving no staged row', async () => {
+  it('stages a large file in chunks and applies it at once, leaving no staged row, nor one a crash left', async () => {
+    // what an import that crashed two hours ago left staged
+    await t.db.batch([
+      sql`INSERT INTO lead_import_staging (import_key, seq, kind, payload, staged_at)
+        VALUES ('crashed', 0, 'create', '{}', ${new Date(Date.now() - 2 * 3600_000).toISOString()})`,
+    ]);
     const notes = 'x'.repeat(600);
     const rows = Array.from({ length: 2500 }, (_, index) => [`Customer ${index}`, notes, '03/04/2025']);
     const csv = csvOf([['Customer Name', 'Comments', 'Scheduled Date'], ...rows]);
@@ -345,7 +351,8 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toMatchObject({ created: 2500, updated: 0 });
     expect((await allLeads()).length).toBe(2500);
-    expect(await count('lead_import_staging')).toBe(0);
+    // the staged rows are removed once the import has answered
+    await eventually(async () => expect(await count('lead_import_staging')).toBe(0));
     expect(await count("lead_history WHERE kind = 'created'")).toBe(2500);
 
     // the same file again: every row matched by nothing (no Lead ID), so 2,500 more; with Lead IDs, unchanged
@@ -355,7 +362,14 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       ...all.map((item) => [item.leadId, item.customerName, item.comments, '03/04/2025']),
     ]);
     const unchanged = await preview('big.csv', again);
-    expect(unchanged.totals).toEqual({ rows: 2500, create: 0, update: 0, unchanged: 2500, error: 0 });
+    expect(unchanged.totals).toEqual({
+      rows: 2500,
+      create: 0,
+      update: 0,
+      unchanged: 2500,
+      error: 0,
+      duplicates: 0,
+    });
     expect(unchanged.rows).toHaveLength(1000);
   });
 
@@ -423,13 +437,13 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
       expect(empty.statusCode).toBe(422);
     });
 
-    it('answers a 1 MB cell as that row’s error, without sending the cell back', async () => {
-      const huge = 'y'.repeat(1024 * 1024);
+    it('answers a cell too long for its field as that row’s error, without sending the cell back; refuses a cell longer than any spreadsheet’s', async () => {
+      const long = 'y'.repeat(30_000);
       const answer = await send('/api/leads/import/preview', {
         name: 'leads.csv',
         content: csvOf([
           ['Customer Name', 'Comments'],
-          ['Jo', huge],
+          ['Jo', long],
           ['Kim', 'fine'],
         ]),
       });
@@ -441,6 +455,20 @@ describe.each(ENGINES)('lead import on %s', (engine) => {
         row: 2,
         outcome: 'error',
         reason: 'Comments: Use at most 4000 characters.',
+      });
+
+      const huge = await send('/api/leads/import/preview', {
+        name: 'leads.csv',
+        content: csvOf([
+          ['Customer Name', 'Comments'],
+          ['Jo', 'y'.repeat(1024 * 1024)],
+        ]),
+      });
+      expect(huge.statusCode).toBe(422);
+      expect(huge.json()).toMatchObject({
+        detail:
+          'A cell of row 2 holds more than 32,767 characters. Nothing was imported (the limit is the setting IMPORT_MAX_CELL_LENGTH).',
+        limit: 'cellLength',
       });
     });
 

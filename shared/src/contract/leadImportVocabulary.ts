@@ -27,8 +27,11 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** The file types an import reads, by extension. */
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;
 
-/** Rows one file may hold (not counting its header and empty rows). */
+/** Rows one file may hold (not counting its header and empty rows); IMPORT_MAX_ROWS may lower it. */
 export const IMPORT_MAX_ROWS = 100_000;
+
+/** Columns one file may hold; IMPORT_MAX_COLUMNS may lower it. */
+export const IMPORT_MAX_COLUMNS = 500;
 
 /** Row outcomes a preview lists at most; the totals always count every row. */
 export const IMPORT_PREVIEW_ROWS = 1000;

@@ -25,18 +25,19 @@ describe('the leads view in the URL', () => {
       needsReview: true,
       duplicatesOnly: true,
       run: 412,
+      imported: 37,
     };
     const query = leadsViewQuery(view, DEFAULTS);
     expect(query.toString()).toBe(
-      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown&review=1&duplicates=only&run=412',
+      'q=jane+doe&from=2025-03-01&to=2025-03-31&f.auditor=%21%3DAlex+Chen&f.status=%3DScheduled%7CCompleted&referred=hide&sort=-customerName&page=3&size=100&cols=customerName%2CleadId&unformatted=shown&review=1&duplicates=only&run=412&import=37',
     );
     expect(parse(query.toString())).toEqual(view);
   });
 
   it('ignores what it cannot show: an unknown column, a bad day, a page size not offered, page 0', () => {
-    expect(parse('f.secret=x&sort=-nope&from=2025-13&size=7&page=0&cols=nope&referred=maybe')).toEqual(
-      DEFAULTS,
-    );
+    expect(
+      parse('f.secret=x&sort=-nope&from=2025-13&size=7&page=0&cols=nope&referred=maybe&import=0x1'),
+    ).toEqual(DEFAULTS);
   });
 
   it('gives another screen a link to exactly its leads', () => {

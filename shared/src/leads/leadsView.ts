@@ -23,6 +23,8 @@ export interface LeadsView {
   duplicatesOnly: boolean;
   /** Only the leads this sync run created or changed (a link from the sync history); null for all. */
   run: number | null;
+  /** Only the leads this import created or changed (its done message's link), by its action id; null for all. */
+  imported: number | null;
 }
 
 /** The page sizes the leads screen offers; 25 is the spec's default. */
@@ -44,9 +46,14 @@ export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): Lea
   needsReview: false,
   duplicatesOnly: false,
   run: null,
+  imported: null,
 });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A whole number from 1 the query names under `key`, else null. */
+const idIn = (query: URLSearchParams, key: string) =>
+  /^[1-9][0-9]{0,14}$/.test(query.get(key) ?? '') ? Number(query.get(key)) : null;
 const FILTER_PREFIX = 'f.';
 
 /**
@@ -90,7 +97,8 @@ export function parseLeadsView(
       : defaults.hideUnformatted,
     needsReview: query.has('review') ? query.get('review') === '1' : defaults.needsReview,
     duplicatesOnly: query.has('duplicates') ? query.get('duplicates') === 'only' : defaults.duplicatesOnly,
-    run: /^[1-9][0-9]{0,14}$/.test(query.get('run') ?? '') ? Number(query.get('run')) : defaults.run,
+    run: idIn(query, 'run') ?? defaults.run,
+    imported: idIn(query, 'import') ?? defaults.imported,
   };
 }
 
@@ -114,6 +122,7 @@ export function leadsViewQuery(view: LeadsView, defaults: LeadsView): URLSearchP
   if (view.duplicatesOnly !== defaults.duplicatesOnly)
     query.set('duplicates', view.duplicatesOnly ? 'only' : 'all');
   if (view.run !== null) query.set('run', String(view.run));
+  if (view.imported !== null) query.set('import', String(view.imported));
   return query;
 }
 

@@ -5,9 +5,14 @@ import { defaultLeadsView, type LeadsView } from './leadsView';
 
 /**
  * The state of a leads view to save: all of it but the page, which a chosen view starts at 1,
- * and a sync run's leads, which a link asks for once.
+ * and a sync run's or an import's leads, which a link asks for once.
  */
-export function viewStateOf({ page: _page, run: _run, ...state }: LeadsView): LeadsViewState {
+export function viewStateOf({
+  page: _page,
+  run: _run,
+  imported: _imported,
+  ...state
+}: LeadsView): LeadsViewState {
   return { ...state, pageSize: state.pageSize as LeadsViewState['pageSize'] };
 }
 

@@ -1,5 +1,5 @@
 import { toastFailure, toastSuccess, type LeadActionSummary } from '@auditdesk/shared';
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { restoreLead } from '../leadsApi';
@@ -10,18 +10,26 @@ import { undoLeadAction } from './bulkApi';
 export const UNDO_TOAST_MS = 10_000;
 
 /** What an Undo button does: its request, and what is said once it worked. */
-interface Undoable {
+export interface Undoable {
   run: () => Promise<unknown>;
   done: string;
+}
+
+/** A second button beside Undo (Show the imported leads). */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 function UndoToastMessage({
   text,
   undoable,
+  action,
   onUndone,
 }: {
   text: string;
   undoable: Undoable;
+  action?: ToastAction;
   onUndone: () => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -37,22 +45,51 @@ function UndoToastMessage({
       setBusy(false);
     }
   };
+  const undoButton = (
+    <Button size="compact-sm" variant="light" loading={busy} onClick={() => void undo()}>
+      Undo
+    </Button>
+  );
+  if (!action)
+    return (
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Text size="sm">{text}</Text>
+        {undoButton}
+      </Group>
+    );
   return (
-    <Group justify="space-between" wrap="nowrap" gap="sm">
+    <Stack gap={6}>
       <Text size="sm">{text}</Text>
-      <Button size="compact-sm" variant="light" loading={busy} onClick={() => void undo()}>
-        Undo
-      </Button>
-    </Group>
+      <Group gap="xs">
+        {undoButton}
+        <Button size="compact-sm" variant="subtle" disabled={busy} onClick={action.onClick}>
+          {action.label}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
-function showWithUndo(id: string, title: string, text: string, undoable: Undoable): void {
+/** Says something was done, with an Undo button (and another action) for ten seconds. */
+export function showWithUndo(
+  id: string,
+  title: string,
+  text: string,
+  undoable: Undoable,
+  action?: ToastAction,
+): void {
   notifications.show({
     id,
     color: 'green',
     title,
-    message: <UndoToastMessage text={text} undoable={undoable} onUndone={() => notifications.hide(id)} />,
+    message: (
+      <UndoToastMessage
+        text={text}
+        undoable={undoable}
+        action={action && { ...action, onClick: () => (notifications.hide(id), action.onClick()) }}
+        onUndone={() => notifications.hide(id)}
+      />
+    ),
     autoClose: UNDO_TOAST_MS,
   });
 }

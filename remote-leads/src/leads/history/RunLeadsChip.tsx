@@ -1,7 +1,7 @@
 import { api, queryKeys, routes } from '@auditdesk/shared';
-import { CloseButton, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { OnlyTheseLeadsChip } from '../OnlyTheseLeadsChip';
 
 /** Under the leads' key: a sync or an edit refreshes it with the leads. */
 const changedByRunQuery = (runId: number) => ({
@@ -36,12 +36,5 @@ export function RunLeadsChip({
     : state.isPending
       ? `Loading the leads sync #${runId} changed…`
       : `The ${state.data.leadIds.length} leads sync #${runId} created or changed`;
-  return (
-    <Group gap={4} wrap="nowrap" data-testid="run-leads">
-      <Text size="sm" c={state.isError ? 'red' : undefined}>
-        {text}
-      </Text>
-      <CloseButton size="sm" aria-label="Show all leads" onClick={onClear} />
-    </Group>
-  );
+  return <OnlyTheseLeadsChip text={text} failed={state.isError} testId="run-leads" onClear={onClear} />;
 }

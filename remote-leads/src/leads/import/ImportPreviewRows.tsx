@@ -1,6 +1,13 @@
-import { formatNumber, type ImportOutcome, type ImportPreview } from '@auditdesk/shared';
-import { Badge, ScrollArea, SimpleGrid, Paper, Table, Text } from '@mantine/core';
+import {
+  formatNumber,
+  type ImportOutcome,
+  type ImportPreview,
+  type ImportRowOutcome,
+} from '@auditdesk/shared';
+import { Badge, ScrollArea, SimpleGrid, Paper, Stack, Table, Text } from '@mantine/core';
+import { ImportDuplicateChoice } from './ImportDuplicateChoice';
 import { IMPORT_FIELD_LABELS } from './importChoice';
+import type { DuplicateChoice } from './useLeadImport';
 
 const OUTCOMES: Record<ImportOutcome, { label: string; color: string }> = {
   create: { label: 'New', color: 'green' },
@@ -34,8 +41,26 @@ export function ImportTotals({ totals }: Pick<ImportPreview, 'totals'>) {
   );
 }
 
-/** Row by row what the import would do: errors first, then the file's order. */
-export function ImportPreviewRows({ preview }: { preview: ImportPreview }) {
+/** What a row changes, or why not. */
+function whatChanges(row: ImportRowOutcome): string {
+  if (row.outcome === 'error') return row.reason ?? '';
+  if (row.outcome === 'update') return row.fields.map((field) => IMPORT_FIELD_LABELS[field]).join(', ');
+  return row.outcome === 'create' ? 'A new manual lead' : 'Nothing';
+}
+
+/**
+ * Row by row what the import would do: errors first, then the rows that look like existing
+ * leads (each with the choice of updating one or making a new lead), then the file's order.
+ */
+export function ImportPreviewRows({
+  preview,
+  disabled,
+  onChooseDuplicate,
+}: {
+  preview: ImportPreview;
+  disabled: boolean;
+  onChooseDuplicate: (row: number, choice: DuplicateChoice) => void;
+}) {
   const listed = preview.rows.length;
   return (
     <>
@@ -64,15 +89,14 @@ export function ImportPreviewRows({ preview }: { preview: ImportPreview }) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" c={row.outcome === 'error' ? 'red' : undefined}>
-                    {row.outcome === 'error'
-                      ? row.reason
-                      : row.outcome === 'update'
-                        ? row.fields.map((field) => IMPORT_FIELD_LABELS[field]).join(', ')
-                        : row.outcome === 'create'
-                          ? 'A new manual lead'
-                          : 'Nothing'}
-                  </Text>
+                  <Stack gap={4}>
+                    <Text size="sm" c={row.outcome === 'error' ? 'red' : undefined}>
+                      {whatChanges(row)}
+                    </Text>
+                    {row.outcome !== 'error' && row.duplicates.length > 0 && (
+                      <ImportDuplicateChoice row={row} disabled={disabled} onChoose={onChooseDuplicate} />
+                    )}
+                  </Stack>
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportPreview, ImportResult } from '@auditdesk/shared';
+import type { ImportDuplicateChoices, ImportMapping, ImportPreview, ImportResult } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,13 +7,18 @@ import { LeadImportDialog } from './LeadImportDialog';
 
 const HEADER = ['Lead ID', 'Customer Name', 'Notes', 'Week View'];
 
-function previewOf(mapping: ImportMapping, totals: Partial<ImportPreview['totals']> = {}): ImportPreview {
-  const full = { rows: 9, create: 2, update: 5, unchanged: 0, error: 2, ...totals };
+function previewOf(
+  mapping: ImportMapping,
+  totals: Partial<ImportPreview['totals']> = {},
+  more: Partial<ImportPreview> = {},
+): ImportPreview {
+  const full = { rows: 9, create: 2, update: 5, unchanged: 0, error: 2, duplicates: 0, ...totals };
   return {
     fileName: 'march.csv',
     header: HEADER,
     mapping,
     totals: full,
+    alreadyImported: null,
     rows: [
       ...(full.error > 0
         ? [
@@ -24,6 +29,7 @@ function previewOf(mapping: ImportMapping, totals: Partial<ImportPreview['totals
               leadId: null,
               fields: [],
               reason: 'E-mail: Enter a valid e-mail address.',
+              duplicates: [],
             },
             {
               row: 7,
@@ -32,6 +38,7 @@ function previewOf(mapping: ImportMapping, totals: Partial<ImportPreview['totals
               leadId: null,
               fields: [],
               reason: 'Customer name is required.',
+              duplicates: [],
             },
           ]
         : []),
@@ -42,24 +49,47 @@ function previewOf(mapping: ImportMapping, totals: Partial<ImportPreview['totals
         leadId: 'cal-1',
         fields: ['status', 'heatingFuel'],
         reason: null,
+        duplicates: [],
       },
-      { row: 3, outcome: 'create', customerName: 'Fay', leadId: null, fields: [], reason: null },
+      {
+        row: 3,
+        outcome: 'create',
+        customerName: 'Fay',
+        leadId: null,
+        fields: [],
+        reason: null,
+        duplicates: [],
+      },
     ],
+    ...more,
   };
 }
 
-function fakeApi(totals: Partial<ImportPreview['totals']> = {}) {
+function fakeApi(
+  totals: Partial<ImportPreview['totals']> = {},
+  answer: (choices: ImportDuplicateChoices) => Partial<ImportPreview> = () => ({}),
+) {
   const previews: (ImportMapping | null)[] = [];
-  const runs: { mapping: ImportMapping; acceptInvalid: boolean }[] = [];
+  const choices: ImportDuplicateChoices[] = [];
+  const runs: {
+    mapping: ImportMapping | null;
+    acceptInvalid: boolean;
+    duplicates?: ImportDuplicateChoices;
+  }[] = [];
   const api: ImportApi = {
-    async preview(_file, mapping, onProgress) {
+    async preview(_file, { mapping, duplicates }, onProgress) {
       previews.push(mapping);
+      choices.push(duplicates);
       onProgress(50, 100);
       onProgress(100, 100);
-      return previewOf(mapping ?? ['leadId', 'customerName', null, null], totals);
+      return previewOf(mapping ?? ['leadId', 'customerName', null, null], totals, answer(duplicates));
     },
-    async run(_file, mapping, acceptInvalid, onProgress) {
-      runs.push({ mapping, acceptInvalid });
+    async run(_file, { mapping, duplicates }, acceptInvalid, onProgress) {
+      runs.push({
+        mapping,
+        acceptInvalid,
+        ...(duplicates.all !== 'update' || Object.keys(duplicates.rows).length ? { duplicates } : {}),
+      });
       onProgress(100, 100);
       const result: ImportResult = {
         actionId: 3,
@@ -71,7 +101,7 @@ function fakeApi(totals: Partial<ImportPreview['totals']> = {}) {
       return result;
     },
   };
-  return { api, previews, runs };
+  return { api, previews, choices, runs };
 }
 
 const csvFile = () => new File(['Lead ID,Customer Name\n'], 'march.csv', { type: 'text/csv' });
@@ -147,7 +177,7 @@ describe('the import dialog', () => {
     let sent: (sent: number, total: number) => void = () => undefined;
     let answer: (preview: ImportPreview) => void = () => undefined;
     const api: ImportApi = {
-      preview: (_file, _mapping, onProgress) => {
+      preview: (_file, _choices, onProgress) => {
         sent = onProgress;
         return new Promise((resolve) => (answer = resolve));
       },
@@ -182,5 +212,74 @@ describe('the import dialog', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The file is larger than 20 MB');
     expect(alert).toHaveTextContent('Choose another file, or fix this one and choose it again.');
+  });
+
+  describe('rows that look like leads you have', () => {
+    const ROSA = {
+      leadId: 'manual-rosa',
+      customerName: 'Rosa Diaz',
+      scheduledDate: null,
+      reasons: ['phone' as const],
+    };
+    const LIKE_ROSA = (choices: ImportDuplicateChoices): Partial<ImportPreview> => {
+      const asNew = (choices.rows['5'] ?? choices.all) === 'new';
+      return {
+        rows: [
+          {
+            row: 5,
+            outcome: asNew ? 'create' : 'update',
+            customerName: 'Rosa Díaz',
+            leadId: asNew ? null : ROSA.leadId,
+            fields: asNew ? [] : ['status'],
+            reason: null,
+            duplicates: [ROSA],
+          },
+        ],
+      };
+    };
+
+    it('says which lead a row looks like and why, and lets the person update it or make a new lead', async () => {
+      const { api, choices, runs } = fakeApi({ error: 0, duplicates: 1 }, LIKE_ROSA);
+      renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+      await chooseFile();
+      expect(await screen.findByText('Looks like Rosa Diaz (same phone)')).toBeInTheDocument();
+      expect(
+        screen.getByText('1 row looks like leads you have (the same phone, e-mail, or name and address).'),
+      ).toBeInTheDocument();
+      const row = screen.getByLabelText('What row 5 does');
+      expect(row).toHaveValue('Update Rosa Diaz');
+
+      await userEvent.click(row);
+      await userEvent.click(await screen.findByRole('option', { name: 'New lead anyway' }));
+      await waitFor(() => expect(choices.at(-1)).toEqual({ all: 'update', rows: { '5': 'new' } }));
+      expect(await screen.findByText('A new manual lead')).toBeInTheDocument();
+      expect(screen.getByLabelText('What row 5 does')).toHaveValue('New lead anyway');
+
+      // all at once: the rows chosen one by one go back to the choice for all
+      await userEvent.click(screen.getByText('Make new leads'));
+      await waitFor(() => expect(choices.at(-1)).toEqual({ all: 'new', rows: {} }));
+
+      await userEvent.click(screen.getByRole('button', { name: 'Import 7 rows' }));
+      await waitFor(() => expect(runs).toHaveLength(1));
+      expect(runs[0]).toMatchObject({ duplicates: { all: 'new', rows: {} } });
+    });
+
+    it('says the same file was imported before, by whom and when, and if it was undone', async () => {
+      const { api } = fakeApi({ error: 0 }, () => ({
+        alreadyImported: {
+          actionId: 4,
+          label: 'import march.csv',
+          at: '2026-11-20T15:00:00.000Z',
+          by: 'Dana Brooks',
+          undoneAt: '2026-11-21T09:00:00.000Z',
+        },
+      }));
+      renderWithProviders(<LeadImportDialog opened onClose={jest.fn()} onImported={jest.fn()} api={api} />);
+      await chooseFile();
+      const note = await screen.findByTestId('already-imported');
+      expect(note).toHaveTextContent('This file was imported before');
+      expect(note).toHaveTextContent('by Dana Brooks (“import march.csv”)');
+      expect(note).toHaveTextContent('and that import was undone on');
+    });
   });
 });

@@ -3,6 +3,7 @@ import { Alert, Button, FileInput, Grid, Group, Modal, Progress, Stack, Text, Ti
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { importApi, type ImportApi } from './importApi';
 import { importChoice } from './importChoice';
+import { AlreadyImportedNote, DuplicatesChoice } from './ImportDuplicatesNote';
 import { ImportMappingTable } from './ImportMappingTable';
 import { ImportPreviewRows, ImportTotals } from './ImportPreviewRows';
 import { useLeadImport, type ImportPhase } from './useLeadImport';
@@ -26,7 +27,7 @@ function phaseText(phase: ImportPhase, fileName: string, percent: number): strin
  */
 export function LeadImportDialog({ opened, onClose, onImported, api = importApi }: LeadImportDialogProps) {
   const state = useLeadImport(api, onImported);
-  const { file, preview, phase, percent, error } = state;
+  const { file, preview, duplicates, phase, percent, error } = state;
   const busy = phase !== 'idle';
   const choice = preview ? importChoice(preview.totals) : null;
 
@@ -35,7 +36,7 @@ export function LeadImportDialog({ opened, onClose, onImported, api = importApi 
       <Stack gap="sm">
         <FileInput
           label="File"
-          description="A .csv or .xlsx file, such as the leads export. A row whose Lead ID exists updates that lead; any other row becomes a new manual lead. Nothing is written before you import."
+          description="A .csv or .xlsx file, such as the leads export. A row whose Lead ID exists updates that lead; a row that looks like a lead you have (its phone, e-mail, or name and address) updates it or becomes a new lead, as you choose; any other row becomes a new manual lead. Nothing is written before you import."
           placeholder="Choose a .csv or .xlsx file"
           accept=".csv,.xlsx"
           leftSection={<IconFileSpreadsheet size={16} />}
@@ -64,11 +65,21 @@ export function LeadImportDialog({ opened, onClose, onImported, api = importApi 
         )}
         {preview && (
           <>
+            {preview.alreadyImported && <AlreadyImportedNote imported={preview.alreadyImported} />}
             <ImportTotals totals={preview.totals} />
+            {preview.totals.duplicates > 0 && (
+              <DuplicatesChoice
+                count={preview.totals.duplicates}
+                choice={duplicates.all}
+                disabled={busy}
+                onChange={state.chooseAllDuplicates}
+              />
+            )}
             {!preview.mapping.includes('leadId') && (
               <Alert color="yellow" p="xs">
-                No column goes into Lead ID, so every row would become a new lead. To update leads, export
-                them with the Lead ID column shown, or map the column that holds their Lead ID.
+                No column goes into Lead ID: rows are matched with your leads only by their phone, e-mail, or
+                name and address. To update leads by their Lead ID, export them with the Lead ID column shown,
+                or map the column that holds it.
               </Alert>
             )}
             <Grid gutter="md">
@@ -87,7 +98,11 @@ export function LeadImportDialog({ opened, onClose, onImported, api = importApi 
                 <Title order={4} size="h6" mb={4}>
                   Preview
                 </Title>
-                <ImportPreviewRows preview={preview} />
+                <ImportPreviewRows
+                  preview={preview}
+                  disabled={busy}
+                  onChooseDuplicate={state.chooseDuplicate}
+                />
               </Grid.Col>
             </Grid>
             {choice && 'note' in choice && (

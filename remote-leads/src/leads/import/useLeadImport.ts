@@ -1,9 +1,18 @@
-import type { ImportField, ImportMapping, ImportPreview, ImportResult } from '@auditdesk/shared';
+import type {
+  ImportDuplicateChoices,
+  ImportField,
+  ImportMapping,
+  ImportPreview,
+  ImportResult,
+} from '@auditdesk/shared';
 import { useCallback, useRef, useState } from 'react';
-import type { ImportApi } from './importApi';
+import { DEFAULT_DUPLICATE_CHOICES, type ImportApi, type ImportChoices } from './importApi';
 
 /** Where an import stands: a file being sent, read by the server, or written. */
 export type ImportPhase = 'idle' | 'sending' | 'checking' | 'writing';
+
+/** What a row that looks like existing leads does: update one of them (by its Lead ID), or be a new lead. */
+export type DuplicateChoice = string | 'new';
 
 /** The column's new field; a field another column had is taken from it (a field takes one column). */
 export function remapped(mapping: ImportMapping, column: number, field: ImportField | null): ImportMapping {
@@ -13,13 +22,15 @@ export function remapped(mapping: ImportMapping, column: number, field: ImportFi
 }
 
 /**
- * The import dialog's state: the chosen file, its preview under the current mapping, the
- * progress of what is being sent, and the last error. Every preview and the import send
- * the file again (the server keeps nothing between requests).
+ * The import dialog's state: the chosen file, its preview under the current mapping and the
+ * choices made for rows that look like existing leads, the progress of what is being sent,
+ * and the last error. Every preview and the import send the file again (the server keeps
+ * nothing between requests), with the choices.
  */
 export function useLeadImport(api: ImportApi, onImported: (fileName: string, result: ImportResult) => void) {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [duplicates, setDuplicates] = useState<ImportDuplicateChoices>(DEFAULT_DUPLICATE_CHOICES);
   const [phase, setPhase] = useState<ImportPhase>('idle');
   const [percent, setPercent] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -35,16 +46,16 @@ export function useLeadImport(api: ImportApi, onImported: (fileName: string, res
   };
 
   const look = useCallback(
-    async (chosen: File, mapping: ImportMapping | null) => {
+    async (chosen: File, choices: ImportChoices) => {
       const request = ++latest.current;
       setError(null);
       try {
-        const answer = await api.preview(chosen, mapping, track('sending', 'checking'));
+        const answer = await api.preview(chosen, choices, track('sending', 'checking'));
         if (request === latest.current) setPreview(answer);
       } catch (failure) {
         if (request === latest.current) {
           setError((failure as Error).message);
-          if (!mapping) setPreview(null);
+          if (!choices.mapping) setPreview(null);
         }
       } finally {
         if (request === latest.current) setPhase('idle');
@@ -53,9 +64,17 @@ export function useLeadImport(api: ImportApi, onImported: (fileName: string, res
     [api],
   );
 
+  /** Previews again with changed duplicate choices (the mapping as it is). */
+  const rechoose = (next: ImportDuplicateChoices) => {
+    if (!file || !preview) return;
+    setDuplicates(next);
+    void look(file, { mapping: preview.mapping, duplicates: next });
+  };
+
   return {
     file,
     preview,
+    duplicates,
     phase,
     percent,
     error,
@@ -63,13 +82,22 @@ export function useLeadImport(api: ImportApi, onImported: (fileName: string, res
       setFile(chosen);
       setPreview(null);
       setError(null);
-      if (chosen) void look(chosen, null);
+      setDuplicates(DEFAULT_DUPLICATE_CHOICES);
+      if (chosen) void look(chosen, { mapping: null, duplicates: DEFAULT_DUPLICATE_CHOICES });
     },
     remap(column: number, field: ImportField | null) {
       if (!file || !preview) return;
       const mapping = remapped(preview.mapping, column, field);
       setPreview({ ...preview, mapping });
-      void look(file, mapping);
+      void look(file, { mapping, duplicates });
+    },
+    /** One row: update this lead (by its Lead ID), or make a new lead. */
+    chooseDuplicate(row: number, choice: DuplicateChoice) {
+      rechoose({ ...duplicates, rows: { ...duplicates.rows, [String(row)]: choice } });
+    },
+    /** Every row that looks like a lead and was not chosen one by one. */
+    chooseAllDuplicates(all: ImportDuplicateChoices['all']) {
+      rechoose({ all, rows: {} });
     },
     async importRows() {
       if (!file || !preview) return;
@@ -78,7 +106,7 @@ export function useLeadImport(api: ImportApi, onImported: (fileName: string, res
       try {
         const result = await api.run(
           file,
-          preview.mapping,
+          { mapping: preview.mapping, duplicates },
           preview.totals.error > 0,
           track('sending', 'writing'),
         );
@@ -91,3 +119,5 @@ export function useLeadImport(api: ImportApi, onImported: (fileName: string, res
     },
   };
 }
+
+export type LeadImportState = ReturnType<typeof useLeadImport>;

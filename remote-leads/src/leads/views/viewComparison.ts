@@ -9,7 +9,7 @@ import {
 /** Every part written out (the columns too), so two states compare by their query strings. */
 const EVERY_PART: LeadsView = { ...defaultLeadsView(), visibleColumns: null };
 const canonical = (state: LeadsViewState) =>
-  leadsViewQuery({ ...state, page: 1, run: null }, EVERY_PART).toString();
+  leadsViewQuery({ ...state, page: 1, run: null, imported: null }, EVERY_PART).toString();
 
 /**
  * The columns a saved state shows on this screen: its own, or (null) the person's current ones.

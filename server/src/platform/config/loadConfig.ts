@@ -5,6 +5,7 @@ import { settingsSchema, type Settings } from './settingsSchema';
 import { Cron } from 'croner';
 import type { Role } from '@auditdesk/shared/core';
 import type { CalendarLimits } from './calendarLimits';
+import type { ImportLimits } from './importLimits';
 
 /** The configured auditors: two or more, the first two compared by default. */
 export type Auditors = readonly [string, string, ...string[]];
@@ -100,6 +101,8 @@ export interface Config {
   redisCacheMaxBytes: number;
   /** IMPORT_MAX_BYTES: the largest file a lead import may send. */
   importMaxBytes: number;
+  /** What reading and checking one imported file may take (untrusted input). */
+  importLimits: ImportLimits;
   /** Present when SMTP_URL is set: the app e-mails invitations, resets and notices. */
   mail?: MailSettings;
   /** "Forgot password?" requests per hour per client address, and reset e-mails per hour per address. */
@@ -407,6 +410,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     syncStallMs: settings.SYNC_STALL_MINUTES * 60_000,
     redisCacheMaxBytes: settings.REDIS_CACHE_MAX_BYTES,
     importMaxBytes: settings.IMPORT_MAX_BYTES,
+    importLimits: {
+      unzippedBytes: settings.IMPORT_MAX_UNZIPPED_BYTES,
+      sharedStrings: settings.IMPORT_MAX_SHARED_STRINGS,
+      sharedStringsLength: settings.IMPORT_MAX_SHARED_STRINGS_LENGTH,
+      columns: settings.IMPORT_MAX_COLUMNS,
+      cellLength: settings.IMPORT_MAX_CELL_LENGTH,
+      rows: settings.IMPORT_MAX_ROWS,
+      seconds: settings.IMPORT_MAX_SECONDS,
+      memoryMb: settings.IMPORT_MAX_MEMORY_MB,
+    },
     redis: settings.REDIS_URL
       ? { url: settings.REDIS_URL, prefix: settings.REDIS_PREFIX, planName: settings.REDIS_PLAN }
       : undefined,

@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@auditdesk/shared/core';
 import { z } from 'zod';
 import { DEFAULT_CALENDAR_LIMITS } from './calendarLimits';
+import { DEFAULT_IMPORT_LIMITS } from './importLimits';
 import { RUN_LEADS_IN_MEMORY } from './runLeadsInMemory';
 
 const port = z.coerce
@@ -278,6 +279,45 @@ export const settingsSchema = z.object({
     .int()
     .min(1024)
     .default(20 * 1024 * 1024),
+  /** Bytes the parts of an imported .xlsx that are read may unpack to, together; more refuses the file. */
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .default(DEFAULT_IMPORT_LIMITS.unzippedBytes),
+  /** Texts in an imported .xlsx's shared-strings table; more refuses the file. */
+  IMPORT_MAX_SHARED_STRINGS: z.coerce.number().int().min(1).default(DEFAULT_IMPORT_LIMITS.sharedStrings),
+  /** Characters of those texts, together; more refuses the file. */
+  IMPORT_MAX_SHARED_STRINGS_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(DEFAULT_IMPORT_LIMITS.sharedStringsLength),
+  /** Columns of an imported file (a value further right refuses it); 500 at most. */
+  IMPORT_MAX_COLUMNS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DEFAULT_IMPORT_LIMITS.columns)
+    .default(DEFAULT_IMPORT_LIMITS.columns),
+  /** Characters of one cell of an imported file (Excel's own limit by default); longer refuses the file. */
+  IMPORT_MAX_CELL_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32_767)
+    .default(DEFAULT_IMPORT_LIMITS.cellLength),
+  /** Rows of an imported file after its header; more refuses it. 100,000 at most. */
+  IMPORT_MAX_ROWS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DEFAULT_IMPORT_LIMITS.rows)
+    .default(DEFAULT_IMPORT_LIMITS.rows),
+  /** Seconds reading and checking one imported file may take; longer refuses it. */
+  IMPORT_MAX_SECONDS: z.coerce.number().int().min(1).max(600).default(DEFAULT_IMPORT_LIMITS.seconds),
+  /** MB of memory the thread reading an imported file may use; a file needing more is refused. */
+  IMPORT_MAX_MEMORY_MB: z.coerce.number().int().min(64).default(DEFAULT_IMPORT_LIMITS.memoryMb),
   /** The CalDAV server or account URL; the calendars are discovered from there. */
   CALDAV_URL: httpUrl.optional(),
   /** The CalDAV account (HTTP Basic; iCloud and Fastmail want an app password). */

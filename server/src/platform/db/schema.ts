@@ -235,18 +235,24 @@ export const leadOfficeValues = sqliteTable(
 );
 
 /** A change of many leads at once (a bulk action, an import): who, when, what it was called. */
-export const leadActions = sqliteTable('lead_actions', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  kind: text('kind', { enum: LEAD_ACTION_KINDS }).notNull(),
-  /** What a person reads in the history, e.g. "import leads.csv". */
-  label: text('label').notNull(),
-  userId: integer('user_id'),
-  leadCount: integer('lead_count').notNull().default(0),
-  at: text('at').notNull(),
-  /** When it was undone, and by whom; null while it stands. */
-  undoneAt: text('undone_at'),
-  undoneBy: integer('undone_by'),
-});
+export const leadActions = sqliteTable(
+  'lead_actions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind', { enum: LEAD_ACTION_KINDS }).notNull(),
+    /** What a person reads in the history, e.g. "import leads.csv". */
+    label: text('label').notNull(),
+    userId: integer('user_id'),
+    leadCount: integer('lead_count').notNull().default(0),
+    at: text('at').notNull(),
+    /** When it was undone, and by whom; null while it stands. */
+    undoneAt: text('undone_at'),
+    undoneBy: integer('undone_by'),
+    /** An import's file, as the SHA-256 of its bytes: the same file chosen again is recognised. */
+    contentHash: text('content_hash'),
+  },
+  (table) => [index('lead_actions_content_hash_idx').on(table.contentHash)],
+);
 
 /**
  * A run's leads on their way into `leads`: a large run is written here in chunks, then

@@ -3,7 +3,7 @@ import { idParams, noContent } from '../common';
 import { duplicateDismissal, duplicateDismissalQuery, possibleDuplicates } from '../duplicates';
 import { leadActionResult, leadsBulkRequest } from '../leadActions';
 import { leadHistoryPage, leadHistoryQuery, leadsChangedByRun } from '../leadHistory';
-import { importPreview, importResult } from '../leadImport';
+import { importedLeads, importPreview, importResult } from '../leadImport';
 import { IMPORT_MAX_ROWS } from '../leadImportVocabulary';
 import {
   leadCreate,
@@ -28,7 +28,10 @@ const IF_MATCH =
   'With If-Match, a lead changed since it was read answers 412 with the `current` lead and nothing is written.';
 
 const IMPORT_FORM = `Send multipart/form-data: \`file\` (a .csv or .xlsx file, at most IMPORT_MAX_BYTES),
-optionally \`mapping\` (JSON: per column of the file, the lead field it goes to, or null)`;
+optionally \`mapping\` (JSON: per column of the file, the lead field it goes to, or null) and
+\`duplicates\` (JSON: for rows that look like an existing lead, \`all\` "update" or "new", and per row
+number the Lead ID to update or "new"). A file over one of the IMPORT_MAX_* limits is refused with
+422 naming the limit (\`limit\`) and its setting (\`setting\`)`;
 
 type LeadsIo = IoTable<typeof leadsOperations>;
 
@@ -118,15 +121,21 @@ const leadsIoOfLeads = taggedIo('Leads', {
   },
   leadsImportPreview: {
     summary: 'What importing a .csv or .xlsx file would do, row by row; nothing is written (Admin, Manager)',
-    description: `${IMPORT_FORM}. Answers the header, the mapping (the one sent, or one proposed from the header), the totals of every row and at most 1,000 rows' outcomes (errors first), for up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.`,
+    description: `${IMPORT_FORM}. Answers the header, the mapping (the one sent, or one proposed from the header), the totals of every row and at most 1,000 rows' outcomes (errors first, then the rows that look like existing leads, with those leads), for up to ${IMPORT_MAX_ROWS.toLocaleString('en-US')} rows, and the earlier import of the same file if there was one.`,
     consumes: ['multipart/form-data'],
     response: { 200: importPreview },
   },
   leadsImport: {
     summary: 'Import a .csv or .xlsx file: new leads and changed fields, all or nothing (Admin, Manager)',
-    description: `${IMPORT_FORM} and \`acceptInvalid\` (\`true\`: write the valid rows when some are not). With invalid rows and without it, nothing is written (422, with the errors).`,
+    description: `${IMPORT_FORM} and \`acceptInvalid\` (\`true\`: write the valid rows when some are not). With invalid rows and without it, nothing is written (422, with the errors). The answer's \`actionId\` is undone by POST /lead-actions/{id}/undo, and names the leads of GET /leads/import/{id}/leads.`,
     consumes: ['multipart/form-data'],
     response: { 200: importResult },
+  },
+  leadsImported: {
+    summary:
+      'The live leads an import created or changed, by its action id (the leads screen’s import filter)',
+    params: idParams,
+    response: { 200: importedLeads },
   },
   leadsBulk: {
     summary:

@@ -23,6 +23,7 @@ export const leadsOperations = defineOperations({
   leadsRestore: { method: 'POST', path: '/leads/:id/restore', access: editors },
   leadsImportPreview: { method: 'POST', path: '/leads/import/preview', access: editors },
   leadsImport: { method: 'POST', path: '/leads/import', access: editors },
+  leadsImported: { method: 'GET', path: '/leads/import/:id/leads', access: 'signed-in' },
   leadsBulk: { method: 'POST', path: '/leads/bulk', access: editors },
   leadsUndoAction: { method: 'POST', path: '/lead-actions/:id/undo', access: editors },
   leadsDuplicates: { method: 'GET', path: '/leads/duplicates', access: 'signed-in' },

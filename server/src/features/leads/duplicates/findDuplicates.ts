@@ -18,11 +18,16 @@ export interface LeadPair {
   b: number;
 }
 
-const KEYS: Record<DuplicateReason, (lead: DuplicateSource) => string | null> = {
+/** The fields the keys are made of. */
+export type KeyedFields = Pick<DuplicateSource, 'customerName' | 'address' | 'email' | 'phoneNumber'>;
+
+/** Each reason's key of a lead (null: that field names nobody). The import matches its rows by them too. */
+export const DUPLICATE_KEYS: Record<DuplicateReason, (lead: KeyedFields) => string | null> = {
   phone: (lead) => phoneKey(lead.phoneNumber),
   email: (lead) => emailKey(lead.email),
   nameAndAddress: (lead) => nameAndAddressKey(lead.customerName, lead.address),
 };
+const KEYS = DUPLICATE_KEYS;
 const REASONS = Object.keys(KEYS) as DuplicateReason[];
 
 /** Newest visit first (a lead without a date last), then the newest lead. */

@@ -1,35 +1,68 @@
-/** A file's rows as text, whatever its format: the header, then each row with its number. */
-export interface ImportTable {
-  header: string[];
-  /** Rows after the header that have any text; `number` as a spreadsheet shows it (header: 1). */
-  rows: ImportRow[];
-}
+import type { ImportField, ImportMapping } from '@auditdesk/shared/core';
+import type { ImportLimits } from '../../../platform/config/importLimits';
+import { unprocessable } from './importProblems';
+import { proposeMapping } from './proposeMapping';
+import { tooManyRows } from './read/rowSink';
 
+/** A row after the header, as the plan reads it: only the text of the columns mapped to a field. */
 export interface ImportRow {
+  /** As a spreadsheet shows it: the header is row 1. */
   number: number;
+  /** The mapped columns' text, trimmed, in the order of `MappedColumns.columns`. */
   cells: string[];
 }
 
-/** Columns read from a row at most; a wider file's extra columns are not imported. */
-export const MAX_COLUMNS = 500;
+/** The header, the mapping, and the columns a row keeps (the mapped ones, in file order). */
+export interface MappedColumns {
+  header: string[];
+  mapping: ImportMapping;
+  columns: { field: ImportField; column: number }[];
+}
 
-/** Collects a file's records into a table: the first is the header, empty rows are left out. */
-export function tableCollector(maxRows: number, tooManyRows: () => Error) {
-  const table: ImportTable = { header: [], rows: [] };
-  let seenHeader = false;
+const blank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
+
+/**
+ * Collects a file's rows as they are read: the first row with any text is the header, which
+ * with the person's mapping (or the one its names propose) says which columns are kept; every
+ * later row with any text is handed to `onRow` with those columns only, so a wide file's other
+ * columns are never held. Past `limits.rows` rows the file is refused.
+ */
+export function createRowCollector(
+  limits: ImportLimits,
+  chosen: ImportMapping | null,
+  onHeader: (columns: MappedColumns) => void,
+  onRow: (row: ImportRow) => void,
+) {
+  let columns: MappedColumns | null = null;
+  let rows = 0;
   return {
-    table,
-    add(number: number, cells: string[]) {
-      const kept = cells.slice(0, MAX_COLUMNS);
-      if (!seenHeader) {
-        if (kept.every((cell) => cell.trim() === '')) return;
-        seenHeader = true;
-        table.header = kept.map((cell) => cell.trim());
+    get columns() {
+      return columns;
+    },
+    row(number: number, cells: string[]) {
+      if (blank(cells)) return;
+      if (!columns) {
+        const header = cells.map((cell) => cell.trim());
+        const mapping = chosen ?? proposeMapping(header);
+        if (chosen && chosen.length !== header.length)
+          throw unprocessable(
+            `The mapping names ${chosen.length} columns but the file has ${header.length}. Preview the file again.`,
+          );
+        if (!chosen && mapping.every((field) => field === null))
+          throw unprocessable(
+            'The first row names no column this import knows (Customer Name, Lead ID, Scheduled Date…). The first row of the file must be its header.',
+          );
+        columns = {
+          header,
+          mapping,
+          columns: mapping.flatMap((field, column) => (field ? [{ field, column }] : [])),
+        };
+        onHeader(columns);
         return;
       }
-      if (kept.every((cell) => cell.trim() === '')) return;
-      if (table.rows.length >= maxRows) throw tooManyRows();
-      table.rows.push({ number, cells: kept });
+      rows += 1;
+      if (rows > limits.rows) throw tooManyRows(limits);
+      onRow({ number, cells: columns.columns.map(({ column }) => (cells[column] ?? '').trim()) });
     },
   };
 }

@@ -3,9 +3,10 @@ import type { ImportMapping } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Authenticate } from '../../auth/authenticate';
 import { operationRoutes } from '../../auth/operationRoutes';
-import { badRequest, HttpProblem } from '../../../platform/errors/httpProblem';
+import { badRequest, HttpProblem, notFound } from '../../../platform/errors/httpProblem';
 import { fileTooLarge } from './importProblems';
-import { parseMappingField, type ImportUpload, type LeadImport } from './leadImport';
+import type { DuplicateChoices } from './importMatches';
+import { parseDuplicatesField, parseMappingField, type ImportUpload, type LeadImport } from './leadImport';
 
 /** Room in a request for the form's boundaries, headers and small fields beside the file. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
@@ -24,7 +25,7 @@ export const leadImportRoutes: FastifyPluginAsync<{
 }> = async (app, { leadImport, authenticate, maxBytes, restorePoint }) => {
   const route = operationRoutes(app, authenticate);
   await app.register(multipart, {
-    limits: { fileSize: maxBytes, files: 1, fields: 4, fieldSize: 256 * 1024, parts: 6, headerPairs: 50 },
+    limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 256 * 1024, parts: 7, headerPairs: 50 },
     throwFileSizeLimit: false,
   });
 
@@ -36,6 +37,7 @@ export const leadImportRoutes: FastifyPluginAsync<{
     let file: Buffer | undefined;
     let fileName = '';
     let mapping: ImportMapping | undefined;
+    let duplicates: DuplicateChoices | undefined;
     let acceptInvalid = false;
     try {
       for await (const part of request.parts()) {
@@ -49,6 +51,8 @@ export const leadImportRoutes: FastifyPluginAsync<{
           }
         } else if (part.fieldname === 'mapping') {
           mapping = parseMappingField(String(part.value));
+        } else if (part.fieldname === 'duplicates') {
+          duplicates = parseDuplicatesField(String(part.value));
         } else if (part.fieldname === 'acceptInvalid') {
           acceptInvalid = part.value === 'true';
         }
@@ -60,10 +64,16 @@ export const leadImportRoutes: FastifyPluginAsync<{
       throw badRequest('The upload is not a complete multipart form. Send the file again.');
     }
     if (!file) throw badRequest('Send the file in a multipart field named file.');
-    return { upload: { fileName: fileName || 'file', file, mapping }, acceptInvalid };
+    return { upload: { fileName: fileName || 'file', file, mapping, duplicates }, acceptInvalid };
   }
 
   route('leadsImportPreview', async (request) => leadImport.preview((await receive(request)).upload));
+
+  route('leadsImported', async (request) => {
+    const found = await leadImport.importedLeads(request.params.id);
+    if (!found) throw notFound(`There is no import ${request.params.id}.`);
+    return found;
+  });
 
   route('leadsImport', async (request) => {
     const { upload, acceptInvalid } = await receive(request);

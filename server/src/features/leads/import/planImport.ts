@@ -4,7 +4,6 @@ import {
   leadCreate,
   leadReplace,
   type ImportField,
-  type ImportMapping,
   type LeadCreate,
 } from '@auditdesk/shared/core';
 import {
@@ -15,9 +14,10 @@ import {
   titleCase,
 } from '../record/normalizers';
 import { weekOfMonth } from '../record/weekOfMonth';
+import { emailKey, looseText, phoneKey } from '../duplicates/duplicateKeys';
 import type { HistoryField } from '../history/historyStatements';
 import { atWallClock, parseDay, parseInstant, parseTime } from './importMoments';
-import type { ImportTable } from './importTable';
+import type { ImportRow, MappedColumns } from './importTable';
 
 /** An editable field an import may change (every import field but leadId). */
 export type ImportedField = Exclude<ImportField, 'leadId'> & HistoryField;
@@ -37,15 +37,13 @@ export type PlannedRow = { number: number; customerName: string } & (
 );
 
 export interface PlanContext {
-  /** The live leads whose Lead ID the file names. */
-  existing: ReadonlyMap<string, ExistingLead>;
   auditors: readonly string[];
   /** The business's zone (CALENDAR_TIMEZONE): times without an offset are its clocks'. */
   timeZone: string;
 }
 
 /** What the calendar's parser does to a value, done to the same field of a file (event-format.md). */
-function normalized(field: ImportedField, text: string, auditors: readonly string[]): string {
+function normalize(field: ImportedField, text: string, auditors: readonly string[]): string {
   switch (field) {
     case 'houseType':
       return normalizeHouseType(text) ?? text;
@@ -62,7 +60,10 @@ function normalized(field: ImportedField, text: string, auditors: readonly strin
   }
 }
 
-/** `work` remembered by its argument. */
+/**
+ * `work` remembered by its argument. A file repeats its values (a status, an auditor, a day),
+ * and a hostile one repeats one long text in every row: each is worked on once.
+ */
 function memoized(work: (key: string) => string): (key: string) => string {
   const known = new Map<string, string>();
   return (key) => {
@@ -79,6 +80,22 @@ const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 function sameValue(field: ImportedField, next: string | null, current: string | null): boolean {
   if (field === 'status') return displayStatus(next) === displayStatus(current);
   return (next ?? '') === (current ?? '');
+}
+
+/** How the duplicates compare each field they are keyed on. */
+const KEY_OF: Partial<Record<ImportedField, (text: string) => string | null>> = {
+  phoneNumber: phoneKey,
+  email: emailKey,
+  customerName: looseText,
+  address: looseText,
+};
+
+/** The same phone, e-mail, name or address as the duplicates compare them ((617) 555-0142 is 617.555.0142). */
+function sameKey(field: ImportedField, next: string, current: string | null): boolean {
+  const key = KEY_OF[field];
+  if (!key) return false;
+  const nextKey = key(next);
+  return !!nextKey && nextKey === key(current ?? '');
 }
 
 type Parsed = { value: string | null } | { problem: string };
@@ -125,19 +142,34 @@ function endDate(
 const ROW_FIELDS = leadReplace.partial();
 /** A new lead's fields that a file leaves out, as POST /leads defaults them. */
 const { customerName: _name, ...CREATE_DEFAULTS } = leadCreate.parse({ customerName: '-' });
+/** The fields whose values the calendar's parser normalises, so the import does too. */
+const NORMALIZED = new Set<ImportedField>(['houseType', 'heatingFuel', 'provider', 'auditor', 'status']);
 
 /**
- * What importing each row of the table would do: create a manual lead, update the fields
- * that differ on the lead its Lead ID names, nothing, or why it cannot. Values are
- * normalised as the calendar's are; a lead's source and Lead ID are never changed.
+ * Plans a file's rows one at a time: what importing a row would do to the lead it is matched
+ * with (`lead`: by its Lead ID, or a possible duplicate the person chose), or, without one,
+ * the manual lead it would create, or why it cannot. Values are normalised as the calendar's
+ * are; a lead's source and Lead ID are never changed. Which lead a row goes to is decided
+ * before (importMatches.ts).
  */
-export function planImport(table: ImportTable, mapping: ImportMapping, context: PlanContext): PlannedRow[] {
-  const columns = mapping.flatMap((field, column) =>
-    field && field !== 'leadId' ? [{ field, column }] : [],
+export function createImportPlanner({ header, columns }: MappedColumns, context: PlanContext) {
+  const named = (column: number) => header[column] || `Column ${column + 1}`;
+  const at = (field: ImportField) => columns.findIndex((entry) => entry.field === field);
+  const leadIdAt = at('leadId');
+  const customerAt = at('customerName');
+  const fields = columns.flatMap(({ field, column }, index) =>
+    field === 'leadId' ? [] : [{ field: field as ImportedField, column, index }],
   );
-  const leadIdColumn = mapping.indexOf('leadId');
-  const named = (column: number) => table.header[column] || `Column ${column + 1}`;
-  const seen = new Map<string, number>();
+  // the start first: a time alone in End Time is on the visit's (new) day
+  const dateFields = fields
+    .filter(({ field }) => field === 'scheduledDate' || field === 'endDate')
+    .sort((a, b) => (a.field === 'scheduledDate' ? -1 : b.field === 'scheduledDate' ? 1 : 0));
+  const textFields = fields.filter(({ field }) => field !== 'scheduledDate' && field !== 'endDate');
+  const normalizers = new Map(
+    textFields
+      .filter(({ field }) => NORMALIZED.has(field))
+      .map(({ field }) => [field, memoized((text) => normalize(field, text, context.auditors))] as const),
+  );
   // one formatter for every row, and each day or wall-clock time worked out once: rows
   // repeat them, and Intl's zone arithmetic is the slow part of a plan
   const dayOf = memoized(dayIn(context.timeZone));
@@ -149,87 +181,102 @@ export function planImport(table: ImportTable, mapping: ImportMapping, context: 
       return atWallClock(day, { hour: Number(hour), minute: Number(minute) }, context.timeZone);
     }),
   };
+  const weekOf = memoized((day: string) => String(weekOfMonth(new Date(day))));
 
-  return table.rows.map(({ number, cells }): PlannedRow => {
-    const cell = (column: number) => (cells[column] ?? '').trim();
-    const leadIdText = leadIdColumn === -1 ? '' : cell(leadIdColumn);
-    const lead = leadIdText ? context.existing.get(leadIdText) : undefined;
-    const customerCell = columns.find(({ field }) => field === 'customerName');
-    const customerName = (customerCell ? cell(customerCell.column) : '') || lead?.customerName || '';
-    const fail = (reason: string): PlannedRow => ({
-      number,
-      customerName,
-      outcome: 'error',
-      leadId: lead ? lead.leadId : null,
-      reason,
-    });
+  /** The row's name as a preview lists it: its own, else its lead's. */
+  const nameOf = (row: ImportRow, lead: ExistingLead | undefined) =>
+    (customerAt === -1 ? '' : row.cells[customerAt]!) || lead?.customerName || '';
 
-    if (lead) {
-      const earlier = seen.get(lead.leadId);
-      if (earlier !== undefined)
-        return fail(`Lead ID ${lead.leadId} is also in row ${earlier}; a lead can be in a file once.`);
-      seen.set(lead.leadId, number);
-    }
+  const fail = (row: ImportRow, lead: ExistingLead | undefined, reason: string): PlannedRow => ({
+    number: row.number,
+    customerName: nameOf(row, lead),
+    outcome: 'error',
+    leadId: lead ? lead.leadId : null,
+    reason,
+  });
 
-    const values: FieldValues = {};
-    const problems: string[] = [];
-    const columnOf = new Map<ImportedField, number>();
-    const dateColumns: { field: 'scheduledDate' | 'endDate'; column: number }[] = [];
-    for (const { field, column } of columns) {
-      columnOf.set(field, column);
-      if (field === 'scheduledDate' || field === 'endDate') dateColumns.push({ field, column });
-      else values[field] = normalized(field, cell(column), context.auditors);
-    }
-    // the start first: a time alone in End Time is on the visit's (new) day
-    dateColumns.sort((a, b) => (a.field === 'scheduledDate' ? -1 : b.field === 'scheduledDate' ? 1 : 0));
-    for (const { field, column } of dateColumns) {
-      const scheduled = 'scheduledDate' in values ? values.scheduledDate! : (lead?.scheduledDate ?? null);
-      const parsed =
-        field === 'scheduledDate'
-          ? scheduledDate(cell(column), lead?.scheduledDate ?? null, context.timeZone)
-          : endDate(cell(column), lead?.endDate ?? null, scheduled, zone);
-      if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
-      else values[field] = parsed.value;
-    }
-    const checked = ROW_FIELDS.safeParse(values);
-    if (!checked.success)
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] as ImportedField;
-        problems.push(`${named(columnOf.get(field)!)}: ${issue.message}`);
+  return {
+    /** The Lead ID the row names ('' when none). */
+    leadIdOf: (row: ImportRow) => (leadIdAt === -1 ? '' : row.cells[leadIdAt]!),
+    /** The text of a mapped field ('' when the file has no such column). */
+    textOf(row: ImportRow, field: ImportField): string {
+      const index = at(field);
+      return index === -1 ? '' : row.cells[index]!;
+    },
+    fail,
+    /** The week of the month of a new scheduled date (memoised: rows repeat days). */
+    weekOf: (scheduledDate: string | null) =>
+      scheduledDate ? Number(weekOf(scheduledDate.slice(0, 10))) : null,
+
+    /**
+     * `asDuplicate`: the row goes to `lead` because it looks like it (not by its Lead ID), so
+     * it says only what it fills in: an empty cell keeps the lead's value, and a phone, an
+     * e-mail, a name or an address written another way (its duplicate key the same: case,
+     * accents, punctuation) stays the lead's as it is.
+     */
+    plan(row: ImportRow, lead: ExistingLead | undefined, asDuplicate = false): PlannedRow {
+      const { number, cells } = row;
+      const customerName = nameOf(row, lead);
+      const values: FieldValues = {};
+      const problems: string[] = [];
+      for (const { field, index } of textFields) {
+        const normalizer = normalizers.get(field);
+        values[field] = normalizer ? normalizer(cells[index]!) : cells[index]!;
       }
-    if (problems.length > 0) return fail(problems.join(' '));
+      for (const { field, column, index } of dateFields) {
+        const scheduled = 'scheduledDate' in values ? values.scheduledDate! : (lead?.scheduledDate ?? null);
+        const parsed =
+          field === 'scheduledDate'
+            ? scheduledDate(cells[index]!, lead?.scheduledDate ?? null, context.timeZone)
+            : endDate(cells[index]!, lead?.endDate ?? null, scheduled, zone);
+        if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
+        else values[field] = parsed.value;
+      }
+      const checked = ROW_FIELDS.safeParse(values);
+      if (!checked.success)
+        for (const issue of checked.error.issues) {
+          const field = issue.path[0] as ImportedField;
+          problems.push(`${named(fields.find((entry) => entry.field === field)!.column)}: ${issue.message}`);
+        }
+      if (problems.length > 0) return fail(row, lead, problems.join(' '));
 
-    if (!lead) {
-      if (!customerCell) return fail('Customer name is required: map a column to Customer Name.');
-      const fields = checked.data as LeadCreate;
+      if (!lead) {
+        if (customerAt === -1)
+          return fail(row, lead, 'Customer name is required: map a column to Customer Name.');
+        const created = checked.data as LeadCreate;
+        return {
+          number,
+          customerName,
+          outcome: 'create',
+          values: { ...CREATE_DEFAULTS, ...created, status: created.status || CREATE_DEFAULTS.status },
+        };
+      }
+
+      const changes: FieldValues = {};
+      // the values as the contract takes them (a CRLF in a comment is one line break), as a create's are
+      for (const [field, value] of Object.entries(checked.data as FieldValues) as [
+        ImportedField,
+        string | null,
+      ][]) {
+        if (sameValue(field, value, lead[field])) continue;
+        if (asDuplicate && (!value || sameKey(field, value, lead[field]))) continue;
+        changes[field] = field === 'status' && !value ? 'New' : value;
+      }
+      if (Object.keys(changes).length === 0)
+        return { number, customerName, outcome: 'unchanged', leadId: lead.leadId };
       return {
         number,
         customerName,
-        outcome: 'create',
-        values: { ...CREATE_DEFAULTS, ...fields, status: fields.status || CREATE_DEFAULTS.status },
+        outcome: 'update',
+        id: lead.id,
+        leadId: lead.leadId,
+        changes,
+        ...('scheduledDate' in changes
+          ? { week: changes.scheduledDate ? weekOfMonth(new Date(changes.scheduledDate)) : null }
+          : {}),
       };
-    }
-
-    const changes: FieldValues = {};
-    // the values as the contract takes them (a CRLF in a comment is one line break), as a create's are
-    for (const [field, value] of Object.entries(checked.data as FieldValues) as [
-      ImportedField,
-      string | null,
-    ][])
-      if (!sameValue(field, value, lead[field]))
-        changes[field] = field === 'status' && !value ? 'New' : value;
-    const changed = Object.keys(changes).length > 0;
-    if (!changed) return { number, customerName, outcome: 'unchanged', leadId: lead.leadId };
-    return {
-      number,
-      customerName,
-      outcome: 'update',
-      id: lead.id,
-      leadId: lead.leadId,
-      changes,
-      ...('scheduledDate' in changes
-        ? { week: changes.scheduledDate ? weekOfMonth(new Date(changes.scheduledDate)) : null }
-        : {}),
-    };
-  });
+    },
+  };
 }
+
+export type ImportPlanner = ReturnType<typeof createImportPlanner>;

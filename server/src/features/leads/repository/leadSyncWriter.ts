@@ -67,7 +67,7 @@ const isAlreadyApplied = (error: unknown) =>
  * allows 100 parameters and 100 KB of SQL per statement, and a string of up to 2 MB (1 MB in
  * older docs), so a chunk stays under 1,000,000 bytes. A run larger than one chunk is staged.
  */
-const CHUNK_BYTES = 1_000_000;
+export const CHUNK_BYTES = 1_000_000;
 
 const column = (field: (typeof LEAD_FIELDS)[number]) => leads[field].name;
 const SYNCED_COLUMNS = LEAD_FIELDS.map(column);

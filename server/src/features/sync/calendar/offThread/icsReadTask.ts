@@ -19,7 +19,7 @@ export type IcsTaskAnswer =
 export type IcsStreamMessage = { events: CalendarEvent[] } | { answer: IcsTaskAnswer };
 
 /**
- * What the worker thread runs for one read (see icsReadWorker.cjs). Given a `port`, the
+ * What the worker thread runs for one read (see readIcsOffThread.ts). Given a `port`, the
  * events go through it as they are read, and so does the answer; given `credit`, no more
  * than a few batches ahead of the run (readerCredit).
  */

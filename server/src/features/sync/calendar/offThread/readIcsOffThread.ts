@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import Piscina from 'piscina';
+import { oneMessageATurn } from '../../../../platform/threads/oneMessageATurn';
+import { createThreadPool } from '../../../../platform/threads/threadPool';
 import type { CalendarReadResult, EventsListener } from '../calendarEvent';
 import { fromTaskAnswer, type IcsStreamMessage, type IcsTaskAnswer } from './icsReadTask';
 import { cancelCredit, createCreditBuffer, returnCredit } from './readerCredit';
 import type { IcsReadJob } from './readIcsDocuments';
+
+/** The reader thread's young generation (the space of short-lived objects), in MB. */
+const READER_YOUNG_GENERATION_MB = 8;
 
 /**
  * Reading a calendar (parsing, expanding series) is the one CPU-heavy step whose cost a
@@ -16,25 +20,15 @@ import type { IcsReadJob } from './readIcsDocuments';
  * about 720 ms instead of about 500 (a sync on SYNC_CRON or a click is always after idle).
  * Idle, it costs no measurable RSS once V8 has collected its garbage.
  */
-let pool: Piscina | null = null;
-
-/** The reader thread's young generation (the space of short-lived objects), in MB. */
-const READER_YOUNG_GENERATION_MB = 8;
-
-function readers(): Piscina {
-  pool ??= new Piscina({
-    filename: path.join(__dirname, 'icsReadWorker.cjs'),
-    minThreads: 0,
-    maxThreads: 1,
-    // unreferenced while idle, so it never keeps a process from exiting
-    idleTimeout: Infinity,
-    // parsing makes garbage at a high rate, and a large young generation lets it pile up with
-    // the calendar's length (peak RSS of 500,000 events ÷ 100,000: 1.35× by default, 1.2× so),
-    // for a reader about a tenth slower
-    resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
-  });
-  return pool;
-}
+const readers = createThreadPool({
+  module: path.join(__dirname, 'icsReadTask.ts'),
+  task: 'icsReadTask',
+  maxThreads: 1,
+  // parsing makes garbage at a high rate, and a large young generation lets it pile up with
+  // the calendar's length (peak RSS of 500,000 events ÷ 100,000: 1.35× by default, 1.2× so),
+  // for a reader about a tenth slower
+  resourceLimits: { maxYoungGenerationSizeMb: READER_YOUNG_GENERATION_MB },
+});
 
 /** A read this large leaves the thread's heap as large: it is ended so the run writes with that memory back. */
 const LARGE_READ_EVENTS = 50_000;
@@ -48,7 +42,7 @@ export async function readIcsOffThread(
   onEvents?: EventsListener,
 ): Promise<CalendarReadResult> {
   if (!onEvents) {
-    const answer = (await readers().run(job)) as IcsTaskAnswer;
+    const answer = await readers.run<IcsTaskAnswer>(job);
     if (answer.ok && answer.result.events.length > LARGE_READ_EVENTS) void closeIcsReaders();
     return fromTaskAnswer(answer);
   }
@@ -57,21 +51,15 @@ export async function readIcsOffThread(
   let events = 0;
   try {
     const answer = await new Promise<IcsTaskAnswer>((resolve, reject) => {
-      // Node hands a port up to 1,000 waiting messages in one go, and the thread refills it as
-      // fast as they are taken: taken there, a large calendar's batches held the event loop for
-      // seconds (1.5 s at 100,000 events), and the API and the hub with it. They are taken
-      // one an event-loop turn instead.
-      const waiting: IcsStreamMessage[] = [];
+      // the thread's batches are taken one an event-loop turn (oneMessageATurn.ts)
       let settled = false;
       const fail = (error: unknown) => {
         settled = true;
-        waiting.length = 0;
+        stopTaking();
         reject(error);
       };
-      const takeOne = () => {
-        const message = waiting.shift();
-        if (settled || !message) return;
-        if (waiting.length > 0) setImmediate(takeOne);
+      const stopTaking = oneMessageATurn<IcsStreamMessage>(port1, (message) => {
+        if (settled) return;
         if ('answer' in message) {
           settled = true;
           return resolve(message.answer);
@@ -83,14 +71,9 @@ export async function readIcsOffThread(
         } catch (error) {
           fail(error);
         }
-      };
-      port1.on('message', (message: IcsStreamMessage) => {
-        if (!settled && waiting.push(message) === 1) setImmediate(takeOne);
       });
       // a thread that dies sends no answer: its task's failure is the read's
-      readers()
-        .run({ ...job, port: port2, credit }, { transferList: [port2] })
-        .catch(fail);
+      readers.run({ ...job, port: port2, credit }, { transferList: [port2] }).catch(fail);
     });
     if (events > LARGE_READ_EVENTS) void closeIcsReaders();
     return fromTaskAnswer(answer);
@@ -102,8 +85,4 @@ export async function readIcsOffThread(
 }
 
 /** Ends the reader thread (tests and a closing server; a later read starts a new one). */
-export async function closeIcsReaders(): Promise<void> {
-  const closing = pool;
-  pool = null;
-  await closing?.destroy();
-}
+export const closeIcsReaders = (): Promise<void> => readers.close();
