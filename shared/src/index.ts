@@ -83,7 +83,21 @@ export type {
 export * from './contract/vocabulary';
 export * from './contract/leadImportVocabulary';
 export { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './contract/bulkFields';
-export { LEAD_FIELD_LABELS } from './contract/leadFieldLabels';
+export {
+  CHOICE_FIELDS,
+  EDITABLE_LEAD_FIELDS,
+  emptyLeadValue,
+  LEAD_FIELD_LABELS,
+  LEAD_FIELD_TABLE,
+  LEAD_FIELDS,
+  leadFieldDefault,
+  leadFieldRow,
+  type ChoiceField,
+  type EditableLeadField,
+  type LeadField,
+  type LeadFieldKind,
+  type LeadFieldRow,
+} from './contract/leadFields';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';
@@ -102,7 +116,14 @@ export {
   parseLeadsView,
   type LeadsView,
 } from './leads/leadsView';
-export { LEAD_COLUMNS, LEAD_COLUMN_IDS, SEARCHED_LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';
+export {
+  DEFAULT_HIDDEN_COLUMNS,
+  LEAD_COLUMNS,
+  LEAD_COLUMN_IDS,
+  SEARCHED_LEAD_COLUMNS,
+  type LeadColumn,
+  type LeadColumnId,
+} from './contract/leadColumns';
 export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';

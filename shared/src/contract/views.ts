@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { LEAD_COLUMN_IDS } from '../leads/leadColumns';
+import { LEAD_COLUMN_IDS } from './leadColumns';
 import { LEAD_PAGE_SIZES } from '../leads/leadsView';
 import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
 import { isoDay } from './common';
 
 export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
-
-export { LEAD_COLUMN_IDS } from '../leads/leadColumns';
 
 /** Room for columns added later, not for a document that grows without end. */
 const MAX_COLUMNS = 100;
