@@ -84,6 +84,7 @@ export * from './contract/vocabulary';
 export * from './contract/leadImportVocabulary';
 export { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './contract/bulkFields';
 export {
+  blankLeadFields,
   CHOICE_FIELDS,
   EDITABLE_LEAD_FIELDS,
   emptyLeadValue,

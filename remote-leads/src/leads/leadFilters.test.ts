@@ -1,3 +1,4 @@
+import { blankLeadFields } from '@auditdesk/shared';
 import {
   countLeads,
   filterLeads,
@@ -14,6 +15,7 @@ import { paginate } from './pagination';
 
 function row(overrides: Partial<LeadRow> = {}): LeadRow {
   return toLeadRow({
+    ...blankLeadFields(),
     id: 1,
     leadId: 'l1',
     source: 'calendar',
