@@ -2,7 +2,7 @@ import { blankLeadFields, SYNCED_LEAD_FIELDS } from '@auditdesk/shared/core';
 import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
 
 /** Every synced field empty, a field the builder does not name too. */
-const blankRecord = () => {
+export const blankRecord = () => {
   const blank = blankLeadFields();
   return Object.fromEntries(SYNCED_LEAD_FIELDS.map((field) => [field, blank[field]])) as {
     [F in (typeof SYNCED_LEAD_FIELDS)[number]]: (typeof blank)[F];
