@@ -110,8 +110,13 @@ export { useBusinessTimeZone } from './business/useBusinessTimeZone';
 export { useWriteBackMode, WriteBackNote, writeBackSentence } from './business/writeBackMode';
 export {
   DEFAULT_LEAD_PAGE_SIZE,
-  defaultLeadsView,
   LEAD_PAGE_SIZES,
+  REFERRED_BY_FILTERS,
+  standardViewState,
+  VIEW_NAME_MAX,
+} from './contract/leadsViewState';
+export {
+  defaultLeadsView,
   leadsViewHref,
   leadsViewQuery,
   parseLeadsView,
@@ -125,7 +130,7 @@ export {
   type LeadColumn,
   type LeadColumnId,
 } from './contract/leadColumns';
-export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
+export { viewStateOf } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

@@ -19,6 +19,8 @@ import { DuplicatesFilter, DuplicatesStatus } from './duplicates/DuplicatesFilte
 import { DuplicatesContext, useDuplicates } from './duplicates/useDuplicates';
 import {
   countLeads,
+  filtersKey,
+  filtersOfKey,
   hasActiveFilters,
   nextSorting,
   sortLeads,
@@ -54,26 +56,8 @@ export default function LeadsPage() {
   const pageIndex = view.page - 1;
   const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
   const runLeads = useRunLeads(view.run);
-  const filters = useMemo<LeadFilters>(
-    () => ({
-      search: view.search,
-      startDate: view.startDate,
-      endDate: view.endDate,
-      columns: view.columns,
-      referredBy: view.referredBy,
-      needsReview: view.needsReview,
-      onlyIds: runLeads.ids,
-    }),
-    [
-      view.search,
-      view.startDate,
-      view.endDate,
-      view.columns,
-      view.referredBy,
-      view.needsReview,
-      runLeads.ids,
-    ],
-  );
+  const filterKey = filtersKey(view);
+  const filters = useMemo(() => filtersOfKey(filterKey, runLeads.ids), [filterKey, runLeads.ids]);
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
