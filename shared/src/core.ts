@@ -35,6 +35,7 @@ export { weekLabel } from './leads/weekLabel';
 export * from './scheduling';
 export { formatProblems, FORMAT_PROBLEMS, type FormatProblem } from './leads/formatProblems';
 export * from './contract/operations/operation';
+export { VIEW_SHARERS } from './contract/operations/viewsOperations';
 export * from './contract/operations/operationTypes';
 export { routes, type Routes, type OperationId } from './contract/operations/routes';
 export { routeIo, type RouteIo } from './contract/operations/routeIo';

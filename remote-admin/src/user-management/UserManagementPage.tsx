@@ -1,11 +1,4 @@
-import {
-  AccessDenied,
-  LoadErrorPanel,
-  toastSuccess,
-  useAuth,
-  useIsAdmin,
-  type Role,
-} from '@auditdesk/shared';
+import { LoadErrorPanel, toastSuccess, useAuth, type Role } from '@auditdesk/shared';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,13 +19,8 @@ import { UserCounters } from './UserCounters';
 import { UsersTable } from './UsersTable';
 import { useUsers } from './useUsers';
 
+/** Admin-only: the host and a standalone remote refuse it to others (the remote manifest's adminOnly). */
 export default function UserManagementPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) return <AccessDenied message="You don't have permission to access user management." />;
-  return <UserManagement />;
-}
-
-function UserManagement() {
   const currentEmail = useAuth((state) => state.user?.email);
   const { users, add, changeRole, toggleAccess, remove, passwordLink, invite } = useUsers();
   const [adding, setAdding] = useState(false);

@@ -2,8 +2,9 @@ import 'mantine-react-table/styles.css';
 import {
   LoadErrorPanel,
   PageHeader,
+  routes,
   toastSuccess,
-  useAuth,
+  useAccess,
   useBusinessTimeZone,
   useExport,
   useFocusReturn,
@@ -49,7 +50,8 @@ import { useSearchIndexWarmup } from './useSearchIndexWarmup';
 import { ViewMenu } from './views/ViewMenu';
 
 export default function LeadsPage() {
-  const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  // the editors' operations all have one access: the page offers them to whom the server allows
+  const canEdit = useAccess(routes.leadsUpdate.access);
   // the view lives in the URL: a copied link, a reload, back and forward show the same rows
   const { view, change } = useLeadsView();
   const { hideUnformatted, pageSize } = view;
