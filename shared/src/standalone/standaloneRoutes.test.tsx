@@ -16,7 +16,7 @@ const signInAs = (role: Role) =>
 const stubs = (remote: (typeof REMOTE_MANIFEST)[number]) =>
   Object.fromEntries(
     remote.pages.map((page) => [page.module, () => <p>page {page.module}</p>]),
-  ) as StandalonePages<typeof remote.name>;
+  ) as unknown as StandalonePages<typeof remote.name>;
 
 describe("a remote on its own dev server (the remote manifest's pages)", () => {
   afterEach(() => act(() => authStore.getState().clearSession()));
