@@ -36,9 +36,21 @@ function restrictedImports(samples: Sample[]): string[][] {
 }
 
 const BANNED: (Sample & { because: RegExp })[] = [
-  { file: 'host/src/app/Sample.tsx', code: "import { useNavigate } from 'react-router';", because: /react-router-dom/ },
-  { file: 'remote-leads/src/leads/Sample.tsx', code: "import { Link } from 'react-router';", because: /react-router-dom/ },
-  { file: 'shared/src/ui/Sample.tsx', code: "import { Link } from 'react-router';", because: /react-router-dom/ },
+  {
+    file: 'host/src/app/Sample.tsx',
+    code: "import { useNavigate } from 'react-router';",
+    because: /react-router-dom/,
+  },
+  {
+    file: 'remote-leads/src/leads/Sample.tsx',
+    code: "import { Link } from 'react-router';",
+    because: /react-router-dom/,
+  },
+  {
+    file: 'shared/src/ui/Sample.tsx',
+    code: "import { Link } from 'react-router';",
+    because: /react-router-dom/,
+  },
   {
     file: 'remote-leads/src/leads/Sample.ts',
     code: "import { ADMIN_PAGES } from '../../../remote-admin/src/adminPages';",
@@ -49,7 +61,11 @@ const BANNED: (Sample & { because: RegExp })[] = [
     code: "import LeadsPage from '../../../remote-leads/src/leads/LeadsPage';",
     because: /remotes are loaded at run time/,
   },
-  { file: 'remote-sync/src/sync/Sample.ts', code: "import '../../../server/src/app';", because: /never imported/ },
+  {
+    file: 'remote-sync/src/sync/Sample.ts',
+    code: "import '../../../server/src/app';",
+    because: /never imported/,
+  },
   {
     file: 'shared/src/leads/Sample.ts',
     code: "import { routes } from '../../../host/src/app/routes';",
@@ -60,16 +76,32 @@ const BANNED: (Sample & { because: RegExp })[] = [
     code: "import { ADMIN_PAGES } from '../../../remote-admin/src/adminPages';",
     because: /never imports one of them/,
   },
-  { file: 'shared/src/contract/Sample.ts', code: "import { useState } from 'react';", because: /framework-free/ },
+  {
+    file: 'shared/src/contract/Sample.ts',
+    code: "import { useState } from 'react';",
+    because: /framework-free/,
+  },
   { file: 'shared/src/core.ts', code: "import { create } from 'zustand';", because: /framework-free/ },
-  { file: 'shared/src/contract/Sample.ts', code: "import { Link } from 'react-router';", because: /react-router-dom/ },
-  { file: 'server/src/features/Sample.ts', code: "import { api } from '@auditdesk/shared';", because: /only the contract/ },
+  {
+    file: 'shared/src/contract/Sample.ts',
+    code: "import { Link } from 'react-router';",
+    because: /react-router-dom/,
+  },
+  {
+    file: 'server/src/features/Sample.ts',
+    code: "import { api } from '@auditdesk/shared';",
+    because: /only the contract/,
+  },
   {
     file: 'server/src/features/Sample.ts',
     code: "import { leadResource } from '../../../shared/src/contract/leads';",
     because: /only the contract/,
   },
-  { file: 'server/test/Sample.ts', code: "import '../../remote-leads/src/bootstrap';", because: /only the contract/ },
+  {
+    file: 'server/test/Sample.ts',
+    code: "import '../../remote-leads/src/bootstrap';",
+    because: /only the contract/,
+  },
 ];
 
 const ALLOWED: Sample[] = [

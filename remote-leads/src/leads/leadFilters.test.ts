@@ -245,7 +245,7 @@ describe('the exact forms of a column filter (from a link)', () => {
 describe('the filters of a view', () => {
   const view = { ...defaultLeadsView(), search: 'maria', columns: { auditor: 'sam' }, needsReview: true };
 
-  it('are the parts of the view that choose rows, with the sync run\'s leads', () => {
+  it("are the parts of the view that choose rows, with the sync run's leads", () => {
     const ids = new Set([4]);
     expect(filtersOf(view, ids)).toEqual({
       search: 'maria',
@@ -260,9 +260,9 @@ describe('the filters of a view', () => {
 
   it('keep their key while the page, the sort or the columns change, and change it with a filter', () => {
     const key = filtersKey(view);
-    expect(filtersKey({ ...view, page: 3, sort: { id: 'status', desc: true }, visibleColumns: ['status'] })).toBe(
-      key,
-    );
+    expect(
+      filtersKey({ ...view, page: 3, sort: { id: 'status', desc: true }, visibleColumns: ['status'] }),
+    ).toBe(key);
     expect(filtersKey({ ...view, search: 'mari' })).not.toBe(key);
     expect(filtersKey({ ...view, columns: { auditor: 'sa' } })).not.toBe(key);
   });

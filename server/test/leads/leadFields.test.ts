@@ -145,7 +145,9 @@ describe('a lead field declared in the field table', () => {
 
   it('fails these checks when a field is added to the table alone', () => {
     const withNewField = [...TABLE_FIELDS, { field: 'gasMeterNumber', kind: 'text' as const }];
-    expect(disagreements(withNewField, getTableColumns(leads))).toEqual(['gasMeterNumber: no column in schema.ts']);
+    expect(disagreements(withNewField, getTableColumns(leads))).toEqual([
+      'gasMeterNumber: no column in schema.ts',
+    ]);
     const columns = getTableColumns(leads);
     // a date column declared as text, a text column that allows null
     expect(
@@ -156,7 +158,11 @@ describe('a lead field declared in the field table', () => {
         ],
         columns,
       ),
-    ).toEqual(['scheduledDate: may be null', "scheduledDate: its default is not ''", 'address: may not be null']);
+    ).toEqual([
+      'scheduledDate: may be null',
+      "scheduledDate: its default is not ''",
+      'address: may not be null',
+    ]);
     expect(
       [...CONTRACT_FIELDS, 'gasMeterNumber'].filter(
         (field) => !LEAD_COLUMN_IDS.includes(field as never) && !(field in NOT_TABLE_COLUMNS),

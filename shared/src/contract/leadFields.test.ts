@@ -39,9 +39,7 @@ describe('the lead field table', () => {
     expect(where((row) => (row.bulk || row.merge || row.required) && !row.editable)).toEqual([]);
     expect(where((row) => row.import && !row.editable && row.kind !== 'key')).toEqual([]);
     expect(where((row) => row.editable && !row.import)).toEqual([]);
-    expect(where((row) => row.calendar && !(row.synced && ['text', 'email'].includes(row.kind)))).toEqual(
-      [],
-    );
+    expect(where((row) => row.calendar && !(row.synced && ['text', 'email'].includes(row.kind)))).toEqual([]);
     expect(where((row) => row.sheet && !row.synced)).toEqual([]);
     // the flag chooses the sheet; every other synced field is a column of it
     expect(where((row) => row.synced && !row.sheet)).toEqual(['isFormatted']);

@@ -445,7 +445,11 @@ export const LEAD_FIELD_LABELS = Object.fromEntries(
 ) as Record<LeadField, string>;
 
 /** The empty value of a kind. */
-type EmptyOf<Kind extends LeadFieldKind> = Kind extends 'date' | 'week' | 'stamp' ? null : Kind extends 'flag' ? false : '';
+type EmptyOf<Kind extends LeadFieldKind> = Kind extends 'date' | 'week' | 'stamp'
+  ? null
+  : Kind extends 'flag'
+    ? false
+    : '';
 
 /** What a field holds when nothing says otherwise: '' for text, null for a moment, false for a flag. */
 export function emptyLeadValue<Kind extends LeadFieldKind>(kind: Kind): EmptyOf<Kind> {

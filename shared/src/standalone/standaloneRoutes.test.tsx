@@ -9,7 +9,10 @@ const signInAs = (role: Role) =>
   act(() =>
     authStore
       .getState()
-      .setSession({ token: 'a.b.c', refreshToken: null }, { id: '1', email: 'x@example.com', name: 'X', role }),
+      .setSession(
+        { token: 'a.b.c', refreshToken: null },
+        { id: '1', email: 'x@example.com', name: 'X', role },
+      ),
   );
 
 /** A stand-in for each page of a remote, saying which it is. */

@@ -10,7 +10,10 @@ describe('who has an access', () => {
       true,
       true,
     ]);
-    expect([null, 'User'].map((role) => allows(routes.leadsList.access, role as never))).toEqual([false, true]);
+    expect([null, 'User'].map((role) => allows(routes.leadsList.access, role as never))).toEqual([
+      false,
+      true,
+    ]);
     expect(
       (['User', 'Manager', 'Admin'] as const).map((role) => allows(routes.leadsUpdate.access, role)),
     ).toEqual([false, true, true]);

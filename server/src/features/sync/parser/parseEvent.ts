@@ -2,7 +2,13 @@ import { formatProblems, LINE_FIELDS, leadFieldRow, type LineField } from '@audi
 import type { CalendarEvent } from '../calendar/calendarEvent';
 import { normalizeKey, readDescriptionLines } from './descriptionLines';
 import type { LeadRecord } from '../../leads/record/leadRecord';
-import { matchAuditor, normalizeFuel, normalizeHouseType, normalizeProvider, titleCase } from '../../leads/record/normalizers';
+import {
+  matchAuditor,
+  normalizeFuel,
+  normalizeHouseType,
+  normalizeProvider,
+  titleCase,
+} from '../../leads/record/normalizers';
 import { weekOfMonth } from '../../leads/record/weekOfMonth';
 
 /** Normalized description key → lead field (event-format.md, "DESCRIPTION lines"), from the field table. */
