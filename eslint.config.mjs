@@ -1,53 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import serverLayers from './scripts/eslint/serverLayers.cjs';
 
-const APPS = ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin'];
-const restrict = (groups, message, regex) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: [...groups.map((group) => ({ group, message })), ...(regex ? [{ regex, message }] : [])] },
-  ],
-});
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** The browser apps: the host and every remote-* package (the remotes of the remote manifest). */
+const APPS = [
+  'host',
+  ...fs
+    .readdirSync(ROOT)
+    .filter((name) => name.startsWith('remote-') && fs.existsSync(path.join(ROOT, name, 'package.json')))
+    .sort(),
+];
 
 /**
- * The architecture's forbidden imports: an app never imports another app (remotes are
- * loaded at run time), shared never imports an app or the server, and the server imports
- * only the framework-free contract of shared.
+ * Where the forbidden imports differ: each app, shared, shared's framework-free contract and
+ * the server. The scopes do not overlap, so each file gets exactly one list of bans: ESLint
+ * keeps only the last options a rule is given for a file, and bans declared for overlapping
+ * files would replace one another.
  */
-const boundaries = [
+const CONTRACT = ['shared/src/contract/**/*.ts', 'shared/src/core.ts'];
+const SCOPES = [
+  ...APPS.map((app) => ({ name: app, files: [`${app}/src/**/*.{ts,tsx}`] })),
+  { name: 'shared', files: ['shared/src/**/*.{ts,tsx}'], ignores: CONTRACT },
+  { name: 'contract', files: CONTRACT },
+  { name: 'server', files: ['server/**/*.ts'] },
+];
+const BROWSER = [...APPS, 'shared', 'contract'];
+const SHARED = ['shared', 'contract'];
+
+/**
+ * The architecture's forbidden imports, each with the scopes it holds in: an app never imports
+ * another app (remotes are loaded at run time), shared never imports an app or the server, the
+ * contract stays framework-free, the server imports only the contract of shared, and the
+ * browser code takes the router from react-router-dom alone.
+ */
+const BANS = [
   ...APPS.map((app) => ({
-    files: [`${app}/src/**/*.{ts,tsx}`],
-    rules: restrict(
-      [...APPS.filter((other) => other !== app), 'server'].map((other) => [`**/${other}/**`]),
-      'Apps share code through @auditdesk/shared; remotes are loaded at run time, never imported.',
-    ),
+    scopes: [app],
+    patterns: [...APPS.filter((other) => other !== app), 'server'].map((other) => ({
+      group: [`**/${other}/**`],
+      message: 'Apps share code through @auditdesk/shared; remotes are loaded at run time, never imported.',
+    })),
   })),
   {
-    files: ['shared/src/**/*.{ts,tsx}'],
-    rules: restrict(
-      [...APPS, 'server'].map((app) => [`**/${app}/**`]),
-      'shared is what the apps use; it never imports one of them.',
-    ),
+    scopes: SHARED,
+    patterns: [
+      {
+        group: [...APPS, 'server'].map((app) => `**/${app}/**`),
+        message: 'shared is what the apps use; it never imports one of them.',
+      },
+    ],
   },
   {
-    files: ['shared/src/contract/**/*.ts', 'shared/src/core.ts'],
-    rules: restrict(
-      [['react', 'react-*', '@mantine/*', '@tanstack/*', 'zustand', '@microsoft/signalr']],
-      'The contract is framework-free: the server imports it.',
-    ),
+    scopes: ['contract'],
+    patterns: [
+      {
+        group: ['react', 'react-*', '@mantine/*', '@tanstack/*', 'zustand', '@microsoft/signalr'],
+        message: 'The contract is framework-free: the server imports it.',
+      },
+    ],
   },
   {
-    files: ['server/**/*.ts'],
-    rules: restrict(
-      [['**/shared/src/**'], APPS.map((app) => `**/${app}/**`)],
-      'The server imports only the contract: @auditdesk/shared/core.',
-      '^@auditdesk/shared(?!/core$)',
-    ),
+    scopes: ['server'],
+    patterns: [
+      {
+        group: ['**/shared/src/**', ...APPS.map((app) => `**/${app}/**`)],
+        message: 'The server imports only the contract: @auditdesk/shared/core.',
+      },
+      {
+        regex: '^@auditdesk/shared(?!/core$)',
+        message: 'The server imports only the contract: @auditdesk/shared/core.',
+      },
+    ],
+  },
+  {
+    // Only react-router-dom is shared between host and remotes (it carries react-router
+    // inside, cut to what the apps use): importing react-router itself would put a
+    // second router, with its own context, on the page.
+    scopes: BROWSER,
+    paths: [{ name: 'react-router', message: 'Import the router from react-router-dom.' }],
   },
 ];
+
+/** One block per scope, with every ban that holds in it. */
+const boundaries = SCOPES.map(({ name, files, ignores }) => {
+  const bans = BANS.filter((ban) => ban.scopes.includes(name));
+  return {
+    files,
+    ...(ignores && { ignores }),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: bans.flatMap((ban) => ban.paths ?? []),
+          patterns: bans.flatMap((ban) => ban.patterns ?? []),
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -70,18 +127,6 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-    },
-  },
-  {
-    // Only react-router-dom is shared between host and remotes (it carries react-router
-    // inside, cut to what the apps use): importing react-router itself would put a
-    // second router, with its own context, on the page.
-    files: ['host/src/**', 'remote-*/src/**', 'shared/src/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'react-router', message: 'Import the router from react-router-dom.' }] },
-      ],
     },
   },
   {

@@ -1,4 +1,6 @@
 // One jest run over every package: the server in Node, the browser code in jsdom.
+const fs = require('node:fs');
+const path = require('node:path');
 const swcOptions = require('./scripts/swcOptions.cjs');
 
 const transform = { '^.+\\.[cm]?[jt]sx?$': ['@swc/jest', swcOptions({ module: 'commonjs' })] };
@@ -8,6 +10,17 @@ const esmPackages = require('./scripts/jest/esmPackages.cjs');
 const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ESM = esmPackages(__dirname).map((name) => `${escape(name)}/`);
 const transformIgnorePatterns = [`/node_modules/(?!\\.pnpm/|${ESM.join('|')})`];
+/** The browser code: the host, every remote-* package and shared, all run in jsdom. */
+const WEB_ROOTS = fs
+  .readdirSync(__dirname)
+  .filter(
+    (name) =>
+      ['host', 'shared'].includes(name) ||
+      (name.startsWith('remote-') && fs.existsSync(path.join(__dirname, name, 'package.json'))),
+  )
+  .sort()
+  .map((name) => `<rootDir>/${name}`);
+
 // Rendering a full Mantine table in jsdom takes seconds on a busy 2-core machine.
 const shared = {
   transform,
@@ -31,14 +44,7 @@ module.exports = {
       ...shared,
       displayName: 'web',
       testEnvironment: '<rootDir>/scripts/jest/jsdomEnvironment.cjs',
-      roots: [
-        '<rootDir>/host',
-        '<rootDir>/remote-leads',
-        '<rootDir>/remote-scheduling',
-        '<rootDir>/remote-sync',
-        '<rootDir>/remote-admin',
-        '<rootDir>/shared',
-      ],
+      roots: WEB_ROOTS,
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupDom.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/scripts/jest/styleStub.cjs' },
     },

@@ -1,17 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './apps';
+import { ROOT, WEB_APPS } from './apps';
 
 // Apps call the API through the route table (`api(routes.x, …)`), so a path is written once, in
 // the contract. This keeps it so: no API address in app code, and no call by path.
-const APP_SOURCES = [
-  'host/src',
-  'remote-leads/src',
-  'remote-scheduling/src',
-  'remote-sync/src',
-  'remote-admin/src',
-  'shared/src',
-];
+const APP_SOURCES = [...WEB_APPS.map((app) => `${app.name}/src`), 'shared/src'];
 /** The typed client itself turns a table entry into an address. */
 const CLIENT = path.join(ROOT, 'shared/src/api');
 

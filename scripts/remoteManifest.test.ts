@@ -32,6 +32,19 @@ describe('the remote manifest (shared/src/remotes/remoteManifest.ts) and what de
     for (const remote of REMOTE_MANIFEST) once(remote.pages.map((page) => page.module));
   });
 
+  it("is drawn in the README's shape: every remote with each page's module and route", () => {
+    const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const shape = readme.slice(readme.indexOf('## Shape'), readme.indexOf('| folder'));
+    for (const remote of REMOTE_MANIFEST) {
+      expect(shape).toContain(`─► ${remote.folder} `);
+      for (const page of remote.pages)
+        expect([page.module, new RegExp(`${page.module}\\s+${page.route}\\n`).test(shape)]).toEqual([
+          page.module,
+          true,
+        ]);
+    }
+  });
+
   it('every exposed module is a file of its remote with a default export (the page)', () => {
     for (const { remote, page } of pages) {
       const file = path.join(ROOT, remote.folder, page.file);

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { renderStandalone } from '@auditdesk/shared';
-import { AdminStandalonePage } from './AdminStandalonePage';
+import { ADMIN_PAGES } from './adminPages';
 
-renderStandalone(AdminStandalonePage);
+// every page of the remote at its route, refused to non-admins as the host does (the remote manifest)
+renderStandalone('remote_admin', ADMIN_PAGES);

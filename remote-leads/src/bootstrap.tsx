@@ -3,4 +3,4 @@ import '@mantine/notifications/styles.css';
 import { renderStandalone } from '@auditdesk/shared';
 import LeadsPage from './leads/LeadsPage';
 
-renderStandalone(LeadsPage);
+renderStandalone('remote_leads', { './LeadsPage': LeadsPage });

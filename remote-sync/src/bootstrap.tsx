@@ -3,4 +3,4 @@ import '@mantine/notifications/styles.css';
 import { renderStandalone } from '@auditdesk/shared';
 import SyncPage from './sync/SyncPage';
 
-renderStandalone(SyncPage);
+renderStandalone('remote_sync', { './SyncPage': SyncPage });

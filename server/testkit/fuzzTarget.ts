@@ -1,3 +1,4 @@
+import { leadCreate } from '@auditdesk/shared/core';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -57,23 +58,15 @@ export async function createFuzzTarget(): Promise<{
       }),
     );
     leads.push(
-      await t.leads.create({
-        customerName: `Lead ${i}`,
-        address: '',
-        email: '',
-        phoneNumber: '',
-        auditor: 'Sam Rivera',
-        houseType: 'Single Family',
-        heatingFuel: '',
-        provider: '',
-        referredBy: '',
-        scheduledBy: '',
-        status: 'Scheduled',
-        scheduledDate: '2025-03-04T14:00:00.000Z',
-        endDate: null,
-        linkId: '',
-        comments: '',
-      }),
+      await t.leads.create(
+        leadCreate.parse({
+          customerName: `Lead ${i}`,
+          auditor: 'Sam Rivera',
+          houseType: 'Single Family',
+          status: 'Scheduled',
+          scheduledDate: '2025-03-04T14:00:00.000Z',
+        }),
+      ),
     );
   }
   const ids = (rows: { id: number }[]) => fc.constantFrom(...rows.map((row) => String(row.id)));

@@ -9,6 +9,9 @@ export type { ApiResult } from './api/apiTypes';
 export { authStore } from './auth/authStore';
 export { toRole } from './auth/roles';
 export { useIsAdmin } from './auth/useIsAdmin';
+export { useAccess } from './auth/useAccess';
+export { allows, type Access } from './contract/operations/operation';
+export { VIEW_SHARERS } from './contract/operations/viewsOperations';
 export { login } from './auth/login';
 export { exchangeSignInCode } from './auth/exchangeSignInCode';
 export { restoreSession } from './auth/restoreSession';
@@ -23,11 +26,13 @@ export { queryClient } from './query/queryClient';
 export { invalidateAfterLeadChange, invalidateAfterSync } from './query/invalidation';
 export { queryKeys } from './query/queryKeys';
 export { AccessDenied } from './ui/AccessDenied';
+export { AdminOnly } from './ui/AdminOnly';
 export { PageHeader } from './ui/PageHeader';
 export { nameFromEmail } from './users/nameFromEmail';
 export { weekLabel } from './leads/weekLabel';
 export { formatProblems, type FormatProblem } from './leads/formatProblems';
 export { renderStandalone } from './standalone/renderStandalone';
+export { standaloneRoutes, type StandalonePages } from './standalone/standaloneRoutes';
 export { syncHubClient, type SyncHubClient } from './realtime/syncHubClient';
 export { type HubConnectionStatus, type SyncStepId } from './realtime/syncHubEvents';
 export { useSyncHub } from './realtime/useSyncHub';
@@ -88,7 +93,22 @@ export type {
 export * from './contract/vocabulary';
 export * from './contract/leadImportVocabulary';
 export { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './contract/bulkFields';
-export { LEAD_FIELD_LABELS } from './contract/leadFieldLabels';
+export {
+  blankLeadFields,
+  CHOICE_FIELDS,
+  EDITABLE_LEAD_FIELDS,
+  emptyLeadValue,
+  LEAD_FIELD_LABELS,
+  LEAD_FIELD_TABLE,
+  LEAD_FIELDS,
+  leadFieldDefault,
+  leadFieldRow,
+  type ChoiceField,
+  type EditableLeadField,
+  type LeadField,
+  type LeadFieldKind,
+  type LeadFieldRow,
+} from './contract/leadFields';
 export * from './contract/leadStatusRules';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';
@@ -100,15 +120,27 @@ export { useBusinessTimeZone } from './business/useBusinessTimeZone';
 export { useWriteBackMode, WriteBackNote, writeBackSentence } from './business/writeBackMode';
 export {
   DEFAULT_LEAD_PAGE_SIZE,
-  defaultLeadsView,
   LEAD_PAGE_SIZES,
+  REFERRED_BY_FILTERS,
+  standardViewState,
+  VIEW_NAME_MAX,
+} from './contract/leadsViewState';
+export {
+  defaultLeadsView,
   leadsViewHref,
   leadsViewQuery,
   parseLeadsView,
   type LeadsView,
 } from './leads/leadsView';
-export { LEAD_COLUMNS, LEAD_COLUMN_IDS, SEARCHED_LEAD_COLUMNS, type LeadColumnId } from './leads/leadColumns';
-export { standardViewState, viewStateOf, VIEW_NAME_MAX } from './leads/savedViewState';
+export {
+  DEFAULT_HIDDEN_COLUMNS,
+  LEAD_COLUMNS,
+  LEAD_COLUMN_IDS,
+  SEARCHED_LEAD_COLUMNS,
+  type LeadColumn,
+  type LeadColumnId,
+} from './contract/leadColumns';
+export { viewStateOf } from './leads/savedViewState';
 export { toastFailure, toastSuccess } from './feedback/toast';
 export { simpleTable, type ExportCell, type ExportHeaderCell, type ExportTable } from './export/exportTable';
 export { type ExportFormat } from './export/exportFile';

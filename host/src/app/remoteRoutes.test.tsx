@@ -1,7 +1,7 @@
+import { AdminOnly } from '@auditdesk/shared';
 import { REMOTE_MANIFEST, SIDEBAR_GROUPS } from '@auditdesk/shared/remotes';
 import { isValidElement, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AdminOnly } from '../auth/AdminOnly';
 import { sidebarItems } from '../layout/navItems';
 import { RemotePage } from '../remotes/RemotePage';
 import { routes } from './routes';

@@ -1,5 +1,5 @@
+import { AdminOnly } from '@auditdesk/shared';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { AdminOnly } from '../auth/AdminOnly';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { AppLayout } from '../layout/AppLayout';
 import { REMOTE_PAGES } from '../remotes/remotePages';

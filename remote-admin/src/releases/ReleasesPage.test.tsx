@@ -1,9 +1,10 @@
-import { authStore, type Role } from '@auditdesk/shared';
+import { authStore, standaloneRoutes, type Role } from '@auditdesk/shared';
 import type { Release, RemoteReleases } from '@auditdesk/shared/core';
-import { renderWithProviders } from '@auditdesk/shared/testing';
+import { renderRoutes, renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import { ADMIN_PAGES } from '../adminPages';
 import { openPreview } from './openPreview';
 import ReleasesPage from './ReleasesPage';
 
@@ -106,7 +107,7 @@ describe('ReleasesPage', () => {
     fetched = mockFetch(() =>
       json(200, overview(leads({ pinnedUrl: 'https://cdn.example.com/leads/mf-manifest.json' }))),
     );
-    renderWithProviders(<ReleasesPage />);
+    renderRoutes(standaloneRoutes('remote_admin', ADMIN_PAGES), '/releases');
     expect(await screen.findByText('Pinned')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Leads releases' })).toHaveTextContent(
       'Pinned by its setting to https://cdn.example.com/leads/mf-manifest.json',

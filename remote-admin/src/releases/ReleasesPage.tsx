@@ -1,4 +1,4 @@
-import { AccessDenied, LoadErrorPanel, PageHeader, toastSuccess, useIsAdmin } from '@auditdesk/shared';
+import { LoadErrorPanel, PageHeader, toastSuccess } from '@auditdesk/shared';
 import type { RemoteName, RemoteReleases, StageAudience } from '@auditdesk/shared/core';
 import { Skeleton, Stack } from '@mantine/core';
 import { useState } from 'react';
@@ -8,15 +8,10 @@ import { checkProblems } from './releasesApi';
 import { RemoteReleasesCard, type ReleaseCommands, type Refusal } from './RemoteReleasesCard';
 import { useReleases } from './useReleases';
 
-export default function ReleasesPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) return <AccessDenied message="You don't have permission to manage releases." />;
-  return <Releases />;
-}
-
 const liveName = (entry: RemoteReleases) => entry.live?.version ?? 'the built-in build';
 
-function Releases() {
+/** Admin-only: the host and a standalone remote refuse it to others (the remote manifest's adminOnly). */
+export default function ReleasesPage() {
   const { releases, promote, rollback, stage, advance, abort, preview } = useReleases();
   const [busy, setBusy] = useState<{ remote: RemoteName; what: string } | null>(null);
   const [refusals, setRefusals] = useState<Partial<Record<RemoteName, Refusal>>>({});

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { mockFetch } from '../../../scripts/jest/fetchMock';
 import CloudflareResourcesPage from './CloudflareResourcesPage';
 import { databaseStatsSample } from './cloudflare/databaseStatsSample';
-import { barColor, card, envelope, meter, serveStats } from './common/resourcePageTesting';
+import { barColor, card, envelope, meter, serveStats } from '../../../scripts/jest/resourcePages';
 
 describe('CloudflareResourcesPage', () => {
   let fetchMock: ReturnType<typeof mockFetch> | undefined;

@@ -2,7 +2,7 @@ import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { mockFetch } from '../../../scripts/jest/fetchMock';
-import { barColor, card, envelope, meter, serveStats } from './common/resourcePageTesting';
+import { barColor, card, envelope, meter, serveStats } from '../../../scripts/jest/resourcePages';
 import RedisResourcesPage from './RedisResourcesPage';
 import { cacheStatsSample, MB } from './redis/cacheStatsSample';
 

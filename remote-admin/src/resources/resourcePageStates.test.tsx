@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import CloudflareResourcesPage from './CloudflareResourcesPage';
 import { databaseStatsSample } from './cloudflare/databaseStatsSample';
-import { card, envelope, serveStats } from './common/resourcePageTesting';
+import { card, envelope, serveStats } from '../../../scripts/jest/resourcePages';
 import RedisResourcesPage from './RedisResourcesPage';
 import { cacheStatsSample } from './redis/cacheStatsSample';
 

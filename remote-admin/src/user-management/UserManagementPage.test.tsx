@@ -1,8 +1,9 @@
-import { authStore, toRole, type AccessRecord, type Role } from '@auditdesk/shared';
-import { renderWithProviders } from '@auditdesk/shared/testing';
+import { authStore, standaloneRoutes, toRole, type AccessRecord, type Role } from '@auditdesk/shared';
+import { renderRoutes, renderWithProviders } from '@auditdesk/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
+import { ADMIN_PAGES } from '../adminPages';
 import UserManagementPage from './UserManagementPage';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -158,9 +159,9 @@ describe('UserManagementPage', () => {
     expect(within(row(ADMIN_EMAIL)).getByRole('button', { name: `Delete ${ADMIN_EMAIL}` })).toBeDisabled();
   });
 
-  it("refuses non-admins with 'Access Denied'", () => {
+  it("refuses non-admins with 'Access Denied' on the remote's own server, with the manifest's message", () => {
     act(() => signInAs('Manager'));
-    renderWithProviders(<UserManagementPage />);
+    renderRoutes(standaloneRoutes('remote_admin', ADMIN_PAGES), '/user-management');
     // the refusal is the page's heading: every page has its h1
     expect(screen.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText("You don't have permission to access user management.")).toBeInTheDocument();

@@ -1,12 +1,4 @@
-import {
-  AccessDenied,
-  LoadErrorPanel,
-  signInOptionsQuery,
-  toastSuccess,
-  useAuth,
-  useIsAdmin,
-  type Role,
-} from '@auditdesk/shared';
+import { LoadErrorPanel, signInOptionsQuery, toastSuccess, useAuth, type Role } from '@auditdesk/shared';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -29,13 +21,8 @@ import { UserCounters } from './UserCounters';
 import { UsersTable } from './UsersTable';
 import { useUsers } from './useUsers';
 
+/** Admin-only: the host and a standalone remote refuse it to others (the remote manifest's adminOnly). */
 export default function UserManagementPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) return <AccessDenied message="You don't have permission to access user management." />;
-  return <UserManagement />;
-}
-
-function UserManagement() {
   const currentEmail = useAuth((state) => state.user?.email);
   const { users, add, changeRole, toggleAccess, remove, passwordLink, invite } = useUsers();
   // whether the envelope e-mails an invitation or makes a link to copy

@@ -7,9 +7,8 @@ export type ColumnVisibility = Partial<Record<LeadColumnId, boolean>>;
 export const defaultVisibility = (): ColumnVisibility =>
   Object.fromEntries(DEFAULT_HIDDEN_COLUMNS.map((id) => [id, false]));
 /** The column that names the lead stays: Hide All never leaves rows of bare edit icons. */
-const ALWAYS_SHOWN: LeadColumnId = 'customerName';
 const allTo = (visible: boolean): ColumnVisibility =>
-  Object.fromEntries(LEAD_COLUMNS.map((column) => [column.id, visible || column.id === ALWAYS_SHOWN]));
+  Object.fromEntries(LEAD_COLUMNS.map((column) => [column.id, visible || column.alwaysShown]));
 
 export function ColumnsMenu({
   visibility,
@@ -44,9 +43,9 @@ export function ColumnsMenu({
               key={column.id}
               size="xs"
               label={column.header}
-              checked={column.id === ALWAYS_SHOWN || visibility[column.id] !== false}
-              disabled={column.id === ALWAYS_SHOWN}
-              description={column.id === ALWAYS_SHOWN ? 'Always shown' : undefined}
+              checked={column.alwaysShown || visibility[column.id] !== false}
+              disabled={column.alwaysShown}
+              description={column.alwaysShown ? 'Always shown' : undefined}
               onChange={(event) => onChange({ ...visibility, [column.id]: event.currentTarget.checked })}
             />
           ))}

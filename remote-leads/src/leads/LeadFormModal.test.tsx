@@ -1,4 +1,4 @@
-import { ApiError } from '@auditdesk/shared';
+import { ApiError, blankLeadFields } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,9 +6,11 @@ import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { leadChanges } from './leadChanges';
 import { LeadFormModal, type OpenedLead } from './LeadFormModal';
 import type { LeadFormValues } from './leadsApi';
+import { toLeadRow } from './leadRows';
 import type { LeadRow } from './leadTypes';
 
 const row: LeadRow = {
+  ...toLeadRow({ ...blankLeadFields(), id: 7, source: 'manual', isFormatted: true, needsReview: false }),
   id: 7,
   source: 'manual',
   isFormatted: true,

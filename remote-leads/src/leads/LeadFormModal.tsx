@@ -1,4 +1,11 @@
-import { ApiError } from '@auditdesk/shared';
+import {
+  ApiError,
+  EDITABLE_LEAD_FIELDS,
+  LEAD_FIELD_TABLE,
+  leadFieldDefault,
+  leadFieldRow,
+  type EditableLeadField,
+} from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, SimpleGrid, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ChoiceInput } from './ChoiceInput';
@@ -7,46 +14,22 @@ import { leadChanges } from './leadChanges';
 import { LeadConflictAlert } from './LeadConflictAlert';
 import { CalendarWriteNotice } from './review/CalendarWriteNotice';
 import { OfficeValuesPanel } from './review/OfficeValuesPanel';
+import { LEAD_FORM_LAYOUT } from './leadFormLayout';
 import { toLeadRow } from './leadRows';
 import type { ChoiceField } from './knownValues';
 import type { LeadFormValues } from './leadsApi';
 import type { ApiLead, LeadRow } from './leadTypes';
 
-const EMPTY: LeadFormValues = {
-  customerName: '',
-  address: '',
-  email: '',
-  phoneNumber: '',
-  auditor: '',
-  houseType: '',
-  heatingFuel: '',
-  provider: '',
-  referredBy: '',
-  scheduledBy: '',
-  status: 'New',
-  scheduledDate: null,
-  endDate: null,
-  linkId: '',
-  comments: '',
-};
+/** A new lead's form: each field's default (the field table's), a required one empty. */
+const EMPTY = Object.fromEntries(
+  EDITABLE_LEAD_FIELDS.map((field) => [field, leadFieldRow(field).required ? '' : leadFieldDefault(field)]),
+) as LeadFormValues;
 
-const fromRow = (row: LeadRow): LeadFormValues => ({
-  customerName: row.customerName,
-  address: row.address,
-  email: row.email,
-  phoneNumber: row.phoneNumber,
-  auditor: row.auditor,
-  houseType: row.houseType,
-  heatingFuel: row.heatingFuel,
-  provider: row.provider,
-  referredBy: row.referredBy,
-  scheduledBy: row.scheduledBy,
-  status: row.status || 'New',
-  scheduledDate: row.scheduledDate || null,
-  endDate: row.endDate || null,
-  linkId: row.linkId,
-  comments: row.comments,
-});
+/** A row's values as the form edits them: what the row leaves empty is the field's default. */
+const fromRow = (row: LeadRow): LeadFormValues =>
+  Object.fromEntries(
+    EDITABLE_LEAD_FIELDS.map((field) => [field, row[field] || leadFieldDefault(field)]),
+  ) as LeadFormValues;
 
 /** The local date-time input value of an instant, and back. */
 const toLocalInput = (iso: string | null) => {
@@ -66,7 +49,9 @@ export function validateLead(values: LeadFormValues): LeadFieldErrors {
   if (!values.customerName.trim()) errors.customerName = 'Customer name is required.';
   if (values.email && !/^\S+@\S+\.\S+$/.test(values.email))
     errors.email = 'Please enter a valid email address.';
-  if (values.status.trim().length > 40) errors.status = 'The status may have at most 40 characters.';
+  const statusMax = LEAD_FIELD_TABLE.status.text.max;
+  if (values.status.trim().length > statusMax)
+    errors.status = `The status may have at most ${statusMax} characters.`;
   return errors;
 }
 
@@ -78,7 +63,7 @@ export interface OpenedLead {
 
 interface LeadFormModalProps {
   lead: LeadRow | 'new' | null;
-  /** What Status, Auditor, House Type, Heating Fuel and Provider offer. */
+  /** What each field with choices (the field table's) offers. */
   choices: Record<ChoiceField, string[]>;
   onClose: () => void;
   /** Saves a new lead (opened null) or the changes since `opened`. */
@@ -107,30 +92,56 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
     setValues((current) => ({ ...current, [field]: value }));
     clearErrors(field);
   };
-  /** A moment of the visit, typed in this browser's time, kept in UTC. */
-  const visitTime = (field: 'scheduledDate' | 'endDate', label: string) => (
-    <TextInput
-      label={label}
-      type="datetime-local"
-      value={toLocalInput(values[field])}
-      onChange={(event) => {
-        const value = fromLocalInput(event.currentTarget.value);
-        setValues((current) => ({ ...current, [field]: value }));
-      }}
-    />
-  );
-  const choice = (field: ChoiceField, label: string) => (
-    <ChoiceInput
-      label={label}
-      value={values[field]}
-      options={choices[field]}
-      error={field === 'status' ? fieldErrors.status : undefined}
-      onChange={(value) => {
-        setValues((current) => ({ ...current, [field]: value }));
-        clearErrors(field);
-      }}
-    />
-  );
+  /**
+   * A field's input, by its kind in the field table, labelled by it; `across`: below the grid,
+   * the form's width.
+   */
+  const input = (field: EditableLeadField, index: number, across = false) => {
+    const row = leadFieldRow(field);
+    const common = {
+      label: row.label,
+      error: fieldErrors[field as CheckedField],
+      ...(across ? { mt: 'sm' } : {}),
+    };
+    if (row.choices)
+      return (
+        <ChoiceInput
+          key={field}
+          {...common}
+          value={values[field as ChoiceField]}
+          options={choices[field as ChoiceField]}
+          onChange={(value) => {
+            setValues((current) => ({ ...current, [field]: value }));
+            clearErrors(field);
+          }}
+        />
+      );
+    // a moment of the visit, typed in this browser's time, kept in UTC
+    if (row.kind === 'date')
+      return (
+        <TextInput
+          key={field}
+          {...common}
+          type="datetime-local"
+          value={toLocalInput(values[field] as string | null)}
+          onChange={(event) => {
+            const value = fromLocalInput(event.currentTarget.value);
+            setValues((current) => ({ ...current, [field]: value }));
+          }}
+        />
+      );
+    const text = { ...common, value: values[field] as string, onChange: set(field) };
+    if (row.text?.multiline) return <Textarea key={field} {...text} autosize minRows={2} />;
+    return (
+      <TextInput
+        key={field}
+        {...text}
+        type={row.kind === 'email' ? 'email' : undefined}
+        required={row.required !== undefined}
+        data-autofocus={index === 0 || undefined}
+      />
+    );
+  };
 
   const save = async (base: OpenedLead | null, toSave: LeadFormValues) => {
     const invalid = validateLead(toSave);
@@ -196,42 +207,8 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           <OfficeValuesPanel leadId={lead.id} canEdit onResolved={startFrom} />
         </>
       )}
-      <SimpleGrid cols={2}>
-        <TextInput
-          label="Customer Name"
-          required
-          value={values.customerName}
-          error={fieldErrors.customerName}
-          onChange={set('customerName')}
-          data-autofocus
-        />
-        {choice('status', 'Status')}
-        {visitTime('scheduledDate', 'Scheduled Date')}
-        {visitTime('endDate', 'End Time')}
-        {choice('auditor', 'Auditor')}
-        {choice('houseType', 'House Type')}
-        <TextInput label="Phone Number" value={values.phoneNumber} onChange={set('phoneNumber')} />
-        <TextInput
-          label="Email"
-          type="email"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={set('email')}
-        />
-        {choice('heatingFuel', 'Heating Fuel')}
-        {choice('provider', 'Provider')}
-        <TextInput label="Referred by" value={values.referredBy} onChange={set('referredBy')} />
-        <TextInput label="Scheduled By" value={values.scheduledBy} onChange={set('scheduledBy')} />
-      </SimpleGrid>
-      <TextInput label="Address" mt="sm" value={values.address} onChange={set('address')} />
-      <Textarea
-        label="Comments"
-        mt="sm"
-        autosize
-        minRows={2}
-        value={values.comments}
-        onChange={set('comments')}
-      />
+      <SimpleGrid cols={2}>{LEAD_FORM_LAYOUT.grid.map((field, index) => input(field, index))}</SimpleGrid>
+      {LEAD_FORM_LAYOUT.across.map((field) => input(field, -1, true))}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onClose} disabled={saving}>
           Cancel

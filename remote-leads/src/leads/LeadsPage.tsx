@@ -2,8 +2,9 @@ import 'mantine-react-table/styles.css';
 import {
   LoadErrorPanel,
   PageHeader,
+  routes,
   toastSuccess,
-  useAuth,
+  useAccess,
   useBusinessTimeZone,
   useExport,
   useFocusReturn,
@@ -20,6 +21,8 @@ import { DuplicatesFilter, DuplicatesStatus } from './duplicates/DuplicatesFilte
 import { DuplicatesContext, useDuplicates } from './duplicates/useDuplicates';
 import {
   countLeads,
+  filtersKey,
+  filtersOfKey,
   hasActiveFilters,
   nextSorting,
   sortLeads,
@@ -53,7 +56,8 @@ import { useSearchIndexWarmup } from './useSearchIndexWarmup';
 import { ViewMenu } from './views/ViewMenu';
 
 export default function LeadsPage() {
-  const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  // the editors' operations all have one access: the page offers them to whom the server allows
+  const canEdit = useAccess(routes.leadsUpdate.access);
   // the view lives in the URL: a copied link, a reload, back and forward show the same rows
   const { view, change } = useLeadsView();
   const { hideUnformatted, pageSize } = view;
@@ -62,18 +66,8 @@ export default function LeadsPage() {
   const runLeads = useRunLeads(view.run);
   const imported = useImportedLeads(view.imported);
   const onlyIds = useMemo(() => bothOf(runLeads.ids, imported.ids), [runLeads.ids, imported.ids]);
-  const filters = useMemo<LeadFilters>(
-    () => ({
-      search: view.search,
-      startDate: view.startDate,
-      endDate: view.endDate,
-      columns: view.columns,
-      referredBy: view.referredBy,
-      needsReview: view.needsReview,
-      onlyIds,
-    }),
-    [view.search, view.startDate, view.endDate, view.columns, view.referredBy, view.needsReview, onlyIds],
-  );
+  const filterKey = filtersKey(view);
+  const filters = useMemo(() => filtersOfKey(filterKey, onlyIds), [filterKey, onlyIds]);
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);

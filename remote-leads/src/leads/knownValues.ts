@@ -1,23 +1,16 @@
+import { CHOICE_FIELDS, leadFieldRow, type ChoiceField } from '@auditdesk/shared';
 import type { LeadRow } from './leadTypes';
 
-export type ChoiceField = 'status' | 'auditor' | 'houseType' | 'heatingFuel' | 'provider';
-
-/** The vocabulary of event-format.md, offered even before any lead uses it. */
-const STANDARD: Record<ChoiceField, readonly string[]> = {
-  status: ['New', 'Scheduled', 'Completed', 'Cancelled'],
-  auditor: [],
-  houseType: ['Single Family', '2 Family', '3 Family', '4 Family'],
-  heatingFuel: ['Gas', 'Oil', 'Propane', 'Electricity'],
-  provider: ['National Grid', 'EverSource'],
-};
+export type { ChoiceField };
 
 const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
 
 /** For each choice field: the standard values first, then the others the leads use, A to Z. */
 export function knownValues(rows: readonly LeadRow[]): Record<ChoiceField, string[]> {
   const result = {} as Record<ChoiceField, string[]>;
-  for (const field of Object.keys(STANDARD) as ChoiceField[]) {
-    const standard = STANDARD[field];
+  for (const field of CHOICE_FIELDS) {
+    // the vocabulary of event-format.md (the field table's), offered even before any lead uses it
+    const standard = leadFieldRow(field).choices!;
     const seen = new Set(standard.map((value) => value.toLowerCase()));
     const others = new Map<string, string>();
     for (const row of rows) {

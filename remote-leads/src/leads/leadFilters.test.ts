@@ -1,5 +1,8 @@
+import { blankLeadFields, defaultLeadsView } from '@auditdesk/shared';
 import {
   countLeads,
+  filtersKey,
+  filtersOf,
   filterLeads,
   hasActiveFilters,
   indexForSearch,
@@ -14,6 +17,7 @@ import { paginate } from './pagination';
 
 function row(overrides: Partial<LeadRow> = {}): LeadRow {
   return toLeadRow({
+    ...blankLeadFields(),
     id: 1,
     leadId: 'l1',
     source: 'calendar',
@@ -235,5 +239,31 @@ describe('the exact forms of a column filter (from a link)', () => {
 
   it('still matches typed text anywhere in the cell', () => {
     expect(only({ auditor: 'sam' })).toEqual(['a', 'c']);
+  });
+});
+
+describe('the filters of a view', () => {
+  const view = { ...defaultLeadsView(), search: 'maria', columns: { auditor: 'sam' }, needsReview: true };
+
+  it("are the parts of the view that choose rows, with the sync run's leads", () => {
+    const ids = new Set([4]);
+    expect(filtersOf(view, ids)).toEqual({
+      search: 'maria',
+      startDate: '',
+      endDate: '',
+      columns: { auditor: 'sam' },
+      referredBy: 'all',
+      needsReview: true,
+      onlyIds: ids,
+    });
+  });
+
+  it('keep their key while the page, the sort or the columns change, and change it with a filter', () => {
+    const key = filtersKey(view);
+    expect(
+      filtersKey({ ...view, page: 3, sort: { id: 'status', desc: true }, visibleColumns: ['status'] }),
+    ).toBe(key);
+    expect(filtersKey({ ...view, search: 'mari' })).not.toBe(key);
+    expect(filtersKey({ ...view, columns: { auditor: 'sa' } })).not.toBe(key);
   });
 });

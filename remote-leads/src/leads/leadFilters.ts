@@ -1,29 +1,40 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
-import { formatTimeIn, SEARCHED_LEAD_COLUMNS } from '@auditdesk/shared';
+import { defaultLeadsView, formatTimeIn, SEARCHED_LEAD_COLUMNS, type LeadsView } from '@auditdesk/shared';
 import { displayStatus, formatDay } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
-export interface LeadFilters {
-  /** yyyy-mm-dd, inclusive, UTC calendar days */
-  startDate: string;
-  endDate: string;
-  search: string;
-  columns: Partial<Record<LeadColumnId, string>>;
-  /** The 'Referred by' checkboxes: only leads without a referrer, or hide those. */
-  referredBy: 'all' | 'empty' | 'hide';
-  /** Only the leads that need review. */
-  needsReview?: boolean;
+/** The parts of the screen's view that choose its rows (the rest sort, page and show them). */
+const FILTER_PARTS = ['search', 'startDate', 'endDate', 'columns', 'referredBy', 'needsReview'] as const;
+
+/** What narrows the leads shown: those parts of the view, and a sync run's leads. */
+export type LeadFilters = Pick<LeadsView, (typeof FILTER_PARTS)[number]> & {
   /** Only these leads (a sync run's, from its history row); null or absent for all. */
   onlyIds?: ReadonlySet<number> | null;
+};
+
+type FilterParts = Pick<LeadsView, (typeof FILTER_PARTS)[number]>;
+
+/**
+ * A view's filters as text, the same exactly when the filters are: the screen makes its
+ * filters again (and filters its rows) only when it changes, not when the page, the sort or
+ * the columns do.
+ */
+export const filtersKey = (view: LeadsView) => JSON.stringify(FILTER_PARTS.map((part) => view[part]));
+
+/** The filters a key names (`onlyIds`: the leads of the view's sync run, once known). */
+export function filtersOfKey(key: string, onlyIds: LeadFilters['onlyIds'] = null): LeadFilters {
+  const values = JSON.parse(key) as unknown[];
+  return {
+    ...(Object.fromEntries(FILTER_PARTS.map((part, at) => [part, values[at]])) as FilterParts),
+    onlyIds,
+  };
 }
 
-export const NO_FILTERS: LeadFilters = {
-  startDate: '',
-  endDate: '',
-  search: '',
-  columns: {},
-  referredBy: 'all',
-};
+/** The filters of a view. */
+export const filtersOf = (view: LeadsView, onlyIds: LeadFilters['onlyIds'] = null) =>
+  filtersOfKey(filtersKey(view), onlyIds);
+
+export const NO_FILTERS: LeadFilters = filtersOf(defaultLeadsView());
 
 const utcDay = (iso: string) => iso.slice(0, 10);
 

@@ -1,34 +1,54 @@
-import { formatProblems, weekLabel } from '@auditdesk/shared';
+import {
+  EDITABLE_LEAD_FIELDS,
+  formatProblems,
+  LEAD_COLUMNS,
+  weekLabel,
+  type LeadColumnId,
+  type LeadField,
+} from '@auditdesk/shared';
 import type { ApiLead, LeadRow } from './leadTypes';
 
-/** Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone. */
+/** What a row holds of each lead field: every column's, and every field the form edits. */
+const ROW_CELLS: readonly { id: LeadColumnId | LeadField; field: LeadField; week: boolean }[] = [
+  ...LEAD_COLUMNS.map((column) => ({ id: column.id, field: column.field, week: column.kind === 'week' })),
+  ...EDITABLE_LEAD_FIELDS.filter((field) => !LEAD_COLUMNS.some((column) => column.id === field)).map(
+    (field) => ({ id: field, field, week: false }),
+  ),
+];
+
+/**
+ * Every row starts as a copy of this one: rows of one shape, made without growing an object
+ * key by key (100,000 leads are made rows at once).
+ */
+const BLANK_ROW = {
+  id: 0,
+  source: '',
+  isFormatted: false,
+  formatProblems: [],
+  version: 0,
+  needsReview: false,
+  ...Object.fromEntries(ROW_CELLS.map((cell) => [cell.id, ''])),
+} as unknown as LeadRow;
+
+/**
+ * A lead as the table's row: each field as text (the week as its label, an unknown moment as
+ * ''). Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone.
+ */
 export function toLeadRow(lead: ApiLead): LeadRow {
-  return {
-    id: lead.id,
-    source: lead.source,
-    isFormatted: lead.isFormatted,
-    formatProblems: lead.isFormatted ? [] : formatProblems(lead),
-    email: lead.email ?? '',
-    scheduledDate: lead.scheduledDate ?? '',
-    customerName: lead.customerName || lead.name || lead.email || '',
-    address: lead.address ?? '',
-    endDate: lead.endDate ?? '',
-    status: lead.status ?? '',
-    auditor: lead.auditor ?? '',
-    houseType: lead.houseType ?? '',
-    scheduledBy: lead.scheduledBy ?? '',
-    referredBy: lead.referredBy ?? '',
-    leadId: lead.leadId ?? '',
-    linkId: lead.linkId ?? '',
-    weekView: weekLabel(lead.week),
-    phoneNumber: lead.phoneNumber || lead.phone || '',
-    heatingFuel: lead.heatingFuel ?? '',
-    provider: lead.provider ?? '',
-    comments: lead.comments ?? '',
-    lastSyncedAt: lead.lastSyncedAt ?? '',
-    version: lead.version ?? 0,
-    needsReview: lead.needsReview ?? false,
-  };
+  const row = { ...BLANK_ROW };
+  const cells = row as unknown as Record<string, string>;
+  const values = lead as unknown as Record<string, unknown>;
+  for (const { id, field, week } of ROW_CELLS)
+    cells[id] = week ? weekLabel(lead.week) : ((values[field] as string | null | undefined) ?? '');
+  row.id = lead.id;
+  row.source = lead.source;
+  row.isFormatted = lead.isFormatted;
+  row.formatProblems = lead.isFormatted ? [] : formatProblems(lead);
+  row.version = lead.version ?? 0;
+  row.needsReview = lead.needsReview ?? false;
+  row.customerName = lead.customerName || lead.name || lead.email || '';
+  row.phoneNumber = lead.phoneNumber || lead.phone || '';
+  return row;
 }
 
 /** Status read case-insensitively; New when empty (spec section 4, "Lead status"). */

@@ -1,4 +1,4 @@
-import type { FormatProblem, LeadColumnId, LeadResource } from '@auditdesk/shared';
+import type { EditableLeadField, FormatProblem, LeadColumnId, LeadResource } from '@auditdesk/shared';
 
 /** A lead as the API answers it; development samples may say `name` and `phone` instead. */
 export type ApiLead = Omit<
@@ -12,34 +12,21 @@ export type ApiLead = Omit<
   phone?: string;
 };
 
-/** The columns of the table, in order (declared once in @auditdesk/shared). */
-export { LEAD_COLUMNS, type LeadColumnId } from '@auditdesk/shared';
-
 /**
- * Hidden until a person shows them. Lead ID (the calendar's UID) is hidden here too, unlike
- * the spec: the visit's address took its place, and the default columns fit a 1440 px
+ * The columns of the table, in order, and the ones hidden until a person shows them (declared
+ * once, in the field table of @auditdesk/shared). Lead ID (the calendar's UID) is hidden too,
+ * unlike the spec: the visit's address took its place, and the default columns fit a 1440 px
  * screen (docs/decisions.md).
  */
-export const DEFAULT_HIDDEN_COLUMNS: LeadColumnId[] = [
-  'leadId',
-  'linkId',
-  'weekView',
-  'phoneNumber',
-  'heatingFuel',
-  'provider',
-  'comments',
-  'endDate',
-  'lastSyncedAt',
-];
+export { DEFAULT_HIDDEN_COLUMNS, LEAD_COLUMNS, type LeadColumnId } from '@auditdesk/shared';
 
-/** A row of the table: the screen's fields with the spec's fallbacks applied. */
-export type LeadRow = Record<LeadColumnId, string> & {
+/** A row of the table: the screen's fields with the spec's fallbacks applied, and what the form edits. */
+export type LeadRow = Record<LeadColumnId | EditableLeadField, string> & {
   id: number;
   source: string;
   isFormatted: boolean;
   /** What an unformatted lead lacks ('no auditor', 'house type not recognised'…); empty when formatted. */
   formatProblems: FormatProblem[];
-  email: string;
   /** The lead's version as read: an edit sends it back (If-Match) so it cannot overwrite another. */
   version: number;
   /** The calendar changed what the office changed, or deleted the event: a person decides. */

@@ -54,7 +54,7 @@ function stillAsked(asked: Asked | null, url: URLSearchParams): asked is Asked {
  */
 export function useLeadsView() {
   const [params, setParams] = useSearchParams();
-  const [pageSize, setPageSize] = useLocalStorage({
+  const [pageSize, setPageSize] = useLocalStorage<number>({
     key: PREFERENCE_KEYS.leadsPageSize,
     defaultValue: DEFAULT_PAGE_SIZE,
     getInitialValueInEffect: false,

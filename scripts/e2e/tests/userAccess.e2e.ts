@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from '../../apps';
+import { ROOT, WEB_APPS } from '../../apps';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 const NEW_USER = {
@@ -107,7 +107,7 @@ test('the profile shows the permissions from the server', async ({ page }) => {
 });
 
 test('production builds carry no development sample data', () => {
-  for (const app of ['host', 'remote-leads', 'remote-scheduling', 'remote-sync', 'remote-admin']) {
+  for (const app of WEB_APPS.map((webApp) => webApp.name)) {
     const dist = path.join(ROOT, app, 'dist');
     for (const file of fs.readdirSync(dist).filter((name) => name.endsWith('.js'))) {
       expect(fs.readFileSync(path.join(dist, file), 'utf8'), `${app}/${file}`).not.toContain(

@@ -81,23 +81,10 @@ async function someView(t: TestApp, ownerId: number, shared: boolean): Promise<n
 }
 
 /** Every editable field of a lead, as PUT requires. */
-const wholeLead = {
-  customerName: 'Replaced',
-  address: '',
-  email: '',
-  phoneNumber: '',
-  auditor: '',
-  houseType: '',
-  heatingFuel: '',
-  provider: '',
-  referredBy: '',
-  scheduledBy: '',
+const wholeLead: LeadEditableFields = {
+  ...leadCreate.parse({ customerName: 'Replaced' }),
   status: 'Completed',
-  scheduledDate: null,
-  endDate: null,
-  linkId: '',
-  comments: '',
-} satisfies LeadEditableFields;
+};
 
 export const AUTHORIZATION_MATRIX: RouteRule[] = [
   {

@@ -1,8 +1,18 @@
+import { blankLeadFields, SYNCED_LEAD_FIELDS } from '@auditdesk/shared/core';
 import type { LeadRecord } from '../../src/features/leads/record/leadRecord';
+
+/** Every synced field empty, a field the builder does not name too. */
+export const blankRecord = () => {
+  const blank = blankLeadFields();
+  return Object.fromEntries(SYNCED_LEAD_FIELDS.map((field) => [field, blank[field]])) as {
+    [F in (typeof SYNCED_LEAD_FIELDS)[number]]: (typeof blank)[F];
+  };
+};
 
 /** A formatted lead with sensible defaults; override what the test is about. */
 export function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {
   return {
+    ...blankRecord(),
     leadId: 'lead-1',
     linkId: '',
     customerName: 'Jane Doe',

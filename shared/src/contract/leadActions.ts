@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { leadReplace } from './leads';
-import { BULK_LEADS_MAX } from './bulkFields';
+import { BULK_FIELDS, BULK_LEADS_MAX, type BulkField } from './bulkFields';
 import { LEAD_ACTION_KINDS } from './vocabulary';
 
 export * from './bulkFields';
@@ -13,7 +13,7 @@ const leadAtVersion = z.strictObject({
 export type LeadAtVersion = z.infer<typeof leadAtVersion>;
 
 const bulkChange = leadReplace
-  .pick({ status: true, auditor: true, scheduledBy: true, referredBy: true })
+  .pick(Object.fromEntries(BULK_FIELDS.map((field) => [field, true])) as Record<BulkField, true>)
   .partial()
   .refine((change) => Object.values(change).some((value) => value !== undefined), {
     message: 'Name at least one field to change.',

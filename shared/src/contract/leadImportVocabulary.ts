@@ -1,28 +1,7 @@
 // The import's vocabulary, without zod: the browser bundles import it as it is.
 
-/**
- * The lead fields a file's column can be imported into: `leadId` only matches a row to an
- * existing lead (it is never changed); the rest are the editable fields.
- */
-export const IMPORT_FIELDS = [
-  'leadId',
-  'customerName',
-  'address',
-  'email',
-  'phoneNumber',
-  'auditor',
-  'houseType',
-  'heatingFuel',
-  'provider',
-  'referredBy',
-  'scheduledBy',
-  'status',
-  'scheduledDate',
-  'endDate',
-  'linkId',
-  'comments',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
+/** The fields a file's column can be imported into: the field table's (leadFields.ts). */
+export { IMPORT_FIELDS, type ImportField } from './leadFields';
 
 /** The file types an import reads, by extension. */
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const;

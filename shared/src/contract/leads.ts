@@ -1,60 +1,90 @@
 import { z } from 'zod';
 import { idParams, isoDateTime } from './common';
+import {
+  EDITABLE_LEAD_FIELDS,
+  LEAD_FIELDS,
+  leadFieldDefault,
+  leadFieldRow,
+  OFFICE_VALUE_FIELDS,
+  type EditableLeadField,
+  type LeadField,
+  type LeadFieldTable,
+  type OfficeValueField,
+  type TextRule,
+} from './leadFields';
 import { leadText } from './leadText';
 import { LEAD_SOURCES } from './vocabulary';
 
-const text = (max: number) => leadText(max);
+export {
+  OFFICE_VALUE_FIELDS,
+  SYNCED_LEAD_FIELDS,
+  type OfficeValueField,
+  type SyncedLeadField,
+} from './leadFields';
 
-/** Only http(s) addresses are links; anything else (javascript:, data:) is refused. */
-export const linkId = text(500).refine(
-  (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
-  'Enter a web address that starts with http:// or https://.',
-);
+/** Every lead text takes the one text rule (leadText.ts): bounded, no control characters. */
+const text = (rule: TextRule) => leadText(rule.max, { newlines: rule.multiline === true });
 
-/** What a person edits on a lead, each field bounded. */
-const leadFieldShapes = {
-  customerName: text(200).min(1, 'Customer name is required.'),
-  /** The service address of the visit (the event's LOCATION for a calendar lead). */
-  address: text(500),
-  email: z.union([
-    z.literal(''),
-    z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.'),
-  ]),
-  phoneNumber: text(40),
-  auditor: text(120),
-  houseType: text(40),
-  heatingFuel: text(40),
-  provider: text(60),
-  referredBy: text(200),
-  scheduledBy: text(120),
-  /** New, Scheduled, Completed, Cancelled… or any other text up to 40 characters. */
-  status: text(40),
-  /** Stored in UTC (…Z), whatever offset it was sent with. */
-  scheduledDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
-  /** When the visit ends, stored in UTC like scheduledDate. */
-  endDate: isoDateTime.transform((value) => new Date(value).toISOString()).nullable(),
-  linkId,
-  comments: leadText(4000, { newlines: true }),
+/** A moment sent with any offset, stored in UTC (…Z). */
+const moment = () => isoDateTime.transform((value) => new Date(value).toISOString()).nullable();
+
+/** What a person may send for a field, by its kind; each value bounded. */
+const INPUTS = {
+  text: (field: LeadField) => {
+    const row = leadFieldRow(field);
+    const shape = text(row.text!);
+    return row.required ? shape.min(1, row.required) : shape;
+  },
+  email: () =>
+    z.union([
+      z.literal(''),
+      z.email('Enter a valid e-mail address.').max(320, 'This e-mail address is too long.'),
+    ]),
+  /** Only http(s) addresses are links; anything else (javascript:, data:) is refused. */
+  link: (field: LeadField) =>
+    text(leadFieldRow(field).text!).refine(
+      (value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value),
+      'Enter a web address that starts with http:// or https://.',
+    ),
+  date: moment,
+  flag: () => z.boolean(),
 };
 
-/** POST /leads: a new manual lead; only the customer's name is required. */
-export const leadCreate = z.strictObject({
-  ...leadFieldShapes,
-  address: leadFieldShapes.address.default(''),
-  email: leadFieldShapes.email.default(''),
-  phoneNumber: leadFieldShapes.phoneNumber.default(''),
-  auditor: leadFieldShapes.auditor.default(''),
-  houseType: leadFieldShapes.houseType.default(''),
-  heatingFuel: leadFieldShapes.heatingFuel.default(''),
-  provider: leadFieldShapes.provider.default(''),
-  referredBy: leadFieldShapes.referredBy.default(''),
-  scheduledBy: leadFieldShapes.scheduledBy.default(''),
-  status: leadFieldShapes.status.default('New'),
-  scheduledDate: leadFieldShapes.scheduledDate.default(null),
-  endDate: leadFieldShapes.endDate.default(null),
-  linkId: leadFieldShapes.linkId.default(''),
-  comments: leadFieldShapes.comments.default(''),
-});
+/** How the API answers a field, by its kind. */
+const ANSWERS = {
+  key: () => z.string(),
+  text: () => z.string(),
+  email: () => z.string(),
+  link: () => z.string(),
+  date: () => z.string().nullable(),
+  /** Week of the month of scheduledDate (event-format.md); shown as 'Week N'. */
+  week: () => z.number().int().nullable(),
+  flag: () => z.boolean(),
+  stamp: () => z.string().nullable(),
+};
+
+type Kind<F extends LeadField> = LeadFieldTable[F]['kind'];
+type InputOf<F extends EditableLeadField> = ReturnType<(typeof INPUTS)[Kind<F> & keyof typeof INPUTS]>;
+type AnswerOf<F extends LeadField> = ReturnType<(typeof ANSWERS)[Kind<F>]>;
+type Required<F extends LeadField> = LeadFieldTable[F] extends { required: string } ? F : never;
+
+const shapesOf = <F extends LeadField, S>(fields: readonly F[], shape: (field: F) => S) =>
+  Object.fromEntries(fields.map((field) => [field, shape(field)]));
+
+/** What a person edits on a lead, each field bounded (the field table's editable fields). */
+const leadFieldShapes = shapesOf(EDITABLE_LEAD_FIELDS, (field) =>
+  INPUTS[leadFieldRow(field).kind as keyof typeof INPUTS](field),
+) as { [F in EditableLeadField]: InputOf<F> };
+
+/** POST /leads: a new manual lead; only the required fields must be sent, the others have defaults. */
+export const leadCreate = z.strictObject(
+  shapesOf(EDITABLE_LEAD_FIELDS, (field) => {
+    const shape = leadFieldShapes[field] as z.ZodType;
+    return leadFieldRow(field).required ? shape : shape.default(leadFieldDefault(field));
+  }) as {
+    [F in EditableLeadField]: F extends Required<F> ? InputOf<F> : z.ZodDefault<InputOf<F>>;
+  },
+);
 export type LeadCreate = z.output<typeof leadCreate>;
 
 /** PUT /leads/{id}: the whole editable lead; a missing field is an error, never a blank. */
@@ -71,27 +101,10 @@ export type LeadPatch = z.output<typeof leadPatch>;
 /** A lead as the API answers it (the leads screen's fields, spec section 3). */
 export const leadResource = z.object({
   id: z.number().int(),
-  leadId: z.string(),
   source: z.enum(LEAD_SOURCES),
-  isFormatted: z.boolean(),
-  customerName: z.string(),
-  address: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  auditor: z.string(),
-  houseType: z.string(),
-  heatingFuel: z.string(),
-  provider: z.string(),
-  referredBy: z.string(),
-  scheduledBy: z.string(),
-  status: z.string(),
-  scheduledDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  /** Week of the month of scheduledDate (event-format.md); shown as 'Week N'. */
-  week: z.number().int().nullable(),
-  linkId: z.string(),
-  comments: z.string(),
-  lastSyncedAt: z.string().nullable(),
+  ...(shapesOf(LEAD_FIELDS, (field) => ANSWERS[leadFieldRow(field).kind]()) as {
+    [F in LeadField]: AnswerOf<F>;
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** The calendar changed a field the office changed too, or deleted the event: a person decides. */
@@ -101,40 +114,11 @@ export const leadResource = z.object({
 });
 export type LeadResource = z.infer<typeof leadResource>;
 
-/**
- * The fields a calendar event fills in, in the content hash's order (reordering would
- * rewrite every lead once). The server's LeadRecord, its content hash and the spreadsheet's
- * columns derive from this list.
- */
-export const SYNCED_LEAD_FIELDS = [
-  'leadId',
-  'customerName',
-  'address',
-  'scheduledDate',
-  'endDate',
-  'week',
-  'auditor',
-  'houseType',
-  'status',
-  'phoneNumber',
-  'email',
-  'heatingFuel',
-  'provider',
-  'referredBy',
-  'scheduledBy',
-  'linkId',
-  'comments',
-  'isFormatted',
-] as const satisfies readonly (keyof LeadResource)[];
-export type SyncedLeadField = (typeof SYNCED_LEAD_FIELDS)[number];
-
-/** The fields of a calendar lead the office can hold its own value of (what a person edits). */
-export const OFFICE_VALUE_FIELDS = Object.keys(leadFieldShapes) as (keyof typeof leadFieldShapes)[];
-export type OfficeValueField = (typeof OFFICE_VALUE_FIELDS)[number];
+const officeValueField = z.enum(OFFICE_VALUE_FIELDS as [OfficeValueField, ...OfficeValueField[]]);
 
 /** One field of a calendar lead edited here: the office's value (shown) beside the calendar's. */
 export const officeValue = z.object({
-  field: z.enum(OFFICE_VALUE_FIELDS as [OfficeValueField, ...OfficeValueField[]]),
+  field: officeValueField,
   officeValue: z.string().nullable(),
   /** The calendar's value as last synced. */
   calendarValue: z.string().nullable(),
@@ -174,7 +158,7 @@ export type LeadDetail = z.infer<typeof leadDetail>;
 /** POST /leads/{id}/office-values/{field}, POST /leads/{id}/calendar-deletion: which value wins. */
 export const reviewChoice = z.strictObject({ use: z.enum(['office', 'calendar']) });
 export const officeValueParams = idParams.extend({
-  field: z.enum(OFFICE_VALUE_FIELDS as [OfficeValueField, ...OfficeValueField[]]),
+  field: officeValueField,
 });
 
 export const leadsQuery = z.strictObject({

@@ -4,7 +4,7 @@ import { createUserBody, grantBody } from './users';
 import { leadCreate } from './leads';
 import { gridQuery } from './scheduling';
 import { executeBody } from './sync';
-import { standardViewState } from '../leads/savedViewState';
+import { standardViewState } from './leadsViewState';
 import { savedViewCreate } from './views';
 
 /** What a person can type wrong on a screen, and the schema that judges it. */

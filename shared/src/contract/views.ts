@@ -1,13 +1,16 @@
 import { z } from 'zod';
-import { LEAD_COLUMN_IDS } from '../leads/leadColumns';
-import { LEAD_PAGE_SIZES } from '../leads/leadsView';
-import { standardViewState, VIEW_NAME_MAX } from '../leads/savedViewState';
+import { LEAD_COLUMN_IDS } from './leadColumns';
 import { isoDay } from './common';
 import { leadText } from './leadText';
+import {
+  LEAD_PAGE_SIZES,
+  REFERRED_BY_FILTERS,
+  standardViewState,
+  VIEW_NAME_MAX,
+  type LeadsViewState,
+} from './leadsViewState';
 
-export { standardViewState, viewStateOf, VIEW_NAME_MAX } from '../leads/savedViewState';
-
-export { LEAD_COLUMN_IDS } from '../leads/leadColumns';
+export * from './leadsViewState';
 
 /** Room for columns added later, not for a document that grows without end. */
 const MAX_COLUMNS = 100;
@@ -16,10 +19,7 @@ const columnId = z.string().min(1).max(64);
 const filterText = leadText(500, { trim: false });
 const dayOrOpen = z.union([z.literal(''), isoDay]);
 
-/**
- * What a saved view shows on the leads screen: the URL's state (shared/src/leads/leadsView.ts)
- * less the page, which a chosen view starts at 1.
- */
+/** Each part of a saved view (leadsViewState.ts), checked. */
 export const leadsViewState = z.strictObject({
   search: filterText,
   startDate: dayOrOpen,
@@ -28,7 +28,7 @@ export const leadsViewState = z.strictObject({
   columns: z
     .record(columnId, filterText)
     .refine((columns) => Object.keys(columns).length <= MAX_COLUMNS, `At most ${MAX_COLUMNS} columns.`),
-  referredBy: z.enum(['all', 'empty', 'hide']),
+  referredBy: z.enum(REFERRED_BY_FILTERS),
   sort: z.strictObject({ id: columnId, desc: z.boolean() }).nullable(),
   pageSize: z.literal(LEAD_PAGE_SIZES, `Choose a page size of ${LEAD_PAGE_SIZES.join(', ')}.`),
   /** The visible columns in the table's order; null: the person's own columns. */
@@ -39,7 +39,10 @@ export const leadsViewState = z.strictObject({
   /** Only the possible duplicates, group by group; off in a view saved before this filter existed. */
   duplicatesOnly: z.boolean().default(false),
 });
-export type LeadsViewState = z.infer<typeof leadsViewState>;
+/** The schema checks exactly the parts leadsViewState.ts declares, no more and no fewer. */
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<Check extends true> = Check;
+type _ChecksEveryPart = Holds<Exactly<z.output<typeof leadsViewState>, LeadsViewState>>;
 
 /** The state with only the columns the table has: an unknown one is ignored, as a link's is. */
 export function knownColumnsOnly(state: LeadsViewState): LeadsViewState {

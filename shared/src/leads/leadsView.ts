@@ -1,50 +1,31 @@
 // The leads screen's view as a query string (issue 21): what a copied link, a reload, back and
 // forward, a saved view and a drill-down from another screen all carry. Framework-free.
+import {
+  DEFAULT_LEAD_PAGE_SIZE,
+  LEAD_PAGE_SIZES,
+  standardViewState,
+  type LeadsViewState,
+} from '../contract/leadsViewState';
 
-/** What the leads screen shows: filters, search, sort, page and columns. */
-export interface LeadsView {
-  search: string;
-  /** yyyy-mm-dd, inclusive; '' for open */
-  startDate: string;
-  endDate: string;
-  /** Column filters by column id (the text typed, or `=A|B` for one of, `!=X` for not X). */
-  columns: Record<string, string>;
-  referredBy: 'all' | 'empty' | 'hide';
-  sort: { id: string; desc: boolean } | null;
+/**
+ * What the leads screen shows: a saved view's parts (contract/leadsViewState.ts), any page
+ * size a person chose, and the page and sync run of this visit.
+ */
+export type LeadsView = Omit<LeadsViewState, 'pageSize'> & {
+  pageSize: number;
   /** 1-based */
   page: number;
-  pageSize: number;
-  /** The visible columns in order of the table; null: the person's own (or the spec's) default. */
-  visibleColumns: string[] | null;
-  hideUnformatted: boolean;
-  /** Only the leads that need review (the calendar changed what the office changed). */
-  needsReview: boolean;
-  /** Only the leads with possible duplicates, each group's rows together. */
-  duplicatesOnly: boolean;
   /** Only the leads this sync run created or changed (a link from the sync history); null for all. */
   run: number | null;
   /** Only the leads this import created or changed (its done message's link), by its action id; null for all. */
   imported: number | null;
-}
-
-/** The page sizes the leads screen offers; 25 is the spec's default. */
-export const LEAD_PAGE_SIZES = [25, 50, 100, 200] as const;
-export const DEFAULT_LEAD_PAGE_SIZE = 25;
+};
 
 /** What an empty query string means: the spec's defaults (page size may come from the person). */
 export const defaultLeadsView = (pageSize: number = DEFAULT_LEAD_PAGE_SIZE): LeadsView => ({
-  search: '',
-  startDate: '',
-  endDate: '',
-  columns: {},
-  referredBy: 'all',
-  sort: null,
-  page: 1,
+  ...standardViewState(),
   pageSize,
-  visibleColumns: null,
-  hideUnformatted: true,
-  needsReview: false,
-  duplicatesOnly: false,
+  page: 1,
   run: null,
   imported: null,
 });

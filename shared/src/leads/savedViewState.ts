@@ -1,7 +1,7 @@
-// The state a saved view keeps (contract/views.ts): the leads view of the URL less its page.
-// Framework-free and without zod, for the browser too.
-import type { LeadsViewState } from '../contract/views';
-import { defaultLeadsView, type LeadsView } from './leadsView';
+// The state a saved view keeps (contract/leadsViewState.ts): the leads view of the URL less
+// its page. Framework-free and without zod, for the browser too.
+import type { LeadPageSize, LeadsViewState } from '../contract/leadsViewState';
+import type { LeadsView } from './leadsView';
 
 /**
  * The state of a leads view to save: all of it but the page, which a chosen view starts at 1,
@@ -13,11 +13,5 @@ export function viewStateOf({
   imported: _imported,
   ...state
 }: LeadsView): LeadsViewState {
-  return { ...state, pageSize: state.pageSize as LeadsViewState['pageSize'] };
+  return { ...state, pageSize: state.pageSize as LeadPageSize };
 }
-
-/** The standard view: what an empty leads URL shows someone without a default view. */
-export const standardViewState = (): LeadsViewState => viewStateOf(defaultLeadsView());
-
-/** The longest name a view may have. */
-export const VIEW_NAME_MAX = 80;

@@ -1,16 +1,21 @@
 import { Box } from '@mantine/core';
-import { StrictMode, type ComponentType } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../providers/AppProviders';
+import type { RemoteName } from '../remotes/remoteManifest';
+import { standaloneRoutes, type StandalonePages } from './standaloneRoutes';
 import { startDevSessionIfNone } from './startDevSessionIfNone';
 
-/** Renders a remote's page on its own dev server, inside the same providers the host uses. */
-export function renderStandalone(Page: ComponentType): void {
+/**
+ * Renders a remote's pages on its own dev server, inside the same providers the host uses,
+ * each at its route (standaloneRoutes).
+ */
+export function renderStandalone<Name extends RemoteName>(remote: Name, pages: StandalonePages<Name>): void {
   startDevSessionIfNone();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to render into.');
-  const router = createBrowserRouter([{ path: '*', element: <Page /> }]);
+  const router = createBrowserRouter(standaloneRoutes(remote, pages));
   createRoot(container).render(
     <StrictMode>
       <AppProviders>

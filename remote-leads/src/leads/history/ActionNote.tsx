@@ -1,4 +1,4 @@
-import { useAuth, type LeadHistoryEntry } from '@auditdesk/shared';
+import { routes, useAccess, type LeadHistoryEntry } from '@auditdesk/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { useUndoAction } from '../bulk/useUndoAction';
 
@@ -9,7 +9,7 @@ type EntryAction = NonNullable<LeadHistoryEntry['action']>;
  * Manager) while it stands. An undo itself is not undone.
  */
 export function ActionNote({ action }: { action: EntryAction }) {
-  const canEdit = useAuth((state) => state.user?.role === 'Admin' || state.user?.role === 'Manager');
+  const canUndo = useAccess(routes.leadsUndoAction.access);
   const { undo, busy } = useUndoAction();
   return (
     <Group gap="xs" wrap="nowrap">
@@ -17,7 +17,7 @@ export function ActionNote({ action }: { action: EntryAction }) {
         {action.label}
         {action.undoneAt ? ' (undone)' : ''}
       </Text>
-      {canEdit && !action.undoneAt && action.kind !== 'undo' && (
+      {canUndo && !action.undoneAt && action.kind !== 'undo' && (
         <Button
           size="compact-xs"
           variant="light"

@@ -1,4 +1,4 @@
-import type { LeadDetail, OfficeValue } from '@auditdesk/shared';
+import { blankLeadFields, type LeadDetail, type OfficeValue } from '@auditdesk/shared';
 import { renderWithProviders } from '@auditdesk/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,6 +29,7 @@ const statusEdit: OfficeValue = {
 };
 
 const detail = (overrides: Partial<LeadDetail> = {}): LeadDetail => ({
+  ...blankLeadFields(),
   id: 7,
   leadId: 'evt-7@calendar',
   source: 'calendar',

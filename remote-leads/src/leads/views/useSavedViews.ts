@@ -2,8 +2,10 @@ import {
   standardViewState,
   toastFailure,
   toastSuccess,
+  useAccess,
   useAuth,
   viewStateOf,
+  VIEW_SHARERS,
   type LeadsView,
   type SavedView,
   type SavedViews,
@@ -38,7 +40,7 @@ export function useSavedViews(view: LeadsView, change: ChangeView) {
   const user = useAuth((state) => state.user);
   const query = savedViewsQuery(user?.id);
   const saved = useQuery(query);
-  const mayShare = user?.role === 'Admin' || user?.role === 'Manager';
+  const mayShare = useAccess(VIEW_SHARERS);
   const views = saved.data?.views ?? [];
   const activeId = savedViewIn(params);
   const active = views.find((candidate) => candidate.id === activeId) ?? null;

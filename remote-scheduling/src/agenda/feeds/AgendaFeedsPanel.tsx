@@ -1,8 +1,9 @@
 import {
   formatDateTime,
+  routes,
   toastFailure,
   toastSuccess,
-  useAuth,
+  useAccess,
   type AgendaFeed,
   type CreatedAgendaFeed,
 } from '@auditdesk/shared';
@@ -18,8 +19,7 @@ import { FeedAddressModal } from './FeedAddressModal';
  * Admins and Managers keep them (the feed shows customers' details to whoever has it).
  */
 export function AgendaFeedsPanel({ auditor }: { auditor: string | null }) {
-  const role = useAuth((state) => state.user?.role);
-  const keeper = role === 'Admin' || role === 'Manager';
+  const keeper = useAccess(routes.schedulingFeedsCreate.access);
   const client = useQueryClient();
   const feeds = useQuery({ ...agendaFeedsQuery, enabled: keeper });
   const [shown, setShown] = useState<CreatedAgendaFeed | null>(null);

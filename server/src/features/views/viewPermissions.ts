@@ -1,7 +1,4 @@
-import type { Role } from '@auditdesk/shared/core';
-
-/** Who may share a view with everyone, and change or delete a shared one. */
-const SHARERS: readonly Role[] = ['Admin', 'Manager'];
+import { allows, VIEW_SHARERS, type Role } from '@auditdesk/shared/core';
 
 interface Person {
   id: number;
@@ -14,7 +11,8 @@ interface View {
 
 export const maySeeView = (person: Person, view: View) => view.shared || view.ownerId === person.id;
 
-export const mayShareViews = (person: Person) => SHARERS.includes(person.role);
+/** Who may share a view with everyone, and change or delete a shared one (the contract's VIEW_SHARERS). */
+export const mayShareViews = (person: Person) => allows(VIEW_SHARERS, person.role);
 
 /**
  * A private view is its owner's alone. A shared one is changed, unshared or deleted by its

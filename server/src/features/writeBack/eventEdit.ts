@@ -1,3 +1,4 @@
+import { LINE_FIELDS, leadFieldRow, type LineField as CalendarLineField } from '@auditdesk/shared/core';
 import { icsText } from '../../platform/ics/icsText';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import { readDescriptionLines, normalizeKey } from '../sync/parser/descriptionLines';
@@ -6,20 +7,14 @@ import { CANCELLATION_MARKER, KEY_FIELDS } from '../sync/parser/parseEvent';
 /** The office's values of a lead that are to be written to its event. */
 export type OfficeChanges = Partial<Record<OfficeField, string | null>>;
 
-/** The fields that live on `Key: Value` lines of DESCRIPTION, with the key written for each (event-format.md). */
-const LINE_KEYS = {
-  auditor: 'Auditor',
-  houseType: 'House Type',
-  phoneNumber: 'Phone',
-  heatingFuel: 'Heating Fuel',
-  provider: 'Provider',
-  referredBy: 'Referred By',
-  scheduledBy: 'Scheduled By',
-  status: 'Status',
-  email: 'Email',
-  comments: 'Comments',
-} as const satisfies Partial<Record<OfficeField, string>>;
-type LineField = keyof typeof LINE_KEYS;
+/** The fields that live on `Key: Value` lines of DESCRIPTION (the field table's), and the key written for each (event-format.md). */
+type LineField = CalendarLineField & OfficeField;
+const LINE_KEYS = Object.fromEntries(
+  LINE_FIELDS.filter((field) => leadFieldRow(field).officeValue).map((field) => [
+    field,
+    leadFieldRow(field).calendar!.line,
+  ]),
+) as Record<LineField, string>;
 
 /** What a write changes in an event, whatever the source: what the format says of each field. */
 export interface EventEdit {

@@ -2,6 +2,7 @@ import { ROLES, type Role } from '@auditdesk/shared/core';
 import { z } from 'zod';
 import { DEFAULT_CALENDAR_LIMITS } from './calendarLimits';
 import { DEFAULT_IMPORT_LIMITS } from './importLimits';
+import { defaultRemoteUrl, REMOTES, type RemoteDefinition } from './remotes';
 import { RUN_LEADS_IN_MEMORY } from './runLeadsInMemory';
 
 const port = z.coerce
@@ -19,6 +20,18 @@ const remoteUrl = z
   );
 
 const optionalText = z.string().trim().min(1).optional();
+
+/** REMOTE_<PATH>_URL for each remote of the manifest (remotes.ts): where its mf-manifest.json is. */
+const remoteUrlSettings = Object.fromEntries(
+  REMOTES.map((remote) => [
+    remote.setting,
+    remoteUrl
+      .optional()
+      .describe(
+        `Where the mf-manifest.json of ${remote.folder} is; default ${defaultRemoteUrl(remote)} (same origin). Absolute URLs join the Content-Security-Policy.`,
+      ),
+  ]),
+) as Record<RemoteDefinition['setting'], z.ZodOptional<typeof remoteUrl>>;
 
 const IPV4_CIDR = /^(\d{1,3}\.){3}\d{1,3}(\/\d{1,2})?$/;
 const IPV6_CIDR = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
@@ -94,14 +107,7 @@ export const settingsSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(900),
   /** The address users reach the app at (required in production): password links, the identity provider's return and the hub's allowed origin use it, never the request's Host header. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
-  /** Where remote-leads' mf-manifest.json is; default /remotes/leads/mf-manifest.json (same origin). Absolute URLs join the Content-Security-Policy. */
-  REMOTE_LEADS_URL: remoteUrl.optional(),
-  /** Where remote-scheduling's mf-manifest.json is; default /remotes/scheduling/mf-manifest.json. */
-  REMOTE_SCHEDULING_URL: remoteUrl.optional(),
-  /** Where remote-sync's mf-manifest.json is; default /remotes/sync/mf-manifest.json. */
-  REMOTE_SYNC_URL: remoteUrl.optional(),
-  /** Where remote-admin's mf-manifest.json is; default /remotes/admin/mf-manifest.json. */
-  REMOTE_ADMIN_URL: remoteUrl.optional(),
+  ...remoteUrlSettings,
   /** The release store: where `pnpm release` writes each remote's releases, served at /releases/<remote>/<version>/; default $DATA_DIR/releases. */
   RELEASES_DIR: optionalText,
   /** Where browsers fetch releases when the store is copied to a static host (an S3-compatible bucket, a CDN): its base URL, in place of /releases. */

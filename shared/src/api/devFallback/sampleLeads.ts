@@ -1,3 +1,4 @@
+import { blankLeadFields } from '../../contract/leadFields';
 import type { LeadResource } from '../../contract/leads';
 import { FUEL_TYPES, HOUSE_TYPES, PROVIDERS } from '../../contract/vocabulary';
 import { seededRandom } from '../../random/seededRandom';
@@ -49,6 +50,8 @@ export function sampleLeads(
     const status = random.chance(0.12) ? 'Cancelled' : past && random.chance(0.6) ? 'Completed' : 'Scheduled';
     const iso = scheduled.toISOString();
     return {
+      // a field the samples do not fill in is empty
+      ...blankLeadFields(),
       id,
       leadId: `sample-${id}@auditdesk.local`,
       source: 'calendar',

@@ -6,6 +6,13 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Who may call an operation: anyone, anyone signed in, or only these roles. */
 export type Access = 'public' | 'signed-in' | readonly Role[];
 
+/** Whether someone of `role` (none: signed out) has `access`: what a screen offers follows the route table. */
+export function allows(access: Access, role: Role | null | undefined): boolean {
+  if (access === 'public') return true;
+  if (!role) return false;
+  return access === 'signed-in' || access.includes(role);
+}
+
 /**
  * Where an operation is and who may call it: the part of the route table the browser needs at
  * run time. Its schemas are in the matching `*Io.ts` table, which only the server loads (the

@@ -1,4 +1,7 @@
-import { defineOperations } from './operation';
+import { defineOperations, type Access } from './operation';
+
+/** Who may share a view with everyone, and change or delete a shared one. */
+export const VIEW_SHARERS: Access = ['Admin', 'Manager'];
 
 /** /api/views: saved views of the leads screen (DESIGN.md section 17). */
 export const viewsOperations = defineOperations({

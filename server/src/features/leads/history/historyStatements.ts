@@ -1,10 +1,11 @@
+import { leadFieldRow, type EditableLeadField } from '@auditdesk/shared/core';
 import { sql, type SQL } from 'drizzle-orm';
 import { leads } from '../../../platform/db/schema';
 import { LEAD_FIELDS } from '../record/leadRecord';
 
 /** The lead fields whose changes are recorded: what a person or a sync can change. */
 export const HISTORY_FIELDS = LEAD_FIELDS.filter(
-  (field) => field !== 'leadId' && field !== 'week' && field !== 'isFormatted',
+  (field): field is (typeof LEAD_FIELDS)[number] & EditableLeadField => leadFieldRow(field).editable,
 );
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 

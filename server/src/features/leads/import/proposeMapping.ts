@@ -1,28 +1,17 @@
-import type { ImportField, ImportMapping } from '@auditdesk/shared/core';
+import { IMPORT_FIELDS, leadFieldRow, type ImportField, type ImportMapping } from '@auditdesk/shared/core';
 import { normalizeKey } from '../record/normalizeKey';
 
 /**
  * The names a column of each field goes by: the spec's field name (also the spreadsheet
- * sink's header), the leads screen's header (what the export writes), and common spellings.
+ * sink's header), its label (the leads screen's header, what the export writes), and the
+ * field table's other spellings.
  */
-const COLUMN_NAMES: Record<ImportField, string[]> = {
-  leadId: ['leadId', 'Lead ID'],
-  customerName: ['customerName', 'Customer Name', 'Customer', 'Name'],
-  address: ['address', 'Address', 'Service Address', 'Location'],
-  email: ['email', 'E-mail', 'Email Address', 'E-mail Address'],
-  phoneNumber: ['phoneNumber', 'Phone Number', 'Phone'],
-  auditor: ['auditor', 'Auditor'],
-  houseType: ['houseType', 'House Type', 'Family Type'],
-  heatingFuel: ['heatingFuel', 'Heating Fuel', 'Fuel'],
-  provider: ['provider', 'Provider', 'Utility'],
-  referredBy: ['referredBy', 'Referred by', 'Referral'],
-  scheduledBy: ['scheduledBy', 'Scheduled By'],
-  status: ['status', 'Status'],
-  scheduledDate: ['scheduledDate', 'Scheduled Date'],
-  endDate: ['endDate', 'End Time', 'End Date'],
-  linkId: ['linkId', 'Link ID'],
-  comments: ['comments', 'Comments', 'Notes'],
-};
+const COLUMN_NAMES = Object.fromEntries(
+  IMPORT_FIELDS.map((field) => {
+    const row = leadFieldRow(field);
+    return [field, [field, row.label, ...(row.import?.aliases ?? [])]];
+  }),
+) as Record<ImportField, string[]>;
 
 /** Header text → field, compared as keys are (case, spaces, `-` and `_` do not matter). */
 const BY_NAME = new Map<string, ImportField>(

@@ -1,3 +1,4 @@
+import { blankRecord } from '../../../../testkit/builders/leads';
 import type { CalendarEvent } from '../calendar/calendarEvent';
 import { htmlToText } from './htmlToText';
 import { normalizeFuel, normalizeHouseType, normalizeProvider } from '../../leads/record/normalizers';
@@ -51,6 +52,8 @@ describe('parseEvent: the example of event-format.md', () => {
       AUDITORS,
     );
     expect(lead).toEqual({
+      // a field the example does not name is empty
+      ...blankRecord(),
       leadId: '7f3c1a90-audit@example.com',
       linkId: 'https://calendar.example.com/event/7f3c1a90',
       customerName: 'Jane Doe',

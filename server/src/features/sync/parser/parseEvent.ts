@@ -1,41 +1,38 @@
-import { formatProblems } from '@auditdesk/shared/core';
+import { formatProblems, LINE_FIELDS, leadFieldRow, type LineField } from '@auditdesk/shared/core';
 import type { CalendarEvent } from '../calendar/calendarEvent';
-import { readDescriptionLines } from './descriptionLines';
+import { normalizeKey, readDescriptionLines } from './descriptionLines';
 import type { LeadRecord } from '../../leads/record/leadRecord';
-import { matchAuditor, normalizeFuel, normalizeHouseType, normalizeProvider, titleCase } from '../../leads/record/normalizers';
+import {
+  matchAuditor,
+  normalizeFuel,
+  normalizeHouseType,
+  normalizeProvider,
+  titleCase,
+} from '../../leads/record/normalizers';
 import { weekOfMonth } from '../../leads/record/weekOfMonth';
 
-/** Normalized description key → lead field (event-format.md, "DESCRIPTION lines"). */
-export const KEY_FIELDS: Record<string, keyof LeadRecord> = {
-  auditor: 'auditor',
-  housetype: 'houseType',
-  familytype: 'houseType',
-  units: 'houseType',
-  phone: 'phoneNumber',
-  phonenumber: 'phoneNumber',
-  tel: 'phoneNumber',
-  heatingfuel: 'heatingFuel',
-  fuel: 'heatingFuel',
-  provider: 'provider',
-  utility: 'provider',
-  referredby: 'referredBy',
-  referral: 'referredBy',
-  referrer: 'referredBy',
-  scheduledby: 'scheduledBy',
-  bookedby: 'scheduledBy',
-  status: 'status',
-  email: 'email',
-  comments: 'comments',
-  notes: 'comments',
-};
+/** Normalized description key → lead field (event-format.md, "DESCRIPTION lines"), from the field table. */
+export const KEY_FIELDS: Readonly<Record<string, LineField>> = Object.fromEntries(
+  LINE_FIELDS.flatMap((field) => {
+    const { line, aliases = [] } = leadFieldRow(field).calendar!;
+    return [line, ...aliases].map((key) => [normalizeKey(key), field] as const);
+  }),
+);
 
 /** `Cancelled`, `Canceled` or `[Cancelled]`, any case, then `:`, `-` or a space. */
 export const CANCELLATION_MARKER = /^\s*(?:\[cancell?ed\]|cancell?ed)\s*(?::|-|\s)\s*/i;
 
+/** Every line field's value as the event wrote it, empty when it has no such line. */
+function asWritten(fields: Partial<Record<LineField, string>>): Record<LineField, string> {
+  const values = {} as Record<LineField, string>;
+  for (const field of LINE_FIELDS) values[field] = fields[field] ?? '';
+  return values;
+}
+
 /** Turns one calendar event into one lead, exactly as event-format.md describes. */
 export function parseEvent(event: CalendarEvent, auditors: readonly string[]): LeadRecord {
   const { pairs, loose } = readDescriptionLines(event.description);
-  const fields: Partial<Record<keyof LeadRecord, string>> = {};
+  const fields: Partial<Record<LineField, string>> = {};
   const unknown: string[] = [];
   for (const { key, rawKey, value } of pairs) {
     const field = KEY_FIELDS[key];
@@ -53,6 +50,8 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     event.cancelled || marked ? 'Cancelled' : fields.status ? titleCase(fields.status) : 'Scheduled';
 
   return {
+    // each line's value as written; the lines the format normalizes follow
+    ...asWritten(fields),
     leadId: event.leadId,
     linkId: /^https?:\/\/\S+$/i.test(event.url) ? event.url : '',
     customerName,
@@ -62,13 +61,9 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     week: weekOfMonth(event.start),
     auditor,
     houseType: houseType ?? houseTypeText,
-    phoneNumber: fields.phoneNumber ?? '',
     heatingFuel: fields.heatingFuel ? normalizeFuel(fields.heatingFuel) : '',
     provider: fields.provider ? normalizeProvider(fields.provider) : '',
-    referredBy: fields.referredBy ?? '',
-    scheduledBy: fields.scheduledBy ?? '',
     status,
-    email: fields.email ?? '',
     comments: [fields.comments, ...unknown, ...loose].filter(Boolean).join('\n'),
     isFormatted:
       formatProblems({ customerName, auditor, houseType: houseType ?? houseTypeText }).length === 0,

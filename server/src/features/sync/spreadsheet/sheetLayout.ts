@@ -1,4 +1,10 @@
-import { weekLabel, type SyncedLeadField } from '@auditdesk/shared/core';
+import {
+  leadFieldRow,
+  SYNCED_LEAD_FIELDS,
+  weekLabel,
+  type LeadFieldKind,
+  type SyncedLeadField,
+} from '@auditdesk/shared/core';
 import type { LeadChunks } from '../../leads/record/leadChunks';
 import type { LeadRecord } from '../../leads/record/leadRecord';
 import { nextTurn } from '../../../platform/eventLoop/nextTurn';
@@ -8,36 +14,23 @@ export const UNFORMATTED_SHEET = 'Unformatted';
 export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
 export type SheetName = (typeof SHEET_NAMES)[number];
 
-/**
- * The sheets' columns, the spec's lead fields as text (then when the sync last wrote the row):
- * every synced field but the ones that choose the sheet or are shown
- * as a label (the week as "Week N"); the compiler fails here when the contract gains a field.
- */
-type SheetColumn = Exclude<SyncedLeadField, 'isFormatted' | 'week'> | 'weekView';
+/** A lead's synced value as a sheet's cell: text as it is, a moment as ISO 8601, the week as its label. */
+const cellOf = (kind: LeadFieldKind, value: LeadRecord[SyncedLeadField]): string => {
+  if (kind === 'week') return weekLabel(value as number | null);
+  return value === null ? '' : String(value);
+};
 
-const COLUMNS = {
-  leadId: (lead: LeadRecord) => lead.leadId,
-  customerName: (lead: LeadRecord) => lead.customerName,
-  address: (lead: LeadRecord) => lead.address,
-  scheduledDate: (lead: LeadRecord) => lead.scheduledDate,
-  endDate: (lead: LeadRecord) => lead.endDate ?? '',
-  weekView: (lead: LeadRecord) => weekLabel(lead.week),
-  auditor: (lead: LeadRecord) => lead.auditor,
-  houseType: (lead: LeadRecord) => lead.houseType,
-  status: (lead: LeadRecord) => lead.status,
-  phoneNumber: (lead: LeadRecord) => lead.phoneNumber,
-  email: (lead: LeadRecord) => lead.email,
-  heatingFuel: (lead: LeadRecord) => lead.heatingFuel,
-  provider: (lead: LeadRecord) => lead.provider,
-  referredBy: (lead: LeadRecord) => lead.referredBy,
-  scheduledBy: (lead: LeadRecord) => lead.scheduledBy,
-  linkId: (lead: LeadRecord) => lead.linkId,
-  comments: (lead: LeadRecord) => lead.comments,
-} satisfies Record<SheetColumn, (lead: LeadRecord) => string>;
-const LEAD_COLUMNS = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
+/**
+ * The sheets' columns, the spec's lead fields as text (then when the sync last wrote the
+ * row): every synced field the field table gives a sheet column, in the synced order.
+ */
+const COLUMNS = SYNCED_LEAD_FIELDS.flatMap((field) => {
+  const { sheet, kind } = leadFieldRow(field);
+  return sheet ? [{ name: sheet, cell: (lead: LeadRecord) => cellOf(kind, lead[field]) }] : [];
+});
 
 /** Header of both sheets. */
-export const HEADER = [...LEAD_COLUMNS, 'lastSyncedAt'] as const;
+export const HEADER: readonly string[] = [...COLUMNS.map((column) => column.name), 'lastSyncedAt'];
 const LEAD_ID = 0;
 const SCHEDULED_DATE = HEADER.indexOf('scheduledDate');
 const LAST_SYNCED_AT = HEADER.indexOf('lastSyncedAt');
@@ -62,7 +55,7 @@ export function alignedRow(sheetHeader: readonly string[], cells: readonly strin
 export const sheetOf = (lead: LeadRecord): SheetName => (lead.isFormatted ? LEADS_SHEET : UNFORMATTED_SHEET);
 
 const rowOf = (lead: LeadRecord, syncedAt: string): string[] => [
-  ...LEAD_COLUMNS.map((column) => COLUMNS[column](lead)),
+  ...COLUMNS.map((column) => column.cell(lead)),
   syncedAt,
 ];
 

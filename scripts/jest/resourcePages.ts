@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { json, mockFetch } from '../../../../scripts/jest/fetchMock';
+import { json, mockFetch } from './fetchMock';
 
 /**
  * Answers a resource route in tests with the envelope the server sends, one answer per
