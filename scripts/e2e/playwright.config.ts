@@ -7,8 +7,11 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './support/globalSetup.ts',
   outputDir: '../../test-results/e2e',
+  // A file's tests run in order on one worker (later ones may build on earlier ones); two
+  // workers, each with its own server (fixtures.ts), run two files at a time: the tests
+  // wait on the browser, the server and their own timeouts much of the time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
