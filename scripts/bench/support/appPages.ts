@@ -32,8 +32,13 @@ export const APP_PAGES: AppPage[] = [
   {
     path: '/sync',
     signedIn: true,
-    // the heading and the status's counters (the history loads beside them)
-    usableWhen: [{ selector: 'h1', text: 'Calendar Sync' }, { selector: '[aria-label="Total syncs"]' }],
+    // the heading, the status's counters and the live connection a run reports through (the
+    // page opens it at once: whether its client had arrived by the counters was up to chance)
+    usableWhen: [
+      { selector: 'h1', text: 'Calendar Sync' },
+      { selector: '[aria-label="Total syncs"]' },
+      { selector: '[aria-label="Live updates: Connected"]' },
+    ],
   },
 ];
 
