@@ -16,7 +16,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI also keeps every test's timing (test-results/e2e-results.json) for the slowest-tests list
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../../test-results/e2e-results.json' }]]
+    : [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions(),
