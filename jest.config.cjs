@@ -32,12 +32,20 @@ const shared = {
 module.exports = {
   // a global option: inside a project's config jest ignores it (and falls back to 5 s)
   testTimeout: 15_000,
+  // On two cores jest's default is one worker, which means running in its own process: one
+  // file at a time, every file's leaks kept to the end (4 GB and a process that never exited).
+  // The tests wait on servers, child processes and timers much of the time, so two files at
+  // a time fill both cores; a worker that grew past 1 GB is replaced between files.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
+  testSequencer: '<rootDir>/scripts/jest/slowFirstSequencer.cjs',
   projects: [
     {
       ...shared,
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
+      setupFiles: ['<rootDir>/scripts/jest/fastifyPluginNames.cjs'],
       setupFilesAfterEnv: ['<rootDir>/server/test/support/setupServerTests.ts'],
     },
     {

@@ -7,13 +7,19 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   globalSetup: './support/globalSetup.ts',
   outputDir: '../../test-results/e2e',
+  // A file's tests run in order on one worker (later ones may build on earlier ones); two
+  // workers, each with its own server (fixtures.ts), run two files at a time: the tests
+  // wait on the browser, the server and their own timeouts much of the time.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // CI also keeps every test's timing (test-results/e2e-results.json) for the slowest-tests list
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: '../../test-results/e2e-results.json' }]]
+    : [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions(),

@@ -2,8 +2,9 @@ import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 
 // A first render pulls in a page's modules: on a busy two-core CI machine that alone has
-// taken more than the default second. What never appears still fails, five seconds later.
-configure({ asyncUtilTimeout: 5000 });
+// taken more than the default second, and jest runs two files at a time. What never appears
+// still fails, ten seconds later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // What Mantine and recharts expect from a browser and jsdom does not provide.
 class ResizeObserverStub {

@@ -7,7 +7,7 @@ const { USAGE_FILE } = require('./sharedTreeShaking.cjs');
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Side-effect-free packages whose unused exports may leave what the host provides. */
-const TREE_SHAKEN = ['@mantine/core', '@mantine/hooks', 'react-router-dom'];
+const TREE_SHAKEN = ['@mantine/core', '@mantine/hooks', 'react-router-dom', '@tanstack/react-query'];
 
 /** Every built remote's needs, merged: package → export names. */
 function remotesNeeds() {

@@ -6,7 +6,7 @@ export interface UsableMark {
 
 /** A page of the app and when it is usable: what a person came for is on screen. */
 export interface AppPage {
-  path: '/login' | '/scheduling' | '/leads';
+  path: '/login' | '/scheduling' | '/leads' | '/sync';
   signedIn: boolean;
   /** all of them on screen */
   usableWhen: UsableMark[];
@@ -29,11 +29,23 @@ export const APP_PAGES: AppPage[] = [
     // the heading and the table's footer (rows counted)
     usableWhen: [{ selector: 'h1', text: 'Lead Management' }, { selector: '[data-testid="leads-footer"]' }],
   },
+  {
+    path: '/sync',
+    signedIn: true,
+    // the heading, the status's counters and the live connection a run reports through (the
+    // page opens it at once: whether its client had arrived by the counters was up to chance)
+    usableWhen: [
+      { selector: 'h1', text: 'Calendar Sync' },
+      { selector: '[aria-label="Total syncs"]' },
+      { selector: '[aria-label="Live updates: Connected"]' },
+    ],
+  },
 ];
 
 /**
  * Runs in the page before its scripts: records in `window.__usableAt` the moment (on the
- * page's clock) the DOM first holds every mark, checked on each change of the DOM.
+ * page's clock) the DOM first holds every mark, checked on each change of the DOM, then calls
+ * `window.__onUsable` if a script set one.
  */
 export const RECORD_USABLE_AT = `(marks) => {
   const met = () => marks.every((mark) =>
@@ -42,6 +54,7 @@ export const RECORD_USABLE_AT = `(marks) => {
     if (met()) {
       window.__usableAt = performance.now();
       observer.disconnect();
+      window.__onUsable?.();
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true });

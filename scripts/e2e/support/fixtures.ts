@@ -6,6 +6,22 @@ import { adminToken } from './users';
 
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 
+const setupTokens = new Map<string, { token: string; at: number }>();
+const SETUP_TOKEN_MS = 5 * 60_000;
+
+/**
+ * The admin's access token for a test's setup, signed in once every few minutes per server:
+ * a sign-in costs a full scrypt at OWASP's cost (about 0.3 s here), and every test resets
+ * the admin's preferences before it starts.
+ */
+async function setupToken(baseURL: string, { fresh = false } = {}): Promise<string> {
+  const known = setupTokens.get(baseURL);
+  if (!fresh && known && Date.now() - known.at < SETUP_TOKEN_MS) return known.token;
+  const token = await adminToken(baseURL);
+  setupTokens.set(baseURL, { token, at: Date.now() });
+  return token;
+}
+
 /** One production server per worker; each test gets a page pointed at it. */
 export const test = base.extend<{ baseURL: string; freshPreferences: void }, { appServer: AppServer }>({
   appServer: [
@@ -15,18 +31,23 @@ export const test = base.extend<{ baseURL: string; freshPreferences: void }, { a
       await use(server);
       await server.stop();
     },
-    { scope: 'worker' },
+    // the server's start may take up to its own deadline (appServer.ts), past a test's 60 s
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ appServer }, use) => use(appServer.url),
   // The admin's preferences follow them from test to test (they live on the server): each
   // test starts from the spec's defaults, as a person signing in for the first time.
   freshPreferences: [
     async ({ baseURL }, use) => {
-      const response = await fetch(`${baseURL}/api/preferences`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${await adminToken(baseURL)}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
+      const reset = async (token: string) =>
+        fetch(`${baseURL}/api/preferences`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+      let response = await reset(await setupToken(baseURL));
+      // the admin signed out everywhere, or the token ran out: sign in again
+      if (response.status === 401) response = await reset(await setupToken(baseURL, { fresh: true }));
       if (!response.ok) throw new Error(`could not reset the admin's preferences: ${response.status}`);
       await use();
     },

@@ -1,0 +1,20 @@
+import type { AppPage } from '../bench/support/appPages';
+
+export type Route = AppPage['path'];
+
+/** DESIGN.md section 8: first-load JS of `/scheduling`, and of every route against the same app as one bundle. */
+export const FIRST_LOAD_GOALS = { schedulingKb: 250, ratioToOneBundle: 1.15 };
+
+/**
+ * The most gzipped JS each route may fetch until it is usable (`pnpm budgets`, run by CI on
+ * every build). Raise one only on purpose, with the reason in the commit, and record the
+ * scripts again (`pnpm budgets --record`) so the next overrun names what grew since. Today's
+ * sizes plus about 2 KB: /scheduling is still over its goal (docs/performance.md says why),
+ * so the budget holds it where it is until the goal is reached, then the goal becomes it.
+ */
+export const FIRST_LOAD_BUDGETS_KB: Record<Route, number> = {
+  '/login': 258,
+  '/scheduling': 273,
+  '/leads': 374,
+  '/sync': 285,
+};
