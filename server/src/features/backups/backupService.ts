@@ -87,18 +87,22 @@ export function createBackupService({
   listeners: RestoreListeners;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }) {
-  /** What runs now in this process (one backup or restore at a time). */
+  /** What holds the lock now: a snapshot's copy or a restore (one at a time in this process; the others wait their turn). */
   let busy: string | null = null;
   let restoring = false;
+  let turn: Promise<unknown> = Promise.resolve();
 
-  async function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
-    if (busy) throw new BackupBusy();
-    busy = what;
-    try {
-      return await work();
-    } finally {
-      busy = null;
-    }
+  function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const run = turn.then(async () => {
+      busy = what;
+      try {
+        return await work();
+      } finally {
+        busy = null;
+      }
+    });
+    turn = run.catch(() => undefined);
+    return run;
   }
 
   function reportFailure(error: unknown, kind: BackupKind): void {
@@ -116,8 +120,14 @@ export function createBackupService({
       .catch(() => undefined);
   }
 
-  async function takePoint(kind: BackupKind, reason: string) {
-    return exclusively(`backup (${kind})`, () => engine.point(kind, reason));
+  /** A point: its copy taken in turn; answers what resolves once it is verified and offered (a restore waits for neither). */
+  async function takePoint(
+    kind: BackupKind,
+    reason: string,
+  ): Promise<{ verified: Promise<{ point: EnginePoint; unchanged: boolean }> }> {
+    if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
+    const { verified } = await exclusively(`backup (${kind})`, () => engine.pointBeforeChange(kind, reason));
+    return { verified: verified as Promise<{ point: EnginePoint; unchanged: boolean }> };
   }
 
   /** Holds the sync's lease for a restore: no run can start meanwhile, here or on another instance. */
@@ -157,10 +167,9 @@ export function createBackupService({
      */
     async beforeChange(kind: BackupKind, reason: string): Promise<void> {
       if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
-      for (let waited = 0; busy && waited < 600; waited += 1)
-        await new Promise((done) => setTimeout(done, 100));
       try {
-        await takePoint(kind, reason);
+        // the change waits for the copy only; the check, encryption and upload follow it
+        void (await takePoint(kind, reason)).verified.catch((error: unknown) => reportFailure(error, kind));
       } catch (error) {
         reportFailure(error, kind);
       }
@@ -175,7 +184,7 @@ export function createBackupService({
     /** "Back up now" and `pnpm backup`: fails loudly. */
     async backUpNow(by: string): Promise<BackupNowResult> {
       try {
-        const { point, unchanged } = await takePoint('manual', `Requested by ${by}`);
+        const { point, unchanged } = await (await takePoint('manual', `Requested by ${by}`)).verified;
         return { point: strip(point), unchanged };
       } catch (error) {
         if (!(error instanceof BackupBusy)) reportFailure(error, 'manual');
@@ -183,12 +192,12 @@ export function createBackupService({
       }
     },
 
-    /** The schedule's point (BACKUP_CRON); skipped while another backup runs. */
+    /** The schedule's point (BACKUP_CRON); skipped while a restore runs. */
     async scheduled(): Promise<void> {
       try {
-        await takePoint('schedule', 'On the schedule');
+        await (await takePoint('schedule', 'On the schedule')).verified;
       } catch (error) {
-        if (error instanceof BackupBusy) log.info({}, 'scheduled backup skipped: another one runs');
+        if (error instanceof BackupBusy) log.info({}, 'scheduled backup skipped: a restore runs');
         else reportFailure(error, 'schedule');
       }
     },
@@ -257,8 +266,10 @@ export function createBackupService({
       by: string,
       { own = 0 }: { own?: number } = {},
     ): Promise<RestoreRecord> {
+      if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
+      // from now on no change begins (its point would be of the database being replaced)
+      restoring = true;
       return exclusively('restore', async () => {
-        restoring = true;
         try {
           const lease = await takeSyncLease();
           try {
@@ -346,6 +357,9 @@ export function createBackupService({
     close: () => engine.close(),
     isRestoring: () => restoring,
   };
+  // copies a stopped process had taken before a change are verified and offered now
+  for (const { kind, verified } of engine.resume())
+    void verified.catch((error: unknown) => reportFailure(error, kind));
   return service;
 }
 

@@ -65,11 +65,14 @@ export function protectMigrations(settings: BackupSettings, log: Log): BeforeMig
     if (db.engine === 'd1')
       return recordBookmark(db, (db as Database & { api: D1Api }).api, 'migration', reason);
     const engine = createBackupEngine(db, settings, log);
-    try {
-      await engine.point('migration', reason);
-    } catch (error) {
-      // the start goes on: a migration is not refused for want of a backup, but it is said loudly
+    // the start goes on: a migration is not refused for want of a backup, but it is said loudly
+    const failed = (error: unknown) =>
       log.error({ err: error }, 'no snapshot could be taken before the migrations');
+    try {
+      // the migrations wait for the copy; it is verified while they run
+      void (await engine.pointBeforeChange('migration', reason)).verified.catch(failed);
+    } catch (error) {
+      failed(error);
     }
     return async () => {
       await engine.settled();

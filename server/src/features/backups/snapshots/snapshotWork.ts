@@ -1,5 +1,4 @@
 import BetterSqlite3 from 'better-sqlite3';
-import fs from 'node:fs';
 import { HAS_MIGRATIONS_SQL, SCHEMA_LEVEL_SQL, type SchemaLevel } from '../../../platform/db/migrationState';
 
 /**
@@ -27,44 +26,36 @@ export interface DatabaseCheck {
   schema: SchemaLevel;
 }
 
-/**
- * The database as it is now, copied to `target` as one consistent read (VACUUM INTO on a
- * connection of its own: the server keeps writing meanwhile, and the copy is compact).
- */
-export function copyDatabase(source: string, target: string): void {
-  fs.rmSync(target, { force: true });
-  const connection = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
+const NOTHING = { counts: {}, historyMaxId: 0, schema: { applied: 0, latestWhen: 0 } };
+
+function openReadOnly(file: string): BetterSqlite3.Database | string {
   try {
-    connection.pragma('busy_timeout = 10000');
-    connection.prepare('VACUUM INTO ?').run(target);
+    return new BetterSqlite3(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return `it cannot be opened: ${String(error)}`;
+  }
+}
+
+/** SQLite's integrity_check of a database file: null when it answers ok, else its first complaints. */
+export function integrityProblem(file: string): string | null {
+  const connection = openReadOnly(file);
+  if (typeof connection === 'string') return connection;
+  try {
+    const answers = connection.pragma('integrity_check') as { integrity_check: string }[];
+    const complaints = answers.map((row) => row.integrity_check).filter((line) => line !== 'ok');
+    return complaints.length > 0 ? `integrity_check: ${complaints.slice(0, 5).join('; ')}` : null;
+  } catch (error) {
+    return `it cannot be read: ${String(error)}`;
   } finally {
     connection.close();
   }
 }
 
-/** Opens a database file read-only and checks it: SQLite's integrity_check, the rows of the main tables, its schema. */
-export function checkDatabase(file: string): DatabaseCheck {
-  let connection: BetterSqlite3.Database;
+/** What a database file holds, quickly (no integrity_check): the rows of the main tables, its newest history entry, its schema. */
+export function databaseFacts(file: string): DatabaseCheck {
+  const connection = openReadOnly(file);
+  if (typeof connection === 'string') return { problem: connection, ...NOTHING };
   try {
-    connection = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-  } catch (error) {
-    return {
-      problem: `it cannot be opened: ${String(error)}`,
-      counts: {},
-      historyMaxId: 0,
-      schema: { applied: 0, latestWhen: 0 },
-    };
-  }
-  try {
-    const answers = connection.pragma('integrity_check') as { integrity_check: string }[];
-    const complaints = answers.map((row) => row.integrity_check).filter((line) => line !== 'ok');
-    if (complaints.length > 0)
-      return {
-        problem: `integrity_check: ${complaints.slice(0, 5).join('; ')}`,
-        counts: {},
-        historyMaxId: 0,
-        schema: { applied: 0, latestWhen: 0 },
-      };
     const present = new Set(
       (
         connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
@@ -84,24 +75,22 @@ export function checkDatabase(file: string): DatabaseCheck {
       : { applied: 0, latestWhen: 0 };
     return { problem: null, counts, historyMaxId, schema };
   } catch (error) {
-    return {
-      problem: `it cannot be read: ${String(error)}`,
-      counts: {},
-      historyMaxId: 0,
-      schema: { applied: 0, latestWhen: 0 },
-    };
+    return { problem: `it cannot be read: ${String(error)}`, ...NOTHING };
   } finally {
     connection.close();
   }
 }
 
-export type SnapshotTask = { task: 'copy'; source: string; target: string } | { task: 'check'; file: string };
+/** Opens a database file read-only and checks it: SQLite's integrity_check, the rows of the main tables, its schema. */
+export function checkDatabase(file: string): DatabaseCheck {
+  const problem = integrityProblem(file);
+  return problem ? { problem, ...NOTHING } : databaseFacts(file);
+}
+
+export type SnapshotTask = { task: 'check'; file: string } | { task: 'integrity'; file: string };
+export type SnapshotTaskResult = DatabaseCheck | string | null;
 
 /** The task, as the worker thread runs it. */
-export function runSnapshotTask(job: SnapshotTask): DatabaseCheck | null {
-  if (job.task === 'copy') {
-    copyDatabase(job.source, job.target);
-    return null;
-  }
-  return checkDatabase(job.file);
+export function runSnapshotTask(job: SnapshotTask): SnapshotTaskResult {
+  return job.task === 'check' ? checkDatabase(job.file) : integrityProblem(job.file);
 }

@@ -1,4 +1,4 @@
-// A snapshot's copy and check of a large database run on a worker thread, so the server keeps
+// A snapshot's check of a large database runs on a worker thread, so the server keeps
 // answering. The server runs its TypeScript through tsx (or jest's transform), which a worker
 // thread does not inherit: register tsx here before the task loads.
 const { parentPort, workerData } = require('node:worker_threads');
