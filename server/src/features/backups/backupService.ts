@@ -195,7 +195,9 @@ export function createBackupService({
     /** The schedule's point (BACKUP_CRON); skipped while a restore runs. */
     async scheduled(): Promise<void> {
       try {
-        await (await takePoint('schedule', 'On the schedule')).verified;
+        await (
+          await takePoint('schedule', 'On the schedule')
+        ).verified;
       } catch (error) {
         if (error instanceof BackupBusy) log.info({}, 'scheduled backup skipped: a restore runs');
         else reportFailure(error, 'schedule');
