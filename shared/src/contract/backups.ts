@@ -68,6 +68,19 @@ export const restoreRecord = z.object({
 });
 export type RestoreRecord = z.infer<typeof restoreRecord>;
 
+/** D1: an export of the whole database off Cloudflare, in the bucket (BACKUP_S3_URL), proven to rebuild a database. */
+export const d1Export = z.object({
+  name: z.string(),
+  at: z.string(),
+  reason: z.string(),
+  sizeBytes: z.number().int(),
+  /** The rows of the main tables of the database it rebuilds. */
+  counts: z.record(z.string(), z.number().int()),
+  verification: z.string(),
+  encrypted: z.boolean(),
+});
+export type D1Export = z.infer<typeof d1Export>;
+
 /** The Backups page. */
 export const backupsOverview = z.object({
   engine: z.enum(['sqlite', 'd1']),
@@ -92,6 +105,8 @@ export const backupsOverview = z.object({
   encrypted: z.boolean(),
   /** D1: Time Travel restores to any minute of the last 30 days. */
   timeTravelDays: z.number().int().nullable(),
+  /** D1 with BACKUP_S3_URL: the exports off Cloudflare, newest first (null: none are made). */
+  exports: z.array(d1Export).nullable(),
   restores: z.array(restoreRecord),
   /** A backup or a restore is running now. */
   busy: z.string().nullable(),

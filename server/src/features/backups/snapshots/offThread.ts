@@ -79,8 +79,8 @@ const onWorker = createSnapshotWorker();
 export async function runOffThread<T extends SnapshotTask>(
   job: T,
   sizeOf: string,
-): Promise<T extends { task: 'check' } ? DatabaseCheck : string | null> {
-  type Answer = T extends { task: 'check' } ? DatabaseCheck : string | null;
+): Promise<T extends { task: 'integrity' } ? string | null : DatabaseCheck> {
+  type Answer = T extends { task: 'integrity' } ? string | null : DatabaseCheck;
   const size = fs.existsSync(sizeOf) ? fs.statSync(sizeOf).size : 0;
   if (size < ON_THREAD_BYTES) return runSnapshotTask(job) as Answer;
   return (await onWorker(job)) as Answer;
