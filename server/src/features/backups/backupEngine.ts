@@ -29,7 +29,10 @@ export interface BackupEngine {
    * database's copy is on the disk; D1: the bookmark is recorded), with what resolves once the
    * point is verified and offered (or rejects: it failed, and is not offered).
    */
-  pointBeforeChange(kind: BackupKind, reason: string): Promise<{ verified: Promise<unknown> }>;
+  pointBeforeChange(
+    kind: BackupKind,
+    reason: string,
+  ): Promise<{ verified: Promise<{ point: EnginePoint; unchanged: boolean }> }>;
   /** The points a stopped process had begun (SQLite: copies taken, not verified yet): verified now. */
   resume(): { kind: BackupKind; verified: Promise<unknown> }[];
   /** Every restore point, newest first. */

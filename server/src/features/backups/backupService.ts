@@ -141,7 +141,7 @@ export function createBackupService({
   ): Promise<{ verified: Promise<{ point: EnginePoint; unchanged: boolean }> }> {
     if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
     const { verified } = await exclusively(`backup (${kind})`, () => engine.pointBeforeChange(kind, reason));
-    return { verified: verified as Promise<{ point: EnginePoint; unchanged: boolean }> };
+    return { verified };
   }
 
   /** Holds the sync's lease for a restore: no run can start meanwhile, here or on another instance. */

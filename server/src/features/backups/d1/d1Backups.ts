@@ -113,8 +113,8 @@ export function createD1Backups(db: Database, api: D1Api): BackupEngine {
 
     // a bookmark is Cloudflare's own: nothing is left to verify once it is recorded
     async pointBeforeChange(kind, reason) {
-      await record(kind, reason);
-      return { verified: Promise.resolve() };
+      const point = await record(kind, reason);
+      return { verified: Promise.resolve({ point, unchanged: false }) };
     },
 
     resume: () => [],
