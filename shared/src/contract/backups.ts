@@ -84,11 +84,12 @@ export type D1Export = z.infer<typeof d1Export>;
 /** The Backups page. */
 export const backupsOverview = z.object({
   engine: z.enum(['sqlite', 'd1']),
-  /** BACKUP_CRON (null: off) and its next run. */
+  /** BACKUP_CRON (null: off), its next run, and the time zone its hours are read in (the server's). */
   schedule: z.object({
     cron: z.string().nullable(),
     nextAt: z.string().nullable(),
     everyMs: z.number().nullable(),
+    timeZone: z.string(),
   }),
   /** The newest restore point, and whether it is older than twice the schedule's interval. */
   lastGood: z.object({ name: z.string(), at: z.string(), ageMs: z.number(), stale: z.boolean() }).nullable(),

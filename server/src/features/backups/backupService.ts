@@ -243,7 +243,12 @@ export function createBackupService({
 
     async overview(): Promise<BackupsOverview> {
       const points = await engine.points();
-      const schedule = { cron: settings.cron, ...cronInterval(settings.cron) };
+      // croner reads the hours of BACKUP_CRON in the server's own time zone
+      const schedule = {
+        cron: settings.cron,
+        ...cronInterval(settings.cron),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
       const newest = points[0];
       const ageMs = newest ? Date.now() - Date.parse(newest.at) : 0;
       const restores = await db.orm
