@@ -1,11 +1,4 @@
-import {
-  AccessDenied,
-  formatDateTime,
-  LoadErrorPanel,
-  PageHeader,
-  toastSuccess,
-  useIsAdmin,
-} from '@auditdesk/shared';
+import { formatDateTime, LoadErrorPanel, PageHeader, toastSuccess } from '@auditdesk/shared';
 import type { RestorePoint } from '@auditdesk/shared/core';
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconClockHour4, IconDatabaseExport, IconLock } from '@tabler/icons-react';
@@ -18,13 +11,8 @@ import { RestoreToMinuteModal } from './RestoreToMinuteModal';
 import { RestorePointsTable } from './RestorePointsTable';
 import { useBackups } from './useBackups';
 
+/** Admin-only: the host and a standalone remote refuse it to others (the remote manifest's adminOnly). */
 export default function BackupsPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) return <AccessDenied message="You don't have permission to manage backups." />;
-  return <Backups />;
-}
-
-function Backups() {
   const { backups, backUp, restore } = useBackups();
   const [chosen, setChosen] = useState<RestorePoint | null>(null);
   const [toMinute, setToMinute] = useState(false);
