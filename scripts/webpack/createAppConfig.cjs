@@ -93,8 +93,12 @@ module.exports = function createAppConfig(dir) {
             : {}),
           experiments: {
             ...(production && !isHost ? { externalRuntime: true } : {}),
-            // no Node.js code paths in a browser build
-            optimization: { target: 'web' },
+            optimization: {
+              // no Node.js code paths in a browser build
+              target: 'web',
+              // a remote loads no remotes of its own: its entry leaves that code out
+              ...(isHost ? {} : { disableRemote: true }),
+            },
           },
         }),
         ...base.plugins,
