@@ -5,7 +5,8 @@ import { storedPreferenceParts, writePreferencesToStorage } from './preferenceKe
 
 // The contract's check of a document needs zod (24 KB gzip): loaded when a document is sent or
 // restored, not at a page's start.
-const fittingPreferences = () => import('../contract/preferences').then((module) => module.fittingPreferences);
+const fittingPreferences = () =>
+  import('../contract/preferences').then((module) => module.fittingPreferences);
 
 /** Changes that come in a burst (a run of column toggles) are sent once. */
 export const SAVE_PAUSE_MS = 500;
