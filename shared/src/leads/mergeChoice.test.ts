@@ -2,7 +2,9 @@ import { MERGEABLE_LEAD_FIELDS } from '../contract/leadFields';
 import { mergeSurvivor, preselectMerge, type MergeSide } from './mergeChoice';
 
 const blank = Object.fromEntries(MERGEABLE_LEAD_FIELDS.map((field) => [field, ''])) as MergeSide['values'];
-const side = (overrides: Partial<MergeSide> & { values?: Partial<MergeSide['values']> }): MergeSide => ({
+const side = (
+  overrides: Partial<Omit<MergeSide, 'values'>> & { values?: Partial<MergeSide['values']> },
+): MergeSide => ({
   id: 1,
   source: 'calendar',
   updatedAt: '2025-03-01T00:00:00.000Z',
