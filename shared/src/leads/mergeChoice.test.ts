@@ -46,8 +46,9 @@ describe('the merge’s preselection', () => {
   });
 
   it('keeps a calendar lead over a manual one, else the first named', () => {
-    const manual = { source: 'manual' as const, n: 1 };
-    const calendar = { source: 'calendar' as const, n: 2 };
+    type Lead = { source: 'manual' | 'calendar'; n: number };
+    const manual: Lead = { source: 'manual', n: 1 };
+    const calendar: Lead = { source: 'calendar', n: 2 };
     expect(mergeSurvivor(manual, calendar)).toEqual([calendar, manual]);
     expect(mergeSurvivor(calendar, { ...calendar, n: 3 })[0].n).toBe(2);
   });
