@@ -171,6 +171,7 @@ export async function buildApp({
       await api.register(leadActionsRoutes, {
         bulk: leadActions.bulk,
         undo: leadActions.undo,
+        merge: leadActions.merge,
         notifier: services.notifier,
         authenticate,
         restorePoint: services.backups.beforeChange,

@@ -17,6 +17,8 @@ export * from './contract/business';
 export * from './contract/agenda';
 export * from './contract/leadHistory';
 export * from './contract/leadActions';
+export * from './contract/leadMerge';
+export * from './leads/mergeChoice';
 export * from './contract/leadFields';
 export * from './contract/leadColumns';
 export * from './contract/health';

@@ -66,6 +66,8 @@ export type {
   LeadActionSummary,
   LeadAtVersion,
   LeadsBulkRequest,
+  LeadMergeResult,
+  LeadsMergeInput,
   LeadEditableFields,
   LeadHistoryEntry,
   LeadHistoryPage,
@@ -103,6 +105,8 @@ export {
   LEAD_FIELDS,
   leadFieldDefault,
   leadFieldRow,
+  MERGEABLE_LEAD_FIELDS,
+  type MergeableLeadField,
   type ChoiceField,
   type EditableLeadField,
   type LeadField,
@@ -110,6 +114,13 @@ export {
   type LeadFieldRow,
 } from './contract/leadFields';
 export * from './contract/leadStatusRules';
+export {
+  bothTexts,
+  mergeSurvivor,
+  preselectedValue,
+  preselectMerge,
+  type MergeSide,
+} from './leads/mergeChoice';
 export * from './scheduling';
 export { StatCards } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';

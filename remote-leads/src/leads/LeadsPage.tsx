@@ -46,6 +46,8 @@ import { showDeletedToast } from './bulk/undoToast';
 import { bothOf, ImportedLeadsChip, onlyImported, useImportedLeads } from './import/ImportedLeadsChip';
 import { showImportDoneToast } from './import/importDoneToast';
 import { LeadImportDialog } from './import/LeadImportDialog';
+import { MergeDialog } from './merge/MergeDialog';
+import { LeadViewModal } from './view/LeadViewModal';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { createNarrowingFilter } from './narrowingFilter';
 import { paginate } from './pagination';
@@ -58,6 +60,7 @@ import { ViewMenu } from './views/ViewMenu';
 export default function LeadsPage() {
   // the editors' operations all have one access: the page offers them to whom the server allows
   const canEdit = useAccess(routes.leadsUpdate.access);
+  const canMerge = useAccess(routes.leadsMerge.access);
   // the view lives in the URL: a copied link, a reload, back and forward show the same rows
   const { view, change } = useLeadsView();
   const { hideUnformatted, pageSize } = view;
@@ -71,7 +74,10 @@ export default function LeadsPage() {
   const sorting = view.sort as Sorting | null;
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
+  const [viewing, setViewing] = useState<LeadRow | null>(null);
   const [importing, setImporting] = useState(false);
+  const [merging, setMerging] = useState<readonly [number, number] | null>(null);
+  const openMerge = useCallback((a: number, b: number) => setMerging([a, b]), []);
   const [actionError, setActionError] = useState<string | null>(null);
   // a dialog closing gives the focus back to its Edit, Delete or Add Lead button
   const { remember: rememberOpener, restore: restoreFocus } = useFocusReturn();
@@ -89,6 +95,17 @@ export default function LeadsPage() {
     },
     [rememberOpener],
   );
+  const openView = useCallback(
+    (lead: LeadRow) => {
+      rememberOpener();
+      setViewing(lead);
+    },
+    [rememberOpener],
+  );
+  const closeView = () => {
+    setViewing(null);
+    restoreFocus();
+  };
   const closeEditor = () => {
     setEditing(null);
     restoreFocus();
@@ -112,7 +129,12 @@ export default function LeadsPage() {
     () => narrowingFilter(rows, deferredFilters),
     [narrowingFilter, rows, deferredFilters],
   );
-  const duplicates = useDuplicates({ rows, canDismiss: canEdit, open: openEditor });
+  const duplicates = useDuplicates({
+    rows,
+    canDismiss: canEdit,
+    open: canEdit ? openEditor : openView,
+    merge: canMerge ? openMerge : null,
+  });
   const { duplicatesOnly } = view;
   const sorted = useMemo(() => {
     const bySort = sortLeads(filtered, sorting);
@@ -271,6 +293,10 @@ export default function LeadsPage() {
               visibility={visibility}
               choices={choices}
               onReload={() => void leads.refetch()}
+              onMerge={(a, b) => {
+                selection.clear();
+                openMerge(a, b);
+              }}
             />
           )}
           {duplicatesOnly && <DuplicatesStatus />}
@@ -289,6 +315,7 @@ export default function LeadsPage() {
                 canEdit={canEdit}
                 onEdit={openEditor}
                 onDelete={openDelete}
+                onOpen={openView}
                 {...(canEdit && selection.tableProps)}
               />
             </HeaderArrowKeys>
@@ -313,6 +340,8 @@ export default function LeadsPage() {
         onClose={closeEditor}
         onSave={save}
       />
+      {viewing && <LeadViewModal leadId={viewing.id} onClose={closeView} />}
+      {merging && <MergeDialog ids={merging} onClose={() => setMerging(null)} />}
       {importing && (
         <LeadImportDialog
           opened

@@ -10,7 +10,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconAlertTriangle, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
 import {
   MantineReactTable,
   useMantineReactTable,
@@ -44,12 +44,14 @@ interface LeadsTableProps {
   canEdit: boolean;
   onEdit: (row: LeadRow) => void;
   onDelete: (row: LeadRow) => void;
+  /** Opens the lead to read (whoever may not edit it): a click on its row, or its Open button. */
+  onOpen: (row: LeadRow) => void;
   /** The page's chosen rows, for a bulk action; without it, no selection column. */
   rowSelection?: MRT_RowSelectionState;
   onRowSelectionChange?: (updater: MRT_Updater<MRT_RowSelectionState>) => void;
 }
 
-/** The table scrolls inside its box; the header row and the first column stay in view. */
+/** The table scrolls inside its box; the header row, the first column and the name stay in view. */
 const CONTAINER_STYLE = { maxHeight: 'max(360px, calc(100dvh - 330px))' };
 /**
  * The columns keep their widths (long text is cut with an ellipsis instead of widening
@@ -237,7 +239,13 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
       })),
     [columnFilters, referredBy, onColumnFilter, onReferredBy, timeZone, selectable],
   );
-  const firstColumn = visibleColumns(props.visibility)[0]?.id;
+  // the first column (the date) and the name stay in view: a row scrolled sideways, or its Edit
+  // focused, still says whose it is (Airtable pins the primary field)
+  const shownIds = visibleColumns(props.visibility).map((column) => column.id);
+  const pinned = [
+    ...shownIds.slice(0, 1),
+    ...(shownIds.includes('customerName') && shownIds[0] !== 'customerName' ? ['customerName'] : []),
+  ];
 
   const table = useMantineReactTable({
     columns,
@@ -257,7 +265,17 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
     enableStickyHeader: true,
     enableColumnPinning: true,
     columnFilterDisplayMode: 'subheader',
-    enableRowActions: props.canEdit,
+    enableRowActions: true,
+    // a reader opens a lead by clicking its row (a link or a button in it does its own thing)
+    mantineTableBodyRowProps: props.canEdit
+      ? undefined
+      : ({ row }) => ({
+          onClick: (event) => {
+            if ((event.target as HTMLElement).closest('a, button, input')) return;
+            props.onOpen(row.original);
+          },
+          style: { cursor: 'pointer' },
+        }),
     enableRowSelection: selectable,
     selectAllMode: 'page',
     onRowSelectionChange: props.onRowSelectionChange,
@@ -273,31 +291,41 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
         Header: () => <VisuallyHidden>Actions</VisuallyHidden>,
       },
     },
-    renderRowActions: ({ row }) => (
-      <Group gap={2} wrap="nowrap">
+    renderRowActions: ({ row }) =>
+      props.canEdit ? (
+        <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            aria-label={`Edit ${row.original.customerName}`}
+            onClick={() => props.onEdit(row.original)}
+          >
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            color="red"
+            aria-label={`Delete ${row.original.customerName}`}
+            onClick={() => props.onDelete(row.original)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ) : (
         <ActionIcon
           variant="subtle"
           size="sm"
-          aria-label={`Edit ${row.original.customerName}`}
-          onClick={() => props.onEdit(row.original)}
+          aria-label={`Open ${row.original.customerName}`}
+          onClick={() => props.onOpen(row.original)}
         >
-          <IconPencil size={16} />
+          <IconEye size={16} />
         </ActionIcon>
-        <ActionIcon
-          variant="subtle"
-          size="sm"
-          color="red"
-          aria-label={`Delete ${row.original.customerName}`}
-          onClick={() => props.onDelete(row.original)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Group>
-    ),
+      ),
     state: {
       columnVisibility: props.visibility as Record<string, boolean>,
       columnPinning: {
-        left: [...(selectable ? ['mrt-row-select'] : []), ...(firstColumn ? [firstColumn] : [])],
+        left: [...(selectable ? ['mrt-row-select'] : []), ...pinned],
         right: [],
       },
       rowSelection: props.rowSelection ?? {},

@@ -373,6 +373,21 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
     }),
   },
   {
+    route: 'POST /api/leads/merge',
+    allowed: LEAD_EDITORS,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/leads/merge',
+      payload: {
+        leads: [
+          { id: await someLead(t), version: 1 },
+          { id: await someLead(t), version: 1 },
+        ],
+      },
+    }),
+  },
+  {
     route: 'POST /api/lead-actions/{id}/undo',
     allowed: LEAD_EDITORS,
     ok: 200,

@@ -195,6 +195,46 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     expect(await scheduledBy('single.ics')).not.toContain('Scheduled By: Dana');
   });
 
+  // issue 37: a merge asked to cancel the merged-away lead's event does; its undo takes that back
+  it('cancels the merged-away lead’s event when asked, and the undo puts it back', async () => {
+    const second = SINGLE.replace('UID:single-1@example.com', 'UID:single-2@example.com').replace(
+      'DTSTART:20250304T140000Z',
+      'DTSTART:20250311T140000Z',
+    );
+    expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
+    expect((await radicale.putEvent(calendarUrl, 'second.ics', second)).status).toBe(201);
+    await start();
+    await sync();
+    const [kept, gone] = [
+      await detail(await idOf('single-1@example.com')),
+      await detail(await idOf('single-2@example.com')),
+    ];
+    const merged = await request('POST', '/api/leads/merge', {
+      leads: [
+        { id: kept.id, version: kept.version },
+        { id: gone.id, version: gone.version },
+      ],
+      values: { scheduledBy: 'Dana' },
+      goneEvent: 'cancel',
+    });
+    expect(merged.statusCode).toBe(200);
+    await allWritten(t.db);
+    const status = async (name: string) => text(vevents((await object(name)).ics)[0]!, 'status');
+    expect(await status('second.ics')).toBe('CANCELLED');
+    expect(text(vevents((await object('single.ics')).ics)[0]!, 'description')).toContain(
+      'Scheduled By: Dana',
+    );
+    await sync(); // the cancelled event does not bring the gone lead back
+    expect((await detail(gone.id)).id).toBe(kept.id);
+
+    const undo = await request('POST', `/api/lead-actions/${merged.json().action.id}/undo`);
+    expect(undo.statusCode).toBe(200);
+    await allWritten(t.db);
+    expect(await status('second.ics')).not.toBe('CANCELLED');
+    expect((await detail(gone.id)).status).toBe(gone.status);
+    // two syncs and three writes to Radicale, on D1 each statement a request
+  }, 60_000);
+
   it('writes an edit with If-Match, keeps every other line and property, and reads back field by field', async () => {
     expect((await radicale.putEvent(calendarUrl, 'single.ics', SINGLE)).status).toBe(201);
     await start();

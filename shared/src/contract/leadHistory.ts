@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_ACTION_KINDS, LEAD_HISTORY_KINDS } from './vocabulary';
 
-/** GET /leads/{id}/history: a page of the lead's changes, newest first. */
+/** GET /leads/{id}/history: a page of the lead's changes (and of the leads merged into it), newest first. */
 export const leadHistoryQuery = z.strictObject({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
@@ -10,6 +10,8 @@ export const leadHistoryQuery = z.strictObject({
 /** One change: a field changed (old → new), or the lead created or deleted; by a person or a sync run. */
 export const leadHistoryEntry = z.object({
   id: z.number().int(),
+  /** The lead it was recorded on: this one, or a lead merged into it since. */
+  leadId: z.number().int(),
   kind: z.enum(LEAD_HISTORY_KINDS),
   /** The lead field's name (as in the lead resource); null for created and deleted. */
   field: z.string().nullable(),

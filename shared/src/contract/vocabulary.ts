@@ -46,6 +46,8 @@ export const LEAD_HISTORY_KINDS = [
   // the event had changed in the calendar meanwhile (with the calendar's new value: needs review)
   'written-back',
   'write-conflict',
+  // another lead merged into this one (old value: its customer name, new value: its Lead ID)
+  'merged',
 ] as const;
 export type LeadHistoryKind = (typeof LEAD_HISTORY_KINDS)[number];
 
@@ -57,8 +59,13 @@ export const WRITE_BACK_MODES = ['on', 'off', 'read-only source'] as const;
 export type WriteBackMode = (typeof WRITE_BACK_MODES)[number];
 
 /** What changed many leads at once, under one action that can be named (and undone). */
+/** What becomes of a merged-away lead's calendar event, with write-back on: left as it is, or cancelled. */
+export const GONE_EVENT_CHOICES = ['leave', 'cancel'] as const;
+export type GoneEventChoice = (typeof GONE_EVENT_CHOICES)[number];
+
 /** 'undo': the undo of another action, which puts back what that one changed. */
-export const LEAD_ACTION_KINDS = ['bulk', 'import', 'undo'] as const;
+/** 'merge': two leads of one household made one (DESIGN.md section 24). */
+export const LEAD_ACTION_KINDS = ['bulk', 'import', 'undo', 'merge'] as const;
 export type LeadActionKind = (typeof LEAD_ACTION_KINDS)[number];
 
 /**

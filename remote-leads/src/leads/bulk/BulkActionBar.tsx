@@ -9,7 +9,7 @@ import {
   type ChangedLead,
 } from '@auditdesk/shared';
 import { Alert, Button, Group, Menu, Modal, Paper, Text } from '@mantine/core';
-import { IconChevronDown, IconTrash } from '@tabler/icons-react';
+import { IconArrowMerge, IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ColumnVisibility } from '../ColumnsMenu';
 import type { ChoiceField } from '../knownValues';
@@ -26,15 +26,17 @@ interface BulkActionBarProps {
   choices: Record<ChoiceField, string[]>;
   /** Reads the leads again (after a refusal: someone changed some of them). */
   onReload: () => void;
+  /** Opens the merge of the two selected leads. */
+  onMerge: (a: number, b: number) => void;
 }
 
 const leadsText = (count: number) => `${formatNumber(count)} ${count === 1 ? 'lead' : 'leads'}`;
 
 /**
- * What can be done to the selected leads at once: change a field, export, delete. Each is
+ * What can be done to the selected leads at once: change a field, export, delete, merge two. Each is
  * all or nothing on the server and can be undone from the message that follows.
  */
-export function BulkActionBar({ selection, visibility, choices, onReload }: BulkActionBarProps) {
+export function BulkActionBar({ selection, visibility, choices, onReload, onMerge }: BulkActionBarProps) {
   const { rows, matchingCount } = selection;
   const [changing, setChanging] = useState<BulkField | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -99,6 +101,16 @@ export function BulkActionBar({ selection, visibility, choices, onReload }: Bulk
                 ))}
               </Menu.Dropdown>
             </Menu>
+            {rows.length === 2 && (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconArrowMerge size={14} />}
+                onClick={() => onMerge(rows[0]!.id, rows[1]!.id)}
+              >
+                Merge…
+              </Button>
+            )}
             <ExportMenu
               label="Export selection"
               formats={['xlsx', 'csv']}

@@ -15,7 +15,7 @@ const withModifier = (event: MouseEvent) =>
 
 /**
  * The mark beside a lead that may be the same household as others: a click shows which,
- * why, a link to each, and (Admin, Manager) "Not a duplicate" per pair.
+ * why, a link to each, and (Admin, Manager) "Merge…" and "Not a duplicate" per pair.
  */
 export function DuplicateMark({ leadId, name }: { leadId: number; name: string }) {
   const duplicates = useContext(DuplicatesContext);
@@ -28,7 +28,7 @@ export function DuplicateMark({ leadId, name }: { leadId: number; name: string }
       position="bottom-start"
       withArrow
       shadow="md"
-      width={380}
+      width={440}
       trapFocus
       returnFocus
     >
@@ -113,18 +113,34 @@ function DuplicateList({
               ].join(' · ')}
             </Text>
           </Stack>
-          {duplicates.canDismiss && (
-            <Button
-              size="compact-xs"
-              variant="default"
-              loading={saving === match.lead.id}
-              disabled={saving !== null && saving !== match.lead.id}
-              aria-label={`${match.lead.customerName} is not a duplicate of ${name}`}
-              onClick={() => void notDuplicate(match)}
-            >
-              Not a duplicate
-            </Button>
-          )}
+          <Group gap={4} wrap="nowrap">
+            {duplicates.merge && (
+              <Button
+                size="compact-xs"
+                variant="light"
+                aria-label={`Merge ${match.lead.customerName} with ${name}`}
+                disabled={saving !== null}
+                onClick={() => {
+                  onDone();
+                  duplicates.merge!(leadId, match.lead.id);
+                }}
+              >
+                Merge…
+              </Button>
+            )}
+            {duplicates.canDismiss && (
+              <Button
+                size="compact-xs"
+                variant="default"
+                loading={saving === match.lead.id}
+                disabled={saving !== null && saving !== match.lead.id}
+                aria-label={`${match.lead.customerName} is not a duplicate of ${name}`}
+                onClick={() => void notDuplicate(match)}
+              >
+                Not a duplicate
+              </Button>
+            )}
+          </Group>
         </Group>
       ))}
       {hidden > 0 && (

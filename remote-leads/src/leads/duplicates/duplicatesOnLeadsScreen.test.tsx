@@ -66,6 +66,11 @@ function serve({ failures = 0 } = {}) {
       return new Response(null, { status: 204 });
     }
     if (url === '/api/leads/duplicates') return json(200, duplicates);
+    const detail = /^\/api\/leads\/(\d+)$/.exec(url);
+    if (detail) {
+      const lead = LEADS.find((candidate) => candidate.id === Number(detail[1]));
+      return lead ? json(200, { ...lead, officeValues: [], calendarDeletedAt: null }) : json(404);
+    }
     if (url.startsWith('/api/leads')) return json(200, LEADS);
     if (url === '/api/business') return json(200, { timeZone: 'America/New_York' });
     return json(404);
@@ -116,14 +121,16 @@ describe('possible duplicates on the leads screen', () => {
     expect(within(list).queryByRole('button', { name: /not a duplicate/ })).not.toBeInTheDocument();
   });
 
-  it('opens a named lead: the table showing it for a User, its dialog for Admin and Manager', async () => {
+  it('opens a named lead for a User to read (issue 37, item 8)', async () => {
     signInAs('User');
     fetchMock = serve();
     const { router } = render();
     await userEvent.click(await screen.findByRole('button', { name: 'Possible duplicates of Jane Doe' }));
     await userEvent.click(await screen.findByRole('link', { name: 'Jane Doe (2nd visit)' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?q=l2'));
-    expect(await screen.findByText('Showing 1 to 1 of 1 results')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Jane Doe (2nd visit)' });
+    expect(within(dialog).getByTestId('lead-view')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(router.state.location.search).toBe('');
   });
 
   it('opens a named lead in its dialog for Admin and Manager', async () => {

@@ -16,6 +16,8 @@ export interface DuplicatesState {
   refetch: () => unknown;
   canDismiss: boolean;
   openLead: (lead: { id: number; leadId: string; isFormatted: boolean }) => void;
+  /** Opens the merge of two leads (Admin, Manager). */
+  merge: ((a: number, b: number) => void) | null;
 }
 
 export const DuplicatesContext = createContext<DuplicatesState | null>(null);
@@ -26,16 +28,19 @@ export const leadHref = (lead: { leadId: string; isFormatted: boolean }) =>
 
 /**
  * The possible duplicates from the server, indexed by lead. A lead named in a mark opens in
- * its dialog for Admin and Manager when it is in the table; otherwise the table shows it.
+ * its dialog (the form for Admin and Manager, to read for others) when it is in the table;
+ * otherwise the table shows it.
  */
 export function useDuplicates<Row extends { id: number }>({
   rows,
   canDismiss,
   open,
+  merge = null,
 }: {
   rows: Row[];
   canDismiss: boolean;
   open: (row: Row) => void;
+  merge?: DuplicatesState['merge'];
 }): DuplicatesState {
   const query = useQuery(duplicatesQuery);
   const index = useMemo(() => (query.data ? indexDuplicates(query.data) : null), [query.data]);
@@ -43,16 +48,16 @@ export function useDuplicates<Row extends { id: number }>({
   const navigate = useNavigate();
   const openLead = useCallback<DuplicatesState['openLead']>(
     (lead) => {
-      const row = canDismiss ? rows.find((candidate) => candidate.id === lead.id) : undefined;
+      const row = rows.find((candidate) => candidate.id === lead.id);
       if (row) open(row);
       else navigate(leadHref(lead));
     },
-    [rows, canDismiss, open, navigate],
+    [rows, open, navigate],
   );
   const { isPending, error, isFetching, refetch } = query;
   // one value while nothing changed: the marks of the table's rows do not render again
   return useMemo(
-    () => ({ index, count, isPending, error, isFetching, refetch, canDismiss, openLead }),
-    [index, count, isPending, error, isFetching, refetch, canDismiss, openLead],
+    () => ({ index, count, isPending, error, isFetching, refetch, canDismiss, openLead, merge }),
+    [index, count, isPending, error, isFetching, refetch, canDismiss, openLead, merge],
   );
 }

@@ -8,6 +8,7 @@ import { LeadHistory } from './LeadHistory';
 const LABEL = 'Bulk change: Status → Cancelled (300 leads)';
 const entry = (id: number, action: LeadHistoryEntry['action']): LeadHistoryEntry => ({
   id,
+  leadId: 1,
   kind: 'changed',
   field: 'status',
   oldValue: 'Scheduled',

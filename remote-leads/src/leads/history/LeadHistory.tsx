@@ -8,7 +8,14 @@ import {
   useBusinessTimeZone,
 } from '@auditdesk/shared';
 import { Loader, Text, Timeline } from '@mantine/core';
-import { IconArrowBackUp, IconPencil, IconPlus, IconRefresh, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowBackUp,
+  IconArrowMerge,
+  IconPencil,
+  IconPlus,
+  IconRefresh,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ActionNote } from './ActionNote';
 import { describeHistoryEntry } from './describeHistoryEntry';
@@ -21,7 +28,7 @@ export const leadHistoryQuery = (id: number) => ({
 
 const ICON_SIZE = 12;
 
-/** The lead's changes as a timeline a person can read, newest first. */
+/** The lead's changes (and those of the leads merged into it) as a timeline a person can read, newest first. */
 export function LeadHistory({ leadId }: { leadId: number }) {
   const history = useQuery(leadHistoryQuery(leadId));
   const timeZone = useBusinessTimeZone();
@@ -50,6 +57,8 @@ export function LeadHistory({ leadId }: { leadId: number }) {
                 <IconTrash size={ICON_SIZE} />
               ) : entry.kind === 'restored' ? (
                 <IconArrowBackUp size={ICON_SIZE} />
+              ) : entry.kind === 'merged' ? (
+                <IconArrowMerge size={ICON_SIZE} />
               ) : entry.by.kind === 'sync' ? (
                 <IconRefresh size={ICON_SIZE} />
               ) : (
@@ -58,6 +67,11 @@ export function LeadHistory({ leadId }: { leadId: number }) {
             }
           >
             <Text size="sm">{describeHistoryEntry(entry, timeZone)}</Text>
+            {entry.leadId !== leadId && (
+              <Text size="xs" c="dimmed">
+                On a lead merged into this one (#{entry.leadId})
+              </Text>
+            )}
             {entry.action && <ActionNote action={entry.action} />}
             <Text size="xs" c="dimmed" title={formatDateTime(entry.at)}>
               {formatRelativeTime(entry.at)}

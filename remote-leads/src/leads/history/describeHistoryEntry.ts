@@ -21,6 +21,8 @@ export function describeHistoryEntry(entry: LeadHistoryEntry, timeZone?: string)
   if (entry.kind === 'created') return `${who} created the lead`;
   if (entry.kind === 'deleted') return `${who} deleted the lead`;
   if (entry.kind === 'restored') return `${who} restored the lead`;
+  if (entry.kind === 'merged')
+    return `${who} merged “${entry.oldValue || '(no name)'}” (Lead ID ${entry.newValue ?? '?'}) into this lead`;
   const field = entry.field ?? '';
   const label = LEAD_FIELD_LABELS[field as keyof typeof LEAD_FIELD_LABELS] ?? field;
   const from = valueText(field, entry.oldValue, timeZone);

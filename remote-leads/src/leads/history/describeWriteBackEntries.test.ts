@@ -3,6 +3,7 @@ import { describeHistoryEntry } from './describeHistoryEntry';
 
 const entry = (kind: LeadHistoryEntry['kind'], by: LeadHistoryEntry['by']): LeadHistoryEntry => ({
   id: 1,
+  leadId: 1,
   kind,
   field: 'phoneNumber',
   oldValue: '(617) 555-0142',

@@ -62,7 +62,9 @@ export const leadsRoutes: FastifyPluginAsync<{
   route('leadsSummary', async () => leads.summary());
 
   route('leadsGet', async (request, reply) => {
-    const lead = await leads.review.detail(request.params.id);
+    // a lead merged away answers as the lead it was merged into: links to it keep working
+    const live = await leads.liveLeadOf(request.params.id);
+    const lead = live === undefined ? undefined : await leads.review.detail(live);
     if (!lead) throw notFound(`There is no lead ${request.params.id}.`);
     return sendLead(reply, lead);
   });

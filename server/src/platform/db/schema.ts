@@ -145,9 +145,15 @@ export const leads = sqliteTable(
     deletedAt: text('deleted_at'),
     /**
      * Who deleted it: 'office' (a person here: it stays deleted when the sync sees its event
-     * again) or 'calendar' (its event is gone); null while it is live.
+     * again), 'calendar' (its event is gone) or 'merged' (merged into `mergedInto`); null while
+     * it is live.
      */
-    deletedBy: text('deleted_by', { enum: ['office', 'calendar'] }),
+    deletedBy: text('deleted_by', { enum: ['office', 'calendar', 'merged'] }),
+    /**
+     * The lead this one was merged into (DESIGN.md section 24): its history joins that lead's,
+     * links to it open that lead, and a sync takes its event for that lead's.
+     */
+    mergedInto: integer('merged_into'),
     /** A calendar lead whose event is gone while it holds office values: kept, for review. */
     calendarDeletedAt: text('calendar_deleted_at'),
     /** The calendar changed a field the office changed too, or deleted the event: a person decides. */
@@ -168,6 +174,9 @@ export const leads = sqliteTable(
   (table) => [
     index('leads_scheduled_date_idx').on(table.scheduledDate),
     index('leads_auditor_scheduled_date_idx').on(table.auditor, table.scheduledDate),
+    index('leads_merged_into_idx')
+      .on(table.mergedInto)
+      .where(sql`merged_into IS NOT NULL`),
     // covers the scheduling grid's one pass: it reads this index, not the table. The
     // auditor is matched without case (as the grid asks), or the index could not serve it.
     index('leads_grid_nocase_idx')

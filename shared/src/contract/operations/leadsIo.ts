@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParams, noContent } from '../common';
 import { duplicateDismissal, duplicateDismissalQuery, possibleDuplicates } from '../duplicates';
 import { leadActionResult, leadsBulkRequest } from '../leadActions';
+import { leadMergeResult, leadsMergeRequest } from '../leadMerge';
 import { leadHistoryPage, leadHistoryQuery, leadsChangedByRun } from '../leadHistory';
 import { importedLeads, importPreview, importResult } from '../leadImport';
 import { IMPORT_MAX_ROWS } from '../leadImportVocabulary';
@@ -53,7 +54,7 @@ const leadsIoOfLeads = taggedIo('Leads', {
   leadsGet: {
     summary: 'One lead, with its ETag, its office values beside the calendar’s, and whether it needs review',
     description:
-      '`officeValues`: each edited field’s office and calendar value, who and when, and whether they are in conflict; `calendarDeletedAt`; `needsReview`. 404 if there is no such lead.',
+      '`officeValues`: each edited field’s office and calendar value, who and when, and whether they are in conflict; `calendarDeletedAt`; `needsReview`. A lead merged into another answers that lead. 404 if there is no such lead.',
     params: idParams,
     response: { 200: leadDetail },
   },
@@ -145,8 +146,15 @@ const leadsIoOfLeads = taggedIo('Leads', {
     body: leadsBulkRequest,
     response: { 200: leadActionResult },
   },
+  leadsMerge: {
+    summary: 'Merge two leads of one household into one, as an action that can be undone (Admin, Manager)',
+    description:
+      'Each lead is named with the version it was read at; if either is gone or at another version, nothing is written: 412 with `leads`, each `{id, version}` (version null when the lead is gone). `values`: the merged lead’s value of each mergeable field (a field left out takes the preselected one: an office value over a calendar value, then the lead changed last, unless empty). The merged lead keeps a calendar lead’s row and Lead ID (the first named when both or neither come from the calendar); the other is deleted and remembered, so a sync updates the merged lead from its event instead of bringing it back. With write-back on, `goneEvent: "cancel"` also cancels the gone lead’s event. Undone, both leads exactly as before, by POST /lead-actions/{id}/undo.',
+    body: leadsMergeRequest,
+    response: { 200: leadMergeResult },
+  },
   leadsUndoAction: {
-    summary: 'Undo a bulk action or an import, if none of its leads changed since (Admin, Manager)',
+    summary: 'Undo a bulk action, an import or a merge, if none of its leads changed since (Admin, Manager)',
     description:
       'All or nothing, recorded in the leads’ history as an action of its own. 409 when the action was undone already, or when leads changed since it (`leads`, each `{id, version}`).',
     params: idParams,

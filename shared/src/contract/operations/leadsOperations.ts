@@ -4,7 +4,7 @@ const editors = ['Admin', 'Manager'] as const;
 
 /**
  * /api/leads and /api/lead-actions: every signed-in role reads the leads; Admin and Manager
- * create, edit, delete, import, change many at once and undo (DESIGN.md sections 7–12).
+ * create, edit, delete, import, change many at once, merge and undo (DESIGN.md sections 7–12).
  */
 export const leadsOperations = defineOperations({
   leadsList: { method: 'GET', path: '/leads', access: 'signed-in' },
@@ -25,6 +25,7 @@ export const leadsOperations = defineOperations({
   leadsImport: { method: 'POST', path: '/leads/import', access: editors },
   leadsImported: { method: 'GET', path: '/leads/import/:id/leads', access: 'signed-in' },
   leadsBulk: { method: 'POST', path: '/leads/bulk', access: editors },
+  leadsMerge: { method: 'POST', path: '/leads/merge', access: editors },
   leadsUndoAction: { method: 'POST', path: '/lead-actions/:id/undo', access: editors },
   leadsDuplicates: { method: 'GET', path: '/leads/duplicates', access: 'signed-in' },
   leadsDismissDuplicate: { method: 'POST', path: '/leads/duplicates/dismissals', access: editors },

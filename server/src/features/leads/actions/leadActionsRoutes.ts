@@ -6,21 +6,24 @@ import { conflict, notFound, preconditionFailed } from '../../../platform/errors
 import type { Notifier } from '../../notifications/notifier';
 import type { createBulkLeadActions } from './bulkLeadActions';
 import type { createLeadActionUndo } from './undoLeadAction';
+import type { createLeadMerge } from '../merge/mergeLeads';
 
 const leadsText = (count: number) => (count === 1 ? '1 lead' : `${count.toLocaleString('en-US')} leads`);
 
 /**
  * POST /api/leads/bulk: a change or a delete of many leads, all or nothing; POST
- * /api/lead-actions/{id}/undo: puts back what a bulk action or an import changed (Admin, Manager).
+ * /api/leads/merge: two leads made one; POST /api/lead-actions/{id}/undo: puts back what a bulk
+ * action, an import or a merge changed (Admin, Manager).
  */
 export const leadActionsRoutes: FastifyPluginAsync<{
   bulk: ReturnType<typeof createBulkLeadActions>;
   undo: ReturnType<typeof createLeadActionUndo>;
+  merge: ReturnType<typeof createLeadMerge>;
   notifier: Pick<Notifier, 'actionUndone'>;
   authenticate: Authenticate;
   /** A restore point before a bulk change of more than a handful of leads (DESIGN.md section 22). */
   restorePoint?: (kind: 'bulk', reason: string) => Promise<void>;
-}> = async (app, { bulk, undo, notifier, authenticate, restorePoint }) => {
+}> = async (app, { bulk, undo, merge, notifier, authenticate, restorePoint }) => {
   const route = operationRoutes(app, authenticate);
 
   route('leadsBulk', async (request) => {
@@ -34,6 +37,16 @@ export const leadActionsRoutes: FastifyPluginAsync<{
     if (outcome.kind === 'changed')
       throw preconditionFailed(
         `${leadsText(outcome.leads.length)} changed or were deleted since you loaded them, so nothing was changed. Reload the leads and try again.`,
+        { leads: outcome.leads },
+      );
+    return outcome.result;
+  });
+
+  route('leadsMerge', async (request) => {
+    const outcome = await merge.merge(request.body, request.currentUser!.id);
+    if (outcome.kind === 'changed')
+      throw preconditionFailed(
+        `${outcome.leads.length === 1 ? 'One of the leads changed or was deleted' : 'Both leads changed or were deleted'} since you loaded them, so nothing was merged. Reload the leads and try again.`,
         { leads: outcome.leads },
       );
     return outcome.result;

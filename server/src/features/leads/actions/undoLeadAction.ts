@@ -32,8 +32,9 @@ const ID_ATTEMPTS = 5;
 const column = (field: HistoryField) => sql.raw(leads[field].name);
 
 /**
- * Undoes a bulk action or an import: puts back, from the action's own history entries, the
- * values it replaced, restores the leads it deleted and deletes the ones it created — only
+ * Undoes a bulk action, an import or a merge: puts back, from the action's own history entries,
+ * the values it replaced, restores the leads it deleted (or merged away) and deletes the ones it
+ * created — only
  * if none of its leads was written since, all or nothing, as an action of its own (kind
  * 'undo') whose history entries say so. An action is undone once.
  */
@@ -99,7 +100,9 @@ export function createLeadActionUndo(
       if (kind === 'deleted')
         restore.push(
           eventHistory('restored', inEntries('deleted'), actor, undo.at),
-          sql`UPDATE leads SET deleted_at = NULL, deleted_by = NULL WHERE id IN (${entries(actionId, 'deleted')})`,
+          // a lead merged away is no longer merged into the other
+          sql`UPDATE leads SET deleted_at = NULL, deleted_by = NULL, merged_into = NULL
+            WHERE id IN (${entries(actionId, 'deleted')})`,
         );
       if (kind === 'created')
         restore.push(

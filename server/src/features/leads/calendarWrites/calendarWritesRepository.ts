@@ -32,6 +32,12 @@ export interface WriteWork {
 }
 
 /**
+ * The leads whose event may be written: the live ones, and one merged into another lead (its
+ * event cancelled at the merge, or put back by the merge's undo).
+ */
+const writable = sql`(deleted_at IS NULL OR deleted_by = 'merged')`;
+
+/**
  * After a person's edit of leads (one, or many in a bulk change or an import), in the edit's
  * batch: a write of each one's office values to its event, stored so that a restart loses
  * none. `leadIds`: a list of ids, or SQL selecting them. Only a live calendar lead that holds
@@ -48,7 +54,7 @@ export const requestWriteStatements = (
   return [
     sql`INSERT INTO calendar_writes (lead_id, requested_at, user_id, attempts, next_attempt_at)
       SELECT id, ${stamp}, ${userId}, 0, ${stamp} FROM leads
-      WHERE id IN ${chosen} AND updated_at = ${stamp} AND source = 'calendar' AND deleted_at IS NULL
+      WHERE id IN ${chosen} AND updated_at = ${stamp} AND source = 'calendar' AND ${writable}
         AND event_ref IS NOT NULL AND EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = leads.id)
       ON CONFLICT (lead_id) DO UPDATE SET requested_at = excluded.requested_at, user_id = excluded.user_id,
         attempts = 0, next_attempt_at = excluded.next_attempt_at, failed_at = NULL`,
@@ -131,7 +137,7 @@ export function createCalendarWritesRepository(db: Database) {
       }>(
         sql`SELECT lead_id AS leadId, customer_name AS customerName, event_ref AS ref, event_etag AS etag,
             event_instance AS instance, scheduled_date AS scheduledDate
-          FROM leads WHERE id = ${leadId} AND source = 'calendar' AND deleted_at IS NULL`,
+          FROM leads WHERE id = ${leadId} AND source = 'calendar' AND ${writable}`,
       );
       const officeValues = await db.all<WriteWork['officeValues'][number]>(
         sql`SELECT field, office_value AS officeValue, calendar_value AS calendarValue

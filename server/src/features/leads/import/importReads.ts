@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { leads } from '../../../platform/db/schema';
 import { jsonChunks } from '../repository/leadSyncWriter';
+import { liveLeadsOf } from '../merge/mergedLeads';
 import type { LiveLead } from './importMatches';
 import type { ExistingLead, ImportedField } from './planImport';
 import { IMPORT_FIELDS } from '@auditdesk/shared/core';
@@ -44,9 +45,9 @@ export function createImportReads(db: Database) {
           WHERE id = ${actionId} AND kind = 'import'`,
       );
       if (!action) return null;
+      // a lead merged away since is named by the lead it was merged into
       const rows = await db.all<{ id: number }>(
-        sql`SELECT DISTINCT h.lead_id AS id FROM lead_history AS h JOIN leads AS l ON l.id = h.lead_id
-          WHERE h.action_id = ${actionId} AND l.deleted_at IS NULL ORDER BY h.lead_id`,
+        liveLeadsOf(sql`SELECT lead_id FROM lead_history WHERE action_id = ${actionId}`),
       );
       return { ...action, leadIds: rows.map((row) => row.id) };
     },

@@ -21,7 +21,7 @@ export type HashedLead = LeadRecord & { contentHash: string };
 interface SyncedState {
   contentHash: string;
   deleted: boolean;
-  /** Deleted by a person here: it stays deleted while its event lives. */
+  /** Deleted by a person here, or merged into another lead: it stays deleted while its event lives. */
   hiddenByOffice: boolean;
   /** Its event was gone and it was kept for review (it held office values). */
   keptForReview: boolean;
@@ -167,8 +167,8 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       FROM ${rows} WHERE true
       ON CONFLICT(lead_id) DO UPDATE SET ${sql.raw(updatedColumns)}, content_hash = excluded.content_hash,
         last_synced_at = excluded.last_synced_at, updated_at = excluded.updated_at,
-        deleted_at = CASE WHEN leads.deleted_by = 'office' THEN leads.deleted_at END,
-        deleted_by = CASE WHEN leads.deleted_by = 'office' THEN 'office' END,
+        deleted_at = CASE WHEN leads.deleted_by IN ('office', 'merged') THEN leads.deleted_at END,
+        deleted_by = CASE WHEN leads.deleted_by IN ('office', 'merged') THEN leads.deleted_by END,
         calendar_deleted_at = NULL, version = leads.version + 1
       WHERE leads.source = 'calendar'`;
 
@@ -199,7 +199,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
       keptForReview: number;
     }>(
       sql`SELECT lead_id AS leadId, content_hash AS contentHash, deleted_at IS NOT NULL AS deleted,
-          deleted_by IS 'office' AS hiddenByOffice, calendar_deleted_at IS NOT NULL AS keptForReview
+          deleted_by IN ('office', 'merged') AS hiddenByOffice, calendar_deleted_at IS NOT NULL AS keptForReview
         FROM leads
         WHERE source = 'calendar' AND scheduled_date >= ${range.from} AND scheduled_date <= ${range.to}`,
     );

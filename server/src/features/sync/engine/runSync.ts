@@ -193,9 +193,11 @@ export async function runSync(
       return unchanged(leads.size, read.problems, await finalHashes());
 
     const syncedAt = new Date().toISOString();
+    // a merged-away lead's event updates the lead it was merged into, never brings it back
+    const asMerged = await deps.leads.mergedEvents(leads);
     progress.stepStarted('spreadsheet', `Writing ${leads.size} leads to the ${deps.spreadsheet.description}`);
     let sheetPercentage = 0;
-    const sheet = await deps.spreadsheet.write(await deps.leads.asOfficeSees(leads), {
+    const sheet = await deps.spreadsheet.write(await deps.leads.asOfficeSees(asMerged), {
       range: bounds,
       syncedAt,
       fence: run.hold,
@@ -211,7 +213,7 @@ export async function runSync(
     progress.stepStarted('database', `Saving ${leads.size} leads to the database`);
     const saved = await deps.leads.sync.apply(
       run.runId,
-      leads,
+      asMerged,
       { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() },
       syncedAt,
       // each chunk compared or sent is progress (a long step is never taken for a stalled
