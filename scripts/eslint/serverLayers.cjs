@@ -11,6 +11,7 @@ const SERVER_LAYERS = [
   ['features/auth', 'features/users', 'features/mail', 'features/notifications', 'features/docs'],
   ['features/preferences', 'features/views', 'features/business', 'features/realtime'],
   ['features/leads'],
+  ['features/calendar'],
   ['features/sync'],
   ['features/writeBack', 'features/scheduling', 'features/releases', 'features/resources'],
   ['features/dashboard'],

@@ -1,5 +1,5 @@
 import type { SyncRange } from '@auditdesk/shared/core';
-import type { CalendarEvent, CalendarSource } from '../../src/features/sync/calendar/calendarEvent';
+import type { CalendarEvent, CalendarSource } from '../../src/features/calendar/calendarEvent';
 import type { RunProgress } from '../../src/features/sync/engine/syncProgress';
 import { progressFrom } from '../../src/features/sync/engine/syncProgress';
 import type { LeadsRepository } from '../../src/features/leads/repository/leadsRepository';

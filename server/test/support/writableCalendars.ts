@@ -1,5 +1,5 @@
 import type { calendar_v3 } from '@googleapis/calendar';
-import type { GraphEvent } from '../../src/features/sync/microsoft/graphEvent';
+import type { GraphEvent } from '../../src/features/calendar/microsoft/graphEvent';
 import type { FakeAnswer, FakeHandler, FakeRequest } from '../../testkit/fakes/fakeHttpApi';
 import { microsoftGraphHandler, MS_APP } from '../../testkit/fakes/fakeMicrosoftGraph';
 

@@ -3,8 +3,8 @@ import { errorReason } from '../../platform/http/errorReason';
 import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
-import { WRITABLE_FIELDS, type OfficeChanges } from './eventEdit';
-import { WriteRefused, type EventWriter } from './eventWriter';
+import { WRITABLE_FIELDS, type OfficeChanges } from '../calendar/eventFormat/eventEdit';
+import { WriteRefused, type EventWriter } from '../calendar/eventWriter';
 
 /**
  * Between attempts of a write that did not reach the calendar: 30 s, 1, 2, 4 … minutes, then

@@ -9,9 +9,9 @@ import {
   requestWriteStatements,
 } from '../leads/calendarWrites/calendarWritesRepository';
 import type { EditWriteRequests } from '../leads/calendarWrites/editWriteRequests';
-import { createEventWriter } from './createEventWriter';
-import type { EventWriter } from './eventWriter';
-import { writeBackMode } from './writeBackMode';
+import { createEventWriter } from '../calendar/createEventWriter';
+import type { EventWriter } from '../calendar/eventWriter';
+import { writeBackMode } from '../calendar/writeBackMode';
 
 export type { EditWriteRequests };
 

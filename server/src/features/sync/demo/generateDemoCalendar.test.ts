@@ -1,5 +1,5 @@
-import { readIcsEvents } from '../calendar/readIcsEvents';
-import { parseEvent } from '../parser/parseEvent';
+import { readIcsEvents } from '../../calendar/ics/readIcsEvents';
+import { parseEvent } from '../../calendar/eventFormat/parseEvent';
 import { demoSpan, generateDemoCalendar } from './generateDemoCalendar';
 
 const TODAY = new Date('2026-11-21T12:00:00Z');
