@@ -5,10 +5,10 @@ import type { Role } from '../../src/platform/db/schema';
 import { createAgendaFeeds } from '../../src/features/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
-import { importRequest } from '../support/importForm';
+import { importRequest } from '../../testkit/clients/importForm';
 import { createSavedViewsRepository } from '../../src/features/views/savedViewsRepository';
 import { callerEmail, type Caller } from '../../testkit/roleSessions';
-import { publishedRelease } from '../support/releaseBuilds';
+import { publishedRelease } from '../../testkit/builders/releaseBuilds';
 import { ADMIN, type TestApp } from '../../testkit/testApp';
 import { createLeadActions } from '../../src/features/leads/actions/leadActions';
 

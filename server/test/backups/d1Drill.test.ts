@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { officeRecord } from './drillSupport';
+import { officeRecord } from '../../testkit/builders/officeRecord';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const event = (n: number) => ({

@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/platform/config/loadConfig';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startS3Server, type TestS3Server } from '../../testkit/servers/s3Server';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { importRequest } from '../support/importForm';
-import { officeRecord } from './drillSupport';
+import { importRequest } from '../../testkit/clients/importForm';
+import { officeRecord } from '../../testkit/builders/officeRecord';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const JANE = { email: 'jane@example.com', password: 'janes-own-password-1' };

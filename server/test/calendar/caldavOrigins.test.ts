@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createCaldavCalendarSource } from '../../src/features/calendar/caldav/caldavCalendarSource';
 import { freePort } from '../../testkit/freePort';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 
 interface Seen {
   method: string;

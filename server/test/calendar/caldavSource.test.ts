@@ -5,11 +5,11 @@ import { readIcsEvents } from '../../src/features/calendar/ics/readIcsEvents';
 import { parseEvent } from '../../src/features/calendar/eventFormat/parseEvent';
 import type { RetryWait } from '../../src/platform/http/retryingFetch';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
-import { icsFixture, icsFixtureNames } from '../support/fixtures';
+import { icsFixture, icsFixtureNames } from '../../testkit/ics/icsFixtures';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
-import { splitIntoResources } from '../support/icsResources';
+import { splitIntoResources } from '../../testkit/ics/icsResources';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 
 const ZONE = 'America/New_York';
 const AUDITORS = ['Sam Rivera', 'Alex Chen'];

@@ -1,9 +1,9 @@
 import { rangeBounds } from '../../src/features/calendar/calendarEvent';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import { readIcsEvents } from '../../src/features/calendar/ics/readIcsEvents';
-import { icsFixture, icsFixtureNames } from '../support/fixtures';
-import { icsCase, icsCaseNames } from '../support/icsCases';
-import { readIndependently } from '../support/independentIcs/independentReader';
+import { icsFixture, icsFixtureNames } from '../../testkit/ics/icsFixtures';
+import { icsCase, icsCaseNames } from '../../testkit/ics/icsCases';
+import { readIndependently } from '../../testkit/ics/independentIcs/independentReader';
 
 const RANGE = { startDate: '1995-01-01', endDate: '2035-12-31' };
 const ZONE = 'America/New_York';

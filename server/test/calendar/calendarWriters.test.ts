@@ -9,8 +9,8 @@ import { createGraphEventWriter } from '../../src/features/calendar/microsoft/gr
 import { testGoogleAuth } from '../../testkit/fakes/fakeGoogleApi';
 import { startFakeHttpApi, type FakeAnswer, type FakeRequest } from '../../testkit/fakes/fakeHttpApi';
 import { graphEvent, graphSettings } from '../../testkit/fakes/fakeMicrosoftGraph';
-import { testClock } from '../support/testClock';
-import { writableGoogleCalendar, writableGraphCalendar } from '../support/writableCalendars';
+import { testClock } from '../../testkit/testClock';
+import { writableGoogleCalendar, writableGraphCalendar } from '../../testkit/fakes/writableCalendars';
 
 // Issue 20, part 2: write-back to Google Calendar and Microsoft 365, against their documented
 // contracts (PATCH with If-Match on the event's ETag; 412 when it changed meanwhile).

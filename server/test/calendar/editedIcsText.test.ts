@@ -8,9 +8,9 @@ import {
   type OfficeChanges,
 } from '../../src/features/calendar/eventFormat/eventEdit';
 import { icsText } from '../../src/platform/ics/icsText';
-import type { IcsNode } from '../support/vobjectReader';
-import { startVobjectReader, type VobjectReader } from '../support/vobjectReader';
-import { hostileText, icalJsTree, namesOf, readEverywhere, valueOf } from '../support/icsReaders';
+import type { IcsNode } from '../../testkit/ics/vobjectReader';
+import { startVobjectReader, type VobjectReader } from '../../testkit/ics/vobjectReader';
+import { hostileText, icalJsTree, namesOf, readEverywhere, valueOf } from '../../testkit/ics/icsReaders';
 
 // Issue 35, item 5: what write-back PUTs to a CalDAV server is an event of the calendar with the
 // office's values in it (editIcsEvent). Whatever those values hold, the object reads back — with

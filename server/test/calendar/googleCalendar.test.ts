@@ -2,7 +2,7 @@ import { createGoogleCalendarSource } from '../../src/features/calendar/google/g
 import type { RetryWait } from '../../src/platform/http/retryingFetch';
 import { startFakeGoogleApi, testGoogleAuth } from '../../testkit/fakes/fakeGoogleApi';
 import { refuseAlways, refuseFirst } from '../../testkit/fakes/fakeHttpApi';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 
 const event = (overrides: object) => ({
   kind: 'calendar#event',

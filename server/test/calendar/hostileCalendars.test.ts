@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { hostileIcs } from '../support/icsCases';
+import { hostileIcs } from '../../testkit/ics/icsCases';
 import { CalendarLimitError, DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import { readIcsEvents } from '../../src/features/calendar/ics/readIcsEvents';
 import { MAX_WALK } from '../../src/features/calendar/ics/rfc5545/recurrenceSet';

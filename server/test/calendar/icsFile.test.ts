@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ICS_FIXTURES, icsFixture, icsFixtureNames } from '../support/fixtures';
+import { ICS_FIXTURES, icsFixture, icsFixtureNames } from '../../testkit/ics/icsFixtures';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import type { CalendarEvent, CalendarReadResult } from '../../src/features/calendar/calendarEvent';
 import { blockKey } from '../../src/features/calendar/ics/rfc5545/blockKeys';

@@ -14,7 +14,7 @@ import {
   microsoftGraphHandler,
   MS_APP,
 } from '../../testkit/fakes/fakeMicrosoftGraph';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const SERIES_UID = '040000008200E00074C5B7101A82E00800000000SERIES';

@@ -1,4 +1,4 @@
-import { icsFixture, icsFixtureNames } from '../support/fixtures';
+import { icsFixture, icsFixtureNames } from '../../testkit/ics/icsFixtures';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 import { CalendarFileError, readIcsEvents } from '../../src/features/calendar/ics/readIcsEvents';
 

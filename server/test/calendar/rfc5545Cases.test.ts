@@ -1,4 +1,4 @@
-import { icsCase } from '../support/icsCases';
+import { icsCase } from '../../testkit/ics/icsCases';
 import { readIcsEvents } from '../../src/features/calendar/ics/readIcsEvents';
 
 // Each case reproduces a difference found against an independent implementation on real

@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/platform/db/schema';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { setPasswordLinkIn, startSmtpServer, type TestSmtpServer } from '../../testkit/servers/smtpServer';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCESS_ENDED, SIGNED_OUT } from '../../src/features/realtime/syncHub';
-import { createBrowserLikeClient } from '../support/browserLikeClient';
+import { createBrowserLikeClient } from '../../testkit/clients/browserLikeClient';
 import { freePort } from '../../testkit/freePort';
 import { OIDC_CLIENT, startOidcProvider } from '../../testkit/servers/oidcProvider';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
 import {
@@ -15,7 +15,7 @@ import {
   startHeldCalendar,
   startTwoInstances,
   type Instance,
-} from '../support/twoInstances';
+} from '../../testkit/instances/twoInstances';
 import { bearer } from '../../testkit/testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };

@@ -13,7 +13,7 @@ import { createUsersRepository } from '../../src/features/users/usersRepository'
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { freePort } from '../../testkit/freePort';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import {
   frozenInSpreadsheetStep,
   gate,
@@ -22,7 +22,7 @@ import {
   sleep,
   syncInstance,
   testCalendar,
-} from '../support/syncInstances';
+} from '../../testkit/instances/syncInstances';
 
 const SYNC_EVENTS = HUB_EVENT_NAMES.filter(
   (name) => name !== 'NotificationAdded' && name !== 'RemoteReleased',

@@ -29,7 +29,7 @@ import { graphEvent, graphSettings, microsoftGraphHandler } from '../../testkit/
 import { fakeSheets } from '../../testkit/fakes/fakeSheets';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };

@@ -9,9 +9,9 @@ import { openDatabase } from '../../src/platform/db/openDatabase';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 import { bearer, createTestApp, TEST_D1_RETRY, type TestApp } from '../../testkit/testApp';
 
 // Issue 20, part 2: office edits written back to a real CalDAV server (Radicale), with If-Match.

@@ -6,8 +6,8 @@ import { signInEveryRole, type Caller } from '../../testkit/roleSessions';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { eventually } from '../support/eventually';
-import { testClock } from '../support/testClock';
+import { eventually } from '../../testkit/eventually';
+import { testClock } from '../../testkit/testClock';
 
 // Issue 35, item 5: a write the calendar refuses for what it holds was tried again forever.
 // Radicale (real, behind a recording proxy) refuses a request body over its
