@@ -120,7 +120,7 @@ describe('the disaster drill on SQLite', () => {
     const now = await call(admin, 'POST', '/api/backups');
     expect(now.statusCode).toBe(200);
     const taken = (now.json() as { point: RestorePoint }).point;
-    await first.app.backups.settled();
+    await first.services.backups.settled();
     const overview = (await call(admin, 'GET', '/api/backups')).json() as { points: RestorePoint[] };
     expect(overview.points.map((point) => point.kind)).toEqual(
       expect.arrayContaining(['manual', 'bulk', 'import', 'sync']),

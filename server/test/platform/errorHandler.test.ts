@@ -44,7 +44,7 @@ describe('server errors', () => {
     const t = await createTestApp();
     // a route of our own that fails, registered on a fresh app before it is ready
     const { buildApp } = await import('../../src/app');
-    const app = await buildApp({ config: t.config, db: t.db });
+    const { app } = await buildApp({ config: t.config, db: t.db });
     app.get('/api/explode', async () => {
       throw new Error('secret database path /var/lib/x');
     });

@@ -113,8 +113,8 @@ describe('two instances on one database and one Redis', () => {
           await redis.cli('PUBSUB', 'CHANNELS', `auditdesk:hub:sync:connection:${onA.connectionId}`),
         ).toContain(onA.connectionId),
       );
-      b.app.syncHub.sendToConnection(onA.connectionId!, 'Notice', ['only you']);
-      b.app.syncHub.sendToAll('Notice', ['everyone']);
+      b.services.hub.sendToConnection(onA.connectionId!, 'Notice', ['only you']);
+      b.services.hub.sendToAll('Notice', ['everyone']);
       await eventually(() => expect(got).toEqual([['only you'], ['everyone']]));
       await eventually(() => expect(otherGot).toEqual([['everyone']]));
       await Promise.all([onA.stop(), other.stop()]);
@@ -171,7 +171,7 @@ describe('two instances on one database and one Redis', () => {
       expect(out.statusCode).toBe(204);
       expect((await closed)?.message).toContain(SIGNED_OUT);
       expect(Date.now() - startedAt).toBeLessThan(1000);
-      b.app.syncHub.sendToAll('Notice', ['after sign-out']);
+      b.services.hub.sendToAll('Notice', ['after sign-out']);
       await eventually(() => expect(staying.state).toBe(signalR.HubConnectionState.Connected));
       expect(after).toEqual([]);
       await staying.stop();

@@ -104,7 +104,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
   const request = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.Manager!), ...(payload ? { payload } : {}) });
   const sync = async () => {
-    const result = await t.app.syncService.execute(MARCH, 'cli', null);
+    const result = await t.services.sync.execute(MARCH, 'cli', null);
     expect(result).toMatchObject({ success: true });
   };
   const idOf = async (leadId: string) =>
@@ -148,9 +148,13 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
   /** The server again on the same data (its worker makes the writes left waiting). */
   const restart = async (config: TestApp['config']) => {
     const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
-    const app = await buildApp({ config, db, writeBack: { ...QUICK, retry: { clock: testClock().clock } } });
+    const { app, services } = await buildApp({
+      config,
+      db,
+      writeBack: { ...QUICK, retry: { clock: testClock().clock } },
+    });
     await app.ready();
-    return { db, app };
+    return { db, app, services };
   };
   /** Waits until no write is left to make. */
   const allWritten = (db: TestApp['db']) =>
@@ -247,7 +251,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     expect(etag!.etag).toBe(now.etag);
 
     // the next sync reads what was written: the same lead, nothing to rewrite or review
-    expect(await t.app.syncService.execute(MARCH, 'cli', null)).toMatchObject({
+    expect(await t.services.sync.execute(MARCH, 'cli', null)).toMatchObject({
       success: true,
       eventsUpdated: 0,
     });
@@ -279,7 +283,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:DISABLED',
     );
     expect((await radicale.putEvent(calendarUrl, 'single.ics', other)).status).toBe(201);
-    const result = await t.app.syncService.execute(MARCH, 'cli', null);
+    const result = await t.services.sync.execute(MARCH, 'cli', null);
     expect(result).toMatchObject({ success: true, eventsUpdated: 0 });
     const [stored] = await t.db.all<{ etag: string }>(
       sql`SELECT event_etag AS etag FROM leads WHERE id = ${id}`,
@@ -550,7 +554,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
         await t.db.close();
         refusingPuts = false;
         hangingReads = false;
-        const { db, app } = await restart(config);
+        const { db, app, services } = await restart(config);
         try {
           await allWritten(db);
           const description = text(vevents((await object('single.ics')).ics)[0]!, 'description');
@@ -558,7 +562,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
           expect(description).toContain('gate code 4711');
           // the next run (once the killed one's lease is over) keeps all of it
           const result = await eventually(async () => {
-            const outcome = await app.syncService.execute(MARCH, 'cli', null);
+            const outcome = await services.sync.execute(MARCH, 'cli', null);
             expect(outcome).toMatchObject({ success: true });
             return outcome;
           });

@@ -73,7 +73,7 @@ describe.each(ENGINES)('a write the calendar refuses for good, on %s', (engine) 
         { engine, writeBack: { ...QUICK, retry: { clock: testClock().clock } } },
       );
       tokens = await signInEveryRole(t);
-      expect(await t.app.syncService.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
+      expect(await t.services.sync.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
       const [{ id }] = (await t.db.all<{ id: number }>(
         sql`SELECT id FROM leads WHERE lead_id = 'single-1@example.com'`,
       )) as [{ id: number }];

@@ -9,9 +9,8 @@ import {
   requestWriteStatements,
 } from '../leads/calendarWrites/calendarWritesRepository';
 import type { EditWriteRequests } from '../leads/calendarWrites/editWriteRequests';
-import { createEventWriter } from '../calendar/createEventWriter';
+import { createEventWriter, writeBackMode } from '../calendar/calendarProviders';
 import type { EventWriter } from '../calendar/eventWriter';
-import { writeBackMode } from '../calendar/writeBackMode';
 
 export type { EditWriteRequests };
 

@@ -1,17 +1,9 @@
 import { routes, type Access, type OperationId, type Role } from '@auditdesk/shared/core';
 import type { FastifyInstance } from 'fastify';
-import {
-  routeOperation,
-  type OperationHandler,
-  type OperationOptions,
-} from '../../platform/http/routeOperation';
+import { routeOperation, type OperationHandler, type OperationOptions } from './routeOperation';
 import type { Authenticate } from './authenticate';
 
-export type {
-  OperationHandler,
-  OperationOptions,
-  OperationRequest,
-} from '../../platform/http/routeOperation';
+export type { OperationHandler, OperationOptions, OperationRequest } from './routeOperation';
 
 /** What a feature's route may add; and the roles, where configuration chooses them (SYNC_ROLES) and the table holds the default. */
 export type GuardedOperationOptions = OperationOptions & { access?: readonly Role[] };
