@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
+import { createOutboxWorker } from '../../platform/outbox/outboxWorker';
 import type { Notifier } from '../notifications/notifier';
 import type { MailMessage } from './mailMessages';
 import type { MailOutboxRepository } from './mailOutboxRepository';
@@ -16,7 +17,6 @@ export const MAIL_RETRY_POLICY: RetryPolicy = {
 const CLAIM_MS = 2 * 60_000;
 /** How often the outbox looks for mails that are due again. */
 const POLL_MS = 30_000;
-const BATCH = 20;
 
 export interface MailerOptions {
   outbox: MailOutboxRepository;
@@ -45,11 +45,6 @@ export function createMailer({
   random = Math.random,
   pollMs = POLL_MS,
 }: MailerOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   async function report(mail: { recipient: string; subject: string }, title: string, message: string) {
     await notifier
       .notify({
@@ -99,30 +94,14 @@ export function createMailer({
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let ids: number[];
-      do {
-        ids = await outbox.due(now(), BATCH);
-        for (const id of ids) await attempt(id);
-      } while (ids.length === BATCH && !stopped);
-    } while (again && !stopped);
-  }
-
-  /** Sends what is due; a call while a round runs makes that round look again. */
-  function deliverDue(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'the mail outbox could not be read'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  const worker = createOutboxWorker({
+    due: (at, limit) => outbox.due(at, limit),
+    attempt,
+    failure: 'the mail outbox could not be read',
+    log,
+    now,
+    pollMs,
+  });
 
   return {
     /** Stores the message, then sends it soon (the caller never waits for the SMTP server). */
@@ -137,21 +116,14 @@ export function createMailer({
         },
         now(),
       );
-      setImmediate(() => {
-        if (!stopped) void deliverDue();
-      });
+      worker.nudge();
     },
-    deliverDue,
+    /** Sends what is due now. */
+    deliverDue: worker.runDue,
     /** Looks for due mails now and every little while (mails left by a restart, retries). */
-    start() {
-      void deliverDue();
-      timer = setInterval(() => void deliverDue(), pollMs);
-      timer.unref();
-    },
+    start: worker.start,
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
+      await worker.stop();
       transport.close();
     },
   };

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errorReason } from '../../platform/http/errorReason';
 import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
+import { createOutboxWorker } from '../../platform/outbox/outboxWorker';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
 import { WRITABLE_FIELDS, type OfficeChanges } from '../calendar/eventFormat/eventEdit';
@@ -21,7 +22,6 @@ export const WRITE_RETRY_POLICY: RetryPolicy = {
 const CLAIM_MS = 2 * 60_000;
 /** How often the table is looked at for writes due again (retries, a lead reviewed, a restart). */
 const POLL_MS = 15_000;
-const BATCH = 20;
 
 export interface CalendarWriterOptions {
   writes: CalendarWritesRepository;
@@ -62,11 +62,6 @@ export function createCalendarWriter({
   random = Math.random,
   pollMs = POLL_MS,
 }: CalendarWriterOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
   const retryAt = (attempts: number) => new Date(now().getTime() + backoffDelay(attempts, policy, random));
 
   async function attempt(leadId: number): Promise<void> {
@@ -120,53 +115,23 @@ export function createCalendarWriter({
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let ids: number[];
-      do {
-        ids = await writes.due(now(), BATCH);
-        for (const id of ids) {
-          if (stopped) return;
-          await attempt(id);
-        }
-      } while (ids.length === BATCH && !stopped);
-    } while (again && !stopped);
-  }
-
-  /** Makes the writes that are due; a call while a round runs makes that round look again. */
-  function writeDue(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'calendar writes could not be made now'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
+  const worker = createOutboxWorker({
+    due: (at, limit) => writes.due(at, limit),
+    attempt,
+    failure: 'calendar writes could not be made now',
+    log,
+    now,
+    pollMs,
+  });
 
   return {
-    writeDue,
+    /** Makes the writes that are due now. */
+    writeDue: worker.runDue,
     /** An edit asked for a write: made soon, without the person waiting for the calendar. */
-    requested() {
-      setImmediate(() => {
-        if (!stopped) void writeDue();
-      });
-    },
+    requested: worker.nudge,
     /** Writes what is due now and every little while (writes left by a restart, retries). */
-    start() {
-      void writeDue();
-      timer = setInterval(() => void writeDue(), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 
