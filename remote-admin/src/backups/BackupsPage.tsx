@@ -1,30 +1,21 @@
-import {
-  AccessDenied,
-  formatDateTime,
-  LoadErrorPanel,
-  PageHeader,
-  toastSuccess,
-  useIsAdmin,
-} from '@auditdesk/shared';
+import { formatDateTime, LoadErrorPanel, PageHeader, toastSuccess } from '@auditdesk/shared';
 import type { RestorePoint } from '@auditdesk/shared/core';
 import { Alert, Button, Card, Group, List, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconDatabaseExport, IconLock } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClockHour4, IconDatabaseExport, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ageText } from './backupRules';
 import { BackupsSummary } from './BackupsSummary';
+import { ExportsTable } from './ExportsTable';
 import { RestoreModal } from './RestoreModal';
+import { RestoreToMinuteModal } from './RestoreToMinuteModal';
 import { RestorePointsTable } from './RestorePointsTable';
 import { useBackups } from './useBackups';
 
+/** Admin-only: the host and a standalone remote refuse it to others (the remote manifest's adminOnly). */
 export default function BackupsPage() {
-  const isAdmin = useIsAdmin();
-  if (!isAdmin) return <AccessDenied message="You don't have permission to manage backups." />;
-  return <Backups />;
-}
-
-function Backups() {
   const { backups, backUp, restore } = useBackups();
   const [chosen, setChosen] = useState<RestorePoint | null>(null);
+  const [toMinute, setToMinute] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const overview = backups.data;
 
@@ -38,21 +29,19 @@ function Backups() {
           'Backed up',
         ),
     });
-  const onConfirm = (point: RestorePoint) => {
+  const onConfirm = (request: { point: string } | { at: string }) => {
     setFailure(null);
-    restore.mutate(
-      { point: point.name },
-      {
-        onSuccess: (record) => {
-          setChosen(null);
-          toastSuccess(
-            `The database is back to ${record.point}. Restore ${record.undoPoint} to undo it.`,
-            'Restored',
-          );
-        },
-        onError: (error) => setFailure(error.message),
+    restore.mutate(request, {
+      onSuccess: (record) => {
+        setChosen(null);
+        setToMinute(false);
+        toastSuccess(
+          `The database is back to ${record.point}. Restore ${record.undoPoint} to undo it.`,
+          'Restored',
+        );
       },
-    );
+      onError: (error) => setFailure(error.message),
+    });
   };
 
   return (
@@ -103,14 +92,30 @@ function Backups() {
                   {overview.busy ? `Running now: ${overview.busy}.` : ''}
                 </Text>
               </div>
-              <Button
-                leftSection={<IconDatabaseExport size={16} />}
-                loading={backUp.isPending}
-                disabled={Boolean(overview.busy) || restore.isPending}
-                onClick={onBackUp}
-              >
-                Back up now
-              </Button>
+              <Group gap="xs" wrap="nowrap">
+                {overview.timeTravelDays !== null && (
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconClockHour4 size={16} />}
+                    disabled={Boolean(overview.busy) || restore.isPending}
+                    onClick={() => {
+                      setFailure(null);
+                      setToMinute(true);
+                    }}
+                  >
+                    Restore to a minute…
+                  </Button>
+                )}
+                <Button
+                  leftSection={<IconDatabaseExport size={16} />}
+                  loading={backUp.isPending}
+                  disabled={Boolean(overview.busy) || restore.isPending}
+                  onClick={onBackUp}
+                >
+                  Back up now
+                </Button>
+              </Group>
             </Group>
             {backUp.isError && (
               <Alert color="red" mb="sm" title="Not backed up">
@@ -126,6 +131,9 @@ function Backups() {
               }}
             />
           </Card>
+          {overview.exports && overview.offsite && (
+            <ExportsTable exports={overview.exports} target={overview.offsite.target} />
+          )}
           {overview.failed.length > 0 && (
             <Alert
               color="red"
@@ -163,9 +171,18 @@ function Backups() {
         point={chosen}
         restoring={restore.isPending}
         failure={failure}
-        onConfirm={onConfirm}
+        onConfirm={(point) => onConfirm({ point: point.name })}
         onClose={() => !restore.isPending && setChosen(null)}
       />
+      {overview?.timeTravelDays && toMinute && (
+        <RestoreToMinuteModal
+          days={overview.timeTravelDays}
+          restoring={restore.isPending}
+          failure={failure}
+          onConfirm={(at) => onConfirm({ at: at.toISOString() })}
+          onClose={() => !restore.isPending && setToMinute(false)}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,24 +1,28 @@
 import type { BackupsOverview, RestorePoint } from '@auditdesk/shared/core';
+import cronstrue from 'cronstrue';
 import { formatBytes, formatUptime } from '../resources/common/resourceRules';
 
 /** "3h 12m" since the newest point; D1's last good point is always now. */
 export const ageText = (ageMs: number) =>
   ageMs < 60_000 ? 'less than a minute' : formatUptime(ageMs / 1000);
 
-/** "Every hour", "Every 6 hours", "Every day"; the cron expression itself when it is not that regular. */
-export function scheduleText(cron: string | null, everyMs: number | null): string {
+/**
+ * BACKUP_CRON in words, by cronstrue: "Every hour, on the hour", "At 03:00 (Europe/Berlin
+ * time)" (a time of day is the server's); the expression itself when it reads as none.
+ */
+export function scheduleText(cron: string | null, timeZone: string): string {
   if (!cron) return 'Off';
-  const units: [number, string][] = [
-    [86_400_000, 'day'],
-    [3_600_000, 'hour'],
-    [60_000, 'minute'],
-  ];
-  for (const [ms, unit] of units)
-    if (everyMs !== null && everyMs % ms === 0) {
-      const n = everyMs / ms;
-      return n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`;
-    }
-  return cron;
+  let words: string;
+  try {
+    words = cronstrue.toString(cron, { use24HourTimeFormat: true, throwExceptionOnParseError: true });
+  } catch {
+    return cron;
+  }
+  const fields = cron.trim().split(/\s+/);
+  // six fields begin with the seconds
+  const [minute, hour] = fields.length === 6 ? fields.slice(1) : fields;
+  if (words === 'Every hour' && minute === '0') words = 'Every hour, on the hour';
+  return hour !== undefined && /^\d/.test(hour) ? `${words} (${timeZone} time)` : words;
 }
 
 /** Where a point is kept, in words. */
@@ -49,4 +53,25 @@ export function lossText(impact: { leadChanges: number; otherChanges: number }):
       : null,
   ].filter(Boolean);
   return `${parts.join(' and ')} made after it will be lost.`;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as a datetime-local input holds it: the viewer's wall clock, to the minute. */
+export const minuteInput = (at: Date) =>
+  `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+
+/** The minutes Time Travel can restore: from `days` days ago to now. */
+export const minuteRange = (days: number, now = new Date()) => ({
+  min: minuteInput(new Date(now.getTime() - days * 86_400_000)),
+  max: minuteInput(now),
+});
+
+/** Why a minute cannot be restored to (none typed, not come yet, older than Time Travel keeps), or null. */
+export function minuteProblem(at: Date | null, days: number, now: Date): string | null {
+  if (!at || Number.isNaN(at.getTime())) return 'Enter a date and a time.';
+  if (at.getTime() > now.getTime()) return 'That minute has not come yet.';
+  if (at.getTime() < now.getTime() - days * 86_400_000)
+    return `Time Travel keeps the last ${days} days only.`;
+  return null;
 }

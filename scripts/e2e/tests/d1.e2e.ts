@@ -5,37 +5,8 @@ import {
   formatCount,
   shortenName,
 } from '../../../remote-admin/src/resources/common/resourceRules';
-import {
-  startD1ContractServer,
-  type D1ContractServer,
-} from '../../../server/testkit/servers/d1/d1ContractServer';
-import { startAppServer, type AppServer } from '../support/appServer';
-import { expect, foldSidebar, SCREENSHOTS, signIn, test as appTest } from '../support/fixtures';
-
-/** This file's app server runs with DATABASE=d1, on Cloudflare's D1 engine behind the local contract server. */
-const test = appTest.extend<object, { d1: D1ContractServer; d1App: AppServer }>({
-  d1: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startD1ContractServer();
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  d1App: [
-    async ({ d1 }, use) => {
-      const server = await startAppServer({
-        ...d1.env(),
-        JWT_SECRET: 'an-e2e-signing-key-shared-by-every-instance',
-      });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ d1App }, use) => use(d1App.url),
-});
+import { d1Test as test } from '../support/d1Fixtures';
+import { expect, foldSidebar, SCREENSHOTS, signIn } from '../support/fixtures';
 
 test('on D1 an Admin works the leads and sees the database numbers of the API on /resources/cloudflare', async ({
   page,

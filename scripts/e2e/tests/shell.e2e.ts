@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { E2E_ADMIN } from '../support/appServer';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
 
 test.describe('the shell', () => {
@@ -30,11 +31,16 @@ test.describe('the shell', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'login-error.png') });
   });
 
-  test('protected routes send a visitor to /login; unknown paths land on /scheduling', async ({ page }) => {
+  test('protected routes send a visitor to /login and back after sign-in; unknown paths land on /scheduling', async ({
+    page,
+  }) => {
     await page.goto('/leads');
     await expect(page).toHaveURL(/\/login$/);
 
-    await signIn(page);
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/leads$/);
     await page.goto('/no/such/place');
     await expect(page).toHaveURL(/\/scheduling$/);
     await page.goto('/');

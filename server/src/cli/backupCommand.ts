@@ -1,14 +1,20 @@
 // `pnpm backup` takes a restore point now (SQLite: a verified snapshot, copied to BACKUP_S3_URL;
-// D1: a Time Travel bookmark) and prints it; `pnpm backup list` lists them all. It reads the
-// server's settings as the server does (DESIGN.md section 22, docs/operations.md).
+// D1: a Time Travel bookmark) and prints it; `pnpm backup list` lists them all; on D1 with a
+// bucket, `pnpm backup export` exports the database off Cloudflare and `pnpm backup sql` writes
+// an export's SQL to a file. It reads the server's settings as the server does (DESIGN.md
+// section 22, docs/operations.md).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../platform/config/loadConfig';
 import { openServices } from '../openServices';
-import { backUpCommand, listCommand } from './backupCommands';
+import { backUpCommand, exportCommand, exportSqlCommand, listCommand } from './backupCommands';
 import { runCommand } from './runCommand';
 
-const USAGE =
-  'usage: pnpm backup        (a restore point now)\n       pnpm backup list   (every restore point)';
+const USAGE = [
+  'usage: pnpm backup                    (a restore point now)',
+  '       pnpm backup list               (every restore point, and the exports of D1)',
+  '       pnpm backup export             (D1 with BACKUP_S3_URL: an export off Cloudflare now)',
+  "       pnpm backup sql <name> <file>  (D1: an export's SQL, to rebuild the database elsewhere)",
+].join('\n');
 
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
@@ -17,13 +23,15 @@ async function main(): Promise<number> {
   });
   if (values.help) return (console.log(USAGE), 0);
   const [action, ...rest] = positionals;
-  if (rest.length > 0 || (action !== undefined && action !== 'list')) return (console.error(USAGE), 2);
+  const arity: Record<string, number> = { list: 0, export: 0, sql: 2 };
+  if (action !== undefined && arity[action] !== rest.length) return (console.error(USAGE), 2);
   const services = await openServices(loadConfig());
   try {
     const print = (line: string) => console.log(line);
-    return action === 'list'
-      ? await listCommand(services.backups, print)
-      : await backUpCommand(services.backups, print);
+    if (action === 'list') return await listCommand(services.backups, print);
+    if (action === 'export') return await exportCommand(services.backups, print);
+    if (action === 'sql') return await exportSqlCommand(services.backups, rest[0]!, rest[1]!, print);
+    return await backUpCommand(services.backups, print);
   } finally {
     await services.close();
   }

@@ -58,6 +58,37 @@ export async function backUpCommand(backups: Backups, print: (line: string) => v
   return after.offsite === 'failed' ? 1 : 0;
 }
 
+/** `pnpm backup export` (D1 with BACKUP_S3_URL): the database exported off Cloudflare now, into the bucket. */
+export async function exportCommand(backups: Backups, print: (line: string) => void): Promise<number> {
+  try {
+    const made = await backups.exportNow();
+    print(
+      `${made.name}  ${megabytes(made.sizeBytes)}  ${made.verification}\n  ${countsText(made.counts)}\n  kept in ${(await backups.overview()).offsite?.target ?? 'the bucket'}`,
+    );
+    return 0;
+  } catch (error) {
+    return (print(`Not exported: ${error instanceof Error ? error.message : String(error)}`), 1);
+  }
+}
+
+/** `pnpm backup sql <name> <file>` (D1): an export's SQL written to a file, to rebuild the database elsewhere. */
+export async function exportSqlCommand(
+  backups: Backups,
+  name: string,
+  into: string,
+  print: (line: string) => void,
+): Promise<number> {
+  try {
+    const written = await backups.exportSql(name, into);
+    print(
+      `${into}: the SQL of ${written.name} (${written.reason}); rebuild with: wrangler d1 execute <database> --remote --file ${into}`,
+    );
+    return 0;
+  } catch (error) {
+    return (print(`Not written: ${error instanceof Error ? error.message : String(error)}`), 1);
+  }
+}
+
 /** `pnpm backup list`: every restore point, with its reason, time, size, check and place. */
 export async function listCommand(backups: Backups, print: (line: string) => void): Promise<number> {
   const overview = await backups.overview();
@@ -67,6 +98,10 @@ export async function listCommand(backups: Backups, print: (line: string) => voi
       `${point.name}  ${point.at}  ${megabytes(point.sizeBytes)}  ${point.kind}: ${point.reason}\n  ${point.verification}; ${where(point)}`,
     );
   for (const failed of overview.failed) print(`FAILED ${failed.name} (not offered): ${failed.problem}`);
+  for (const made of overview.exports ?? [])
+    print(
+      `${made.name}  ${made.at}  ${megabytes(made.sizeBytes)}  export off Cloudflare: ${made.reason}\n  ${made.verification}; the bucket (pnpm backup sql ${made.name} <file>)`,
+    );
   if (overview.timeTravelDays)
     print(
       `D1 also restores to any minute of the last ${overview.timeTravelDays} days: pnpm restore --at "…"`,

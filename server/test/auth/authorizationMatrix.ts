@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { leadCreate, standardViewState, type LeadEditableFields } from '@auditdesk/shared/core';
+import {
+  leadCreate,
+  standardViewState,
+  type LeadEditableFields,
+  type RemoteName,
+} from '@auditdesk/shared/core';
 import type { Role } from '../../src/platform/db/schema';
 import { createAgendaFeeds } from '../../src/features/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
@@ -8,8 +13,8 @@ import { syncLeads } from '../../testkit/builders/syncLeads';
 import { importRequest } from '../../testkit/clients/importForm';
 import { createSavedViewsRepository } from '../../src/features/views/savedViewsRepository';
 import { callerEmail, type Caller } from '../../testkit/roleSessions';
-import { publishedRelease } from '../../testkit/builders/releaseBuilds';
-import { ADMIN, type TestApp } from '../../testkit/testApp';
+import { publishedRelease, releaseServicesOf } from '../../testkit/builders/releaseBuilds';
+import { ADMIN, bearer, type TestApp } from '../../testkit/testApp';
 import { createLeadActions } from '../../src/features/leads/actions/leadActions';
 
 /**
@@ -78,6 +83,34 @@ async function someView(t: TestApp, ownerId: number, shared: boolean): Promise<n
   });
   if (typeof view !== 'object' || view === null) throw new Error('The view was not saved.');
   return view.id;
+}
+
+/** A fresh release of a remote staged for Admins (a live one before it), ending any earlier stage. */
+async function stagedRelease(t: TestApp, remote: RemoteName): Promise<string> {
+  const { releases, stages } = releaseServicesOf(t);
+  if ((await releases.state())[remote].stage) await stages.abort(remote, 'matrix');
+  await publishedRelease(t, remote, { live: true });
+  const { version } = await publishedRelease(t, remote);
+  await stages.stage(remote, version, { kind: 'role', role: 'Admin' }, 'matrix');
+  return version;
+}
+
+/** A restore point taken now (so restoring it changes nothing the other lines rely on). */
+async function freshPoint(t: TestApp): Promise<string> {
+  return (await t.services.backups.backUpNow('matrix')).point.name;
+}
+
+/** The id of a fresh import of one lead, made by the Admin. */
+async function someImport(t: TestApp): Promise<number> {
+  const form = await importRequest('/api/leads/import', {
+    name: 'leads.csv',
+    content: `Customer Name\nImported ${++seq}\n`,
+  });
+  const done = await t.app.inject({
+    ...form,
+    headers: { ...form.headers, ...bearer((await t.login()).access_token) },
+  });
+  return (done.json() as { actionId: number }).actionId;
 }
 
 /** Every editable field of a lead, as PUT requires. */
@@ -614,5 +647,102 @@ export const AUTHORIZATION_MATRIX: RouteRule[] = [
       url: '/api/releases/page-loads',
       payload: { remote: 'remote_leads', version: null },
     }),
+  },
+  {
+    route: 'GET /api/releases/mine',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/releases/mine' }),
+  },
+  {
+    route: 'POST /api/releases/{remote}/stage',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => {
+      const { releases, stages } = releaseServicesOf(t);
+      if ((await releases.state()).remote_scheduling.stage) await stages.abort('remote_scheduling', 'matrix');
+      await publishedRelease(t, 'remote_scheduling', { live: true });
+      const { version } = await publishedRelease(t, 'remote_scheduling');
+      return {
+        method: 'POST',
+        url: '/api/releases/remote_scheduling/stage',
+        payload: { version, audience: { kind: 'share', share: 10 } },
+      };
+    },
+  },
+  {
+    route: 'POST /api/releases/{remote}/advance',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => {
+      await stagedRelease(t, 'remote_leads');
+      return { method: 'POST', url: '/api/releases/remote_leads/advance' };
+    },
+  },
+  {
+    route: 'POST /api/releases/{remote}/abort',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => {
+      await stagedRelease(t, 'remote_leads');
+      return { method: 'POST', url: '/api/releases/remote_leads/abort' };
+    },
+  },
+  {
+    route: 'POST /api/releases/{remote}/preview',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/releases/remote_admin/preview',
+      payload: { version: (await publishedRelease(t, 'remote_admin')).version },
+    }),
+  },
+  {
+    route: 'DELETE /api/releases/{remote}/preview',
+    allowed: SIGNED_IN,
+    ok: 204,
+    request: async (t, caller) => {
+      // whoever is signed in leaves their own preview (only an Admin starts one: set up directly)
+      const { previews } = releaseServicesOf(t);
+      const version = (await publishedRelease(t, 'remote_admin')).version;
+      const me = await t.users.findByEmail(callerEmail(caller));
+      if (caller !== 'anonymous' && me) await previews.start('remote_admin', version, me.id);
+      return { method: 'DELETE', url: '/api/releases/remote_admin/preview' };
+    },
+  },
+  {
+    route: 'GET /api/backups',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'GET', url: '/api/backups' }),
+  },
+  {
+    route: 'POST /api/backups',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: () => ({ method: 'POST', url: '/api/backups' }),
+  },
+  {
+    route: 'GET /api/backups/{name}/impact',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => ({ method: 'GET', url: `/api/backups/${await freshPoint(t)}/impact` }),
+  },
+  {
+    route: 'POST /api/backups/restore',
+    allowed: ADMIN_ONLY,
+    ok: 200,
+    request: async (t) => ({
+      method: 'POST',
+      url: '/api/backups/restore',
+      payload: { point: await freshPoint(t) },
+    }),
+  },
+  {
+    route: 'GET /api/leads/import/{id}/leads',
+    allowed: SIGNED_IN,
+    ok: 200,
+    request: async (t) => ({ method: 'GET', url: `/api/leads/import/${await someImport(t)}/leads` }),
   },
 ];

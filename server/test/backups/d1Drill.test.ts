@@ -1,11 +1,15 @@
-import type { RestorePoint, RestoreRecord } from '@auditdesk/shared/core';
+import type { BackupsOverview, RestorePoint, RestoreRecord } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exportSqlCommand } from '../../src/cli/backupCommands';
+import { createDumpStatements } from '../../src/features/backups/snapshots/snapshotWork';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
+import { startMiniflareD1, type MiniflareD1 } from '../../testkit/servers/d1/miniflareD1';
+import { startS3Server, type TestS3Server } from '../../testkit/servers/s3Server';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { officeRecord } from '../../testkit/builders/officeRecord';
+import { officeRecord, RECORD_TABLES } from '../../testkit/builders/officeRecord';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const event = (n: number) => ({
@@ -116,5 +120,117 @@ describe('the disaster drill on D1', () => {
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ point: beforeDelete.toISOString() });
     expect(await liveLeads()).toBe(10);
+  });
+});
+
+const RECORD = ['users', ...RECORD_TABLES] as const;
+
+/** Every row of the office's record in a D1 engine, table by table. */
+async function engineRecord(engine: MiniflareD1): Promise<Record<string, unknown[]>> {
+  const record: Record<string, unknown[]> = {};
+  for (const table of RECORD) {
+    const [result] = await engine.execute([{ sql: `SELECT * FROM "${table}" ORDER BY 1, 2` }]);
+    record[table] = result!.results as unknown[];
+  }
+  return record;
+}
+
+// Issue 36: with BACKUP_S3_URL, the schedule exports the D1 database off Cloudflare (polled
+// until done, the dump fetched, proven to rebuild a database, uploaded); the dump rebuilds a
+// fresh D1 database with every row; the retention rule thins the exports.
+describe('the export of D1 off Cloudflare', () => {
+  let s3: TestS3Server;
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(() => s3.stop());
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-d1-export-'));
+    fs.writeFileSync(
+      path.join(dir, 'calendar.ics'),
+      icsCalendar(Array.from({ length: 6 }, (_, n) => event(n + 1))),
+    );
+    t = await createTestApp(
+      {
+        CALENDAR_ICS: path.join(dir, 'calendar.ics'),
+        BACKUP_KEY: 'the export passphrase 2026',
+        ...s3.env('d1'),
+      },
+      { engine: 'd1' },
+    );
+  });
+  afterEach(async () => {
+    await t.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('exports on the schedule into the bucket, encrypted, and the dump rebuilds a fresh D1 database with every row', async () => {
+    const admin = bearer((await t.login()).access_token);
+    await t.app.inject({ method: 'POST', url: '/api/sync/execute', headers: admin, payload: MARCH });
+    const [lead] = (
+      await t.app.inject({ url: '/api/leads?excludeCalendarNotFormatted=false', headers: admin })
+    ).json() as { id: number }[];
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/leads/${lead!.id}`,
+      headers: admin,
+      payload: { comments: 'side door;\nring twice' },
+    });
+
+    await t.services.backups.scheduled();
+    const exportCalls = t.d1!.calls.filter((call) => call.kind === 'export');
+    expect(exportCalls.length).toBeGreaterThanOrEqual(3);
+    const { exports, offsite } = (
+      await t.app.inject({ url: '/api/backups', headers: admin })
+    ).json() as BackupsOverview;
+    expect(offsite).toMatchObject({ target: 's3://auditdesk-backups/d1/d1-exports/', failing: 0 });
+    expect(exports).toEqual([
+      expect.objectContaining({
+        name: expect.stringMatching(/Z-export$/),
+        encrypted: true,
+        counts: expect.objectContaining({ leads: 6 }),
+        verification: expect.stringMatching(/^rebuilt into SQLite: integrity_check ok/),
+      }),
+    ]);
+    const [made] = exports!;
+    expect(s3.keys()).toContain(`d1/d1-exports/${made!.name}.adsnap`);
+    const sqlFile = path.join(dir, 'dump.sql');
+    const lines: string[] = [];
+    expect(await exportSqlCommand(t.services.backups, made!.name, sqlFile, (line) => lines.push(line))).toBe(0);
+    expect(lines[0]).toMatch(/wrangler d1 execute/);
+
+    const fresh = await startMiniflareD1();
+    try {
+      const dump = createDumpStatements();
+      const statements = fs
+        .readFileSync(sqlFile, 'utf8')
+        .split('\n')
+        .map(dump.push)
+        .filter((statement): statement is string => statement !== null);
+      expect(dump.pending()).toBe('');
+      await fresh.load(statements);
+      expect(await engineRecord(fresh)).toEqual(await engineRecord(t.d1!.engine));
+    } finally {
+      await fresh.dispose();
+    }
+  });
+
+  it('keeps the newest export of the hour (the retention rule), and tells the Admins of one Cloudflare fails', async () => {
+    await t.services.backups.exportNow();
+    await t.db.batch([sql`UPDATE users SET notes = 'changed'`]);
+    const second = await t.services.backups.exportNow();
+    const { exports } = await t.services.backups.overview();
+    expect(exports!.map((made) => made.name)).toEqual([second.name]);
+
+    t.d1!.fail({ when: (call) => call.kind === 'export', status: 500, times: 100 });
+    await t.services.backups.scheduled();
+    t.d1!.clearFaults();
+    const bells = await t.db.all<{ title: string; message: string }>(
+      sql`SELECT title, message FROM notifications WHERE kind = 'backup-failed'`,
+    );
+    expect(bells).toEqual([{ title: 'A backup failed', message: expect.stringMatching(/export/i) }]);
+    expect((await t.services.backups.overview()).exports!.map((made) => made.name)).toEqual([second.name]);
   });
 });

@@ -52,4 +52,43 @@ describe('D1 Time Travel on the contract server', () => {
     );
     await expect(client.bookmark(new Date(Date.now() + 60_000))).rejects.toThrow(/future/);
   });
+
+  it('exports the database as Cloudflare documents it: polled in the envelope until complete, the dump at a signed URL', async () => {
+    const { d1, api: client } = await api();
+    await client.query(
+      [
+        { sql: 'CREATE TABLE t (v TEXT)', params: [] },
+        { sql: "INSERT INTO t VALUES ('line one\nline two')", params: [] },
+      ],
+      'objects',
+    );
+    const first = await client.exportPoll();
+    expect(first).toMatchObject({ success: true, type: 'export', status: 'active' });
+    if (!first.success) throw new Error('not started');
+    let poll: Awaited<ReturnType<typeof client.exportPoll>> = first;
+    while (poll.success && poll.status === 'active') {
+      poll = await client.exportPoll(first.at_bookmark);
+      expect(poll).toMatchObject({ success: true, at_bookmark: first.at_bookmark });
+    }
+    if (!poll.success || poll.status !== 'complete') throw new Error(`not complete: ${JSON.stringify(poll)}`);
+    expect(poll.result.filename).toMatch(/\.sql$/);
+    // the signed URL is its own credential: no token
+    const dump = await (await fetch(poll.result.signed_url)).text();
+    expect(dump).toContain('CREATE TABLE t (v TEXT);');
+    expect(dump).toContain("replace('line one\\nline two','\\n',char(10))");
+    // a poll of an export it does not know answers success false inside the envelope
+    expect(await client.exportPoll('00000099-00000000-00004c6d-00')).toEqual({
+      success: false,
+      error: expect.stringMatching(/No export/),
+    });
+    // an export no one polls is cancelled
+    d1.exportSettings.abandonMs = 0;
+    const abandoned = await client.exportPoll();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await client.exportPoll(abandoned.success ? abandoned.at_bookmark : '')).toMatchObject({
+      success: true,
+      status: 'error',
+      error: expect.stringMatching(/cancelled/),
+    });
+  });
 });

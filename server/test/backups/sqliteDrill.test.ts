@@ -178,6 +178,8 @@ describe('the disaster drill on SQLite', () => {
     });
     const [restored] = await second.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM backup_restores`);
     expect(restored!.n).toBe(1);
+    await second.close();
+    opened.pop();
     fs.rmSync(newFolder, { recursive: true, force: true });
   });
 });

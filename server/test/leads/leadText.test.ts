@@ -134,7 +134,8 @@ describe('lead text at every door', () => {
     const preview = (await send('/api/leads/import/preview')).json<ImportPreview>();
     expect(preview.totals).toMatchObject({ rows: 3, create: 1, error: 2 });
     expect(preview.rows.filter((row) => row.outcome === 'error').map((row) => row.reason)).toEqual([
-      expect.stringMatching(/^Customer Name: Remove the line break \(U\+000D\) at character 9/),
+      // the reader makes every line end one (a bare \r too, issue 35 item 4), so the name has \n
+      expect.stringMatching(/^Customer Name: Remove the line break \(U\+000A\) at character 9/),
       expect.stringMatching(/^Address: Remove the text-direction control \(U\+202E\) at character 10/),
     ]);
     expect((await send('/api/leads/import')).statusCode).toBe(422);

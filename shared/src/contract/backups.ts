@@ -68,14 +68,28 @@ export const restoreRecord = z.object({
 });
 export type RestoreRecord = z.infer<typeof restoreRecord>;
 
+/** D1: an export of the whole database off Cloudflare, in the bucket (BACKUP_S3_URL), proven to rebuild a database. */
+export const d1Export = z.object({
+  name: z.string(),
+  at: z.string(),
+  reason: z.string(),
+  sizeBytes: z.number().int(),
+  /** The rows of the main tables of the database it rebuilds. */
+  counts: z.record(z.string(), z.number().int()),
+  verification: z.string(),
+  encrypted: z.boolean(),
+});
+export type D1Export = z.infer<typeof d1Export>;
+
 /** The Backups page. */
 export const backupsOverview = z.object({
   engine: z.enum(['sqlite', 'd1']),
-  /** BACKUP_CRON (null: off) and its next run. */
+  /** BACKUP_CRON (null: off), its next run, and the time zone its hours are read in (the server's). */
   schedule: z.object({
     cron: z.string().nullable(),
     nextAt: z.string().nullable(),
     everyMs: z.number().nullable(),
+    timeZone: z.string(),
   }),
   /** The newest restore point, and whether it is older than twice the schedule's interval. */
   lastGood: z.object({ name: z.string(), at: z.string(), ageMs: z.number(), stale: z.boolean() }).nullable(),
@@ -92,6 +106,8 @@ export const backupsOverview = z.object({
   encrypted: z.boolean(),
   /** D1: Time Travel restores to any minute of the last 30 days. */
   timeTravelDays: z.number().int().nullable(),
+  /** D1 with BACKUP_S3_URL: the exports off Cloudflare, newest first (null: none are made). */
+  exports: z.array(d1Export).nullable(),
   restores: z.array(restoreRecord),
   /** A backup or a restore is running now. */
   busy: z.string().nullable(),

@@ -22,8 +22,19 @@ export type RestoreTarget = { point: string } | { at: Date };
 /** What one database engine does for backups; the service does the rest alike on both. */
 export interface BackupEngine {
   readonly engine: 'sqlite' | 'd1';
-  /** A restore point now (`unchanged`: the newest one still is the database). */
+  /** A restore point now, offered before this resolves (`unchanged`: the newest one still is the database). */
   point(kind: BackupKind, reason: string): Promise<{ point: EnginePoint; unchanged: boolean }>;
+  /**
+   * A restore point before a change: resolves as soon as the change may go on (SQLite: the
+   * database's copy is on the disk; D1: the bookmark is recorded), with what resolves once the
+   * point is verified and offered (or rejects: it failed, and is not offered).
+   */
+  pointBeforeChange(
+    kind: BackupKind,
+    reason: string,
+  ): Promise<{ verified: Promise<{ point: EnginePoint; unchanged: boolean }> }>;
+  /** The points a stopped process had begun (SQLite: copies taken, not verified yet): verified now. */
+  resume(): { kind: BackupKind; verified: Promise<unknown> }[];
   /** Every restore point, newest first. */
   points(): Promise<EnginePoint[]>;
   failed(): Promise<FailedSnapshot[]>;
@@ -33,7 +44,7 @@ export interface BackupEngine {
   offsite(): { target: string; failing: number; lastProblem: string | null } | null;
   /** Removes what the retention rule no longer keeps. */
   prune(): Promise<void>;
-  /** The copies under way are done (the command line waits before it exits). */
+  /** The points being verified and the copies under way are done (the command line waits before it exits). */
   settled(): Promise<void>;
   close(): void;
 }

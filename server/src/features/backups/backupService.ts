@@ -1,5 +1,6 @@
 import type {
   BackupKind,
+  D1Export,
   BackupNowResult,
   BackupsOverview,
   RestoreImpact,
@@ -26,6 +27,7 @@ import {
 } from './backupEngine';
 import { BACKUP_UNDER_WAY, RESTORE_UNDER_WAY } from './backupMessages';
 import { TIME_TRAVEL_DAYS } from './d1/d1Backups';
+import type { D1Exports } from './d1/d1Exports';
 import { carryPresent, readPresent } from './restoreCarry';
 import { SnapshotFailed } from './snapshots/sqliteSnapshots';
 
@@ -34,6 +36,14 @@ export class BackupBusy extends HttpProblem {
   constructor(message = BACKUP_UNDER_WAY) {
     super(409, message);
     this.name = 'BackupBusy';
+  }
+}
+
+/** Exports off Cloudflare are made of a D1 database only, and need a bucket. */
+export class ExportsOff extends Error {
+  constructor() {
+    super('Exports are made of a D1 database (DATABASE=d1) with BACKUP_S3_URL set.');
+    this.name = 'ExportsOff';
   }
 }
 
@@ -67,6 +77,7 @@ function cronInterval(cron: string | null): { nextAt: string | null; everyMs: nu
  */
 export function createBackupService({
   engine,
+  exports = null,
   db,
   settings,
   syncRuns,
@@ -77,6 +88,8 @@ export function createBackupService({
   log,
 }: {
   engine: BackupEngine;
+  /** D1 with BACKUP_S3_URL: the exports off Cloudflare the schedule makes. */
+  exports?: D1Exports | null;
   db: Database;
   settings: BackupSettings;
   syncRuns: SyncRuns;
@@ -87,24 +100,29 @@ export function createBackupService({
   listeners: RestoreListeners;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }) {
-  /** What runs now in this process (one backup or restore at a time). */
+  /** What holds the lock now: a snapshot's copy or a restore (one at a time in this process; the others wait their turn). */
   let busy: string | null = null;
   let restoring = false;
+  let turn: Promise<unknown> = Promise.resolve();
 
-  async function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
-    if (busy) throw new BackupBusy();
-    busy = what;
-    try {
-      return await work();
-    } finally {
-      busy = null;
-    }
+  function exclusively<T>(what: string, work: () => Promise<T>): Promise<T> {
+    const run = turn.then(async () => {
+      busy = what;
+      try {
+        return await work();
+      } finally {
+        busy = null;
+      }
+    });
+    turn = run.catch(() => undefined);
+    return run;
   }
 
-  function reportFailure(error: unknown, kind: BackupKind): void {
+  /** Tells the log and the Admins' bells; resolves once the bell is rung (callers that need not wait, don't). */
+  async function reportFailure(error: unknown, kind: BackupKind): Promise<void> {
     const detail = error instanceof Error ? error.message : String(error);
     log.error({ err: error, kind }, 'backup failed');
-    void notifier
+    await notifier
       ?.notify({
         kind: 'backup-failed',
         severity: 'error',
@@ -116,8 +134,14 @@ export function createBackupService({
       .catch(() => undefined);
   }
 
-  async function takePoint(kind: BackupKind, reason: string) {
-    return exclusively(`backup (${kind})`, () => engine.point(kind, reason));
+  /** A point: its copy taken in turn; answers what resolves once it is verified and offered (a restore waits for neither). */
+  async function takePoint(
+    kind: BackupKind,
+    reason: string,
+  ): Promise<{ verified: Promise<{ point: EnginePoint; unchanged: boolean }> }> {
+    if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
+    const { verified } = await exclusively(`backup (${kind})`, () => engine.pointBeforeChange(kind, reason));
+    return { verified };
   }
 
   /** Holds the sync's lease for a restore: no run can start meanwhile, here or on another instance. */
@@ -157,12 +181,13 @@ export function createBackupService({
      */
     async beforeChange(kind: BackupKind, reason: string): Promise<void> {
       if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
-      for (let waited = 0; busy && waited < 600; waited += 1)
-        await new Promise((done) => setTimeout(done, 100));
       try {
-        await takePoint(kind, reason);
+        // the change waits for the copy only; the check, encryption and upload follow it
+        void (await takePoint(kind, reason)).verified.catch(
+          (error: unknown) => void reportFailure(error, kind),
+        );
       } catch (error) {
-        reportFailure(error, kind);
+        void reportFailure(error, kind);
       }
     },
 
@@ -175,27 +200,55 @@ export function createBackupService({
     /** "Back up now" and `pnpm backup`: fails loudly. */
     async backUpNow(by: string): Promise<BackupNowResult> {
       try {
-        const { point, unchanged } = await takePoint('manual', `Requested by ${by}`);
+        const { point, unchanged } = await (await takePoint('manual', `Requested by ${by}`)).verified;
         return { point: strip(point), unchanged };
       } catch (error) {
-        if (!(error instanceof BackupBusy)) reportFailure(error, 'manual');
+        if (!(error instanceof BackupBusy)) void reportFailure(error, 'manual');
         throw error;
       }
     },
 
-    /** The schedule's point (BACKUP_CRON); skipped while another backup runs. */
+    /** The schedule's point (BACKUP_CRON; on D1 the export off Cloudflare); skipped while a restore runs. */
     async scheduled(): Promise<void> {
-      try {
-        await takePoint('schedule', 'On the schedule');
-      } catch (error) {
-        if (error instanceof BackupBusy) log.info({}, 'scheduled backup skipped: another one runs');
-        else reportFailure(error, 'schedule');
+      if (exports) {
+        await service.exportNow().catch(() => undefined);
+        return;
       }
+      try {
+        await (
+          await takePoint('schedule', 'On the schedule')
+        ).verified;
+      } catch (error) {
+        if (error instanceof BackupBusy) log.info({}, 'scheduled backup skipped: a restore runs');
+        else void reportFailure(error, 'schedule');
+      }
+    },
+
+    /** D1: an export off Cloudflare now (the schedule's, `pnpm backup export`); a failure is told to the Admins. */
+    async exportNow(): Promise<D1Export> {
+      if (!exports) throw new ExportsOff();
+      try {
+        return await exports.run();
+      } catch (error) {
+        await reportFailure(error, 'schedule');
+        throw error;
+      }
+    },
+
+    /** D1: an export's SQL, written to `into` (to rebuild the database in another account, or in SQLite). */
+    async exportSql(name: string, into: string): Promise<D1Export> {
+      if (!exports) throw new ExportsOff();
+      return exports.writeSql(name, into);
     },
 
     async overview(): Promise<BackupsOverview> {
       const points = await engine.points();
-      const schedule = { cron: settings.cron, ...cronInterval(settings.cron) };
+      // croner reads the hours of BACKUP_CRON in the server's own time zone
+      const schedule = {
+        cron: settings.cron,
+        ...cronInterval(settings.cron),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      };
       const newest = points[0];
       const ageMs = newest ? Date.now() - Date.parse(newest.at) : 0;
       const restores = await db.orm
@@ -219,9 +272,10 @@ export function createBackupService({
         points: points.map(strip),
         failed: await engine.failed(),
         disk: await engine.disk(),
-        offsite: engine.offsite(),
+        offsite: engine.offsite() ?? (exports ? { target: exports.target, ...exports.failing() } : null),
         encrypted: engine.engine === 'd1' || Boolean(settings.key),
         timeTravelDays: engine.engine === 'd1' ? TIME_TRAVEL_DAYS : null,
+        exports: exports ? await exports.list().catch(() => []) : null,
         restores: restores.map((row) => ({
           at: row.at,
           by: row.by,
@@ -257,8 +311,10 @@ export function createBackupService({
       by: string,
       { own = 0 }: { own?: number } = {},
     ): Promise<RestoreRecord> {
+      if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
+      // from now on no change begins (its point would be of the database being replaced)
+      restoring = true;
       return exclusively('restore', async () => {
-        restoring = true;
         try {
           const lease = await takeSyncLease();
           try {
@@ -334,18 +390,27 @@ export function createBackupService({
       return (await db.orm.select().from(backupRestores).where(gt(backupRestores.at, since)).all()).length;
     },
 
-    /** Runs BACKUP_CRON; answers the function that stops it. */
+    /** Runs BACKUP_CRON (on D1 for the exports alone); answers the function that stops it. */
     schedule(): () => void {
-      if (!settings.cron || engine.engine === 'd1') return () => {};
+      if (!settings.cron || (engine.engine === 'd1' && !exports)) return () => {};
       const job = new Cron(settings.cron, { protect: true }, () => service.scheduled());
       log.info({ next: job.nextRun()?.toISOString() }, 'backups scheduled');
       return () => job.stop();
     },
 
-    settled: () => engine.settled(),
-    close: () => engine.close(),
+    settled: async () => {
+      await engine.settled();
+      await exports?.idle();
+    },
+    close: () => {
+      engine.close();
+      exports?.close();
+    },
     isRestoring: () => restoring,
   };
+  // copies a stopped process had taken before a change are verified and offered now
+  for (const { kind, verified } of engine.resume())
+    void verified.catch((error: unknown) => void reportFailure(error, kind));
   return service;
 }
 

@@ -12,6 +12,7 @@ import { APP_VERSION } from './appVersion';
 import type { BackupEngine } from './backupEngine';
 import { createBackupService } from './backupService';
 import { createD1Backups, recordBookmark } from './d1/d1Backups';
+import { createD1Exports, type D1Exports } from './d1/d1Exports';
 import { createOffsiteCopies, type UPLOAD_RETRY } from './offsite/offsiteCopies';
 import { createS3Bucket } from './offsite/s3Bucket';
 import { createSqliteBackups } from './snapshots/sqliteBackups';
@@ -55,6 +56,28 @@ export function createBackupEngine(
 }
 
 /**
+ * D1 with BACKUP_S3_URL: the exports off Cloudflare on the schedule, into the bucket under
+ * `d1-exports/` (a failed copy is reported with the export that failed, not apart).
+ */
+export function createBackupExports(
+  db: Database,
+  settings: BackupSettings,
+  log: Log,
+  uploadRetry?: typeof UPLOAD_RETRY,
+): D1Exports | null {
+  if (db.engine !== 'd1' || !settings.s3) return null;
+  const bucket = createS3Bucket({ ...settings.s3, prefix: `${settings.s3.prefix}d1-exports/` });
+  return createD1Exports({
+    api: (db as Database & { api: D1Api }).api,
+    bucket,
+    copies: createOffsiteCopies({ bucket, log, policy: uploadRetry, failed: () => undefined }),
+    settings,
+    appVersion: APP_VERSION,
+    log,
+  });
+}
+
+/**
  * Before migrations at start (a database with data, and migrations to apply): a restore point
  * first, on SQLite a snapshot, on D1 the bookmark of before (recorded once the migrations made
  * its table).
@@ -65,11 +88,14 @@ export function protectMigrations(settings: BackupSettings, log: Log): BeforeMig
     if (db.engine === 'd1')
       return recordBookmark(db, (db as Database & { api: D1Api }).api, 'migration', reason);
     const engine = createBackupEngine(db, settings, log);
-    try {
-      await engine.point('migration', reason);
-    } catch (error) {
-      // the start goes on: a migration is not refused for want of a backup, but it is said loudly
+    // the start goes on: a migration is not refused for want of a backup, but it is said loudly
+    const failed = (error: unknown) =>
       log.error({ err: error }, 'no snapshot could be taken before the migrations');
+    try {
+      // the migrations wait for the copy; it is verified while they run
+      void (await engine.pointBeforeChange('migration', reason)).verified.catch(failed);
+    } catch (error) {
+      failed(error);
     }
     return async () => {
       await engine.settled();
@@ -109,6 +135,7 @@ export function createBackups({
   uploadRetry?: typeof UPLOAD_RETRY;
 }) {
   const engine = createBackupEngine(db, config.backups, log, { notifier, uploadRetry });
+  const exports = createBackupExports(db, config.backups, log, uploadRetry);
   // another instance restored: its file (shared disk) or its data (D1) is not what this one cached
   backplane?.onMessage((channel) => {
     if (channel !== RESTORED_CHANNEL) return;
@@ -119,6 +146,7 @@ export function createBackups({
   void backplane?.join(RESTORED_CHANNEL);
   const service = createBackupService({
     engine,
+    exports,
     db,
     settings: config.backups,
     syncRuns,

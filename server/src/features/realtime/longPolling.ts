@@ -9,8 +9,8 @@ export const POLL_TIMEOUT_MS = 20_000;
 
 /**
  * Long polling: messages wait in a buffer for the next poll; an idle poll is answered
- * empty after the poll timeout; once closed, the next poll gets 204 (the client's signal
- * that the server ended the connection).
+ * empty after the poll timeout; once closed and emptied, the next poll gets 204 (the client's
+ * signal that the server ended the connection).
  */
 export function createLongPollingSink(pollTimeoutMs = POLL_TIMEOUT_MS) {
   let buffer = '';
@@ -47,7 +47,8 @@ export function createLongPollingSink(pollTimeoutMs = POLL_TIMEOUT_MS) {
     poll(reply) {
       lastPollAt = Date.now();
       if (pending) answer(200, ''); // a newer poll replaces the older one
-      if (closed) {
+      // what was sent before the close (its Close message) is still delivered; the poll after it gets 204
+      if (closed && !buffer) {
         void reply.status(204).send();
         return;
       }

@@ -397,7 +397,7 @@ export const settingsSchema = z.object({
     ),
   /** Where SQLite snapshots are kept on this machine; default $DATA_DIR/backups (give it another disk to survive the data disk). */
   BACKUP_DIR: optionalText,
-  /** When a snapshot is taken (cron, 5 or 6 fields; `off`: only before changes and on request). D1 needs none: Time Travel keeps every minute. */
+  /** When a snapshot is taken (cron, 5 or 6 fields, in the server's time zone; `off`: only before changes and on request). On D1, when the database is exported off Cloudflare to BACKUP_S3_URL (Time Travel keeps every minute without it). */
   BACKUP_CRON: z.string().trim().min(1).default('0 * * * *'),
   /** A passphrase (16+ characters) that encrypts every snapshot (AES-256-GCM); keep it apart from the snapshots: without it none can be restored. */
   BACKUP_KEY: z.string().min(16, 'expected at least 16 characters').optional(),

@@ -70,7 +70,12 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
   const engine = await startMiniflareD1();
   const timeTravel = createD1TimeTravel(engine);
   /** Exports under way: the bookmark each one reads, by the bookmark its first poll answered. */
-  const exports = new Map<string, { dump: string[]; polls: number }>();
+  const exports = new Map<
+    string,
+    { dump: string[]; polls: number; lastPollAt: number; cancelled: boolean }
+  >();
+  /** How many polls after the first an export takes, and how long it waits for the next poll. */
+  const exportSettings = { polls: 2, abandonMs: 60_000 };
   const analytics = createD1Analytics(account.databaseId);
   const calls: D1Call[] = [];
   let faults: D1Fault[] = [];
@@ -180,9 +185,13 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
   }
 
   /**
-   * POST …/export with output_format polling: the first poll answers the bookmark it exports
-   * (`at_bookmark`, status active); polling again with it as current_bookmark answers the
-   * dump's signed URL (status complete), served by this server.
+   * POST …/export with output_format polling, as Cloudflare documents it (the answer in the
+   * envelope's `result`: `at_bookmark`, `status` active | complete | error, the log lines since
+   * the last poll in `messages`, and once complete `result: { filename, signed_url }`). The
+   * first poll fixes the state it exports (its bookmark); each poll with that bookmark as
+   * `current_bookmark` moves it on, complete after `exportPolls` of them. An export no one
+   * polls for `exportAbandonMs` is cancelled ("must be continually polled or will
+   * automatically cancel"). The dump is served at its signed URL for an hour, without the token.
    */
   async function exportCall(body: unknown, response: http.ServerResponse) {
     const { output_format: format, current_bookmark: current } = (body ?? {}) as {
@@ -190,31 +199,49 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       current_bookmark?: string;
     };
     if (format !== 'polling') return send(response, 400, failure(7400, 'output_format must be polling.'));
+    const answer = (
+      bookmark: string,
+      status: 'active' | 'complete' | 'error',
+      messages: string[],
+      extra = {},
+    ) =>
+      send(
+        response,
+        200,
+        envelope({
+          success: true,
+          type: 'export',
+          at_bookmark: bookmark,
+          status,
+          messages,
+          error: '',
+          ...extra,
+        }),
+      );
     if (!current) {
       const state = await timeTravel.keepNow();
-      exports.set(state.bookmark, { dump: state.dump, polls: 0 });
-      return send(response, 200, {
-        success: true,
-        type: 'export',
-        at_bookmark: state.bookmark,
-        status: 'active',
-        messages: ['Generating export'],
-        error: '',
-        result: null,
-      });
+      exports.set(state.bookmark, { dump: state.dump, polls: 0, lastPollAt: Date.now(), cancelled: false });
+      return answer(state.bookmark, 'active', ['Generating export']);
     }
     const running = exports.get(current);
+    // Cloudflare's own answer to a poll of an export it does not know (wrangler's PollingFailure)
     if (!running)
-      return send(response, 200, { success: false, error: `No export of ${current} is under way.` });
+      return send(
+        response,
+        200,
+        envelope({ success: false, error: `No export of ${current} is under way.` }),
+      );
+    if (running.cancelled || Date.now() - running.lastPollAt > exportSettings.abandonMs) {
+      running.cancelled = true;
+      return answer(current, 'error', [], { error: 'The export was cancelled: it was not polled.' });
+    }
+    running.polls += 1;
+    running.lastPollAt = Date.now();
+    if (running.polls < exportSettings.polls)
+      return answer(current, 'active', [`Uploaded part ${running.polls}`]);
     const filename = `${account.databaseId}-${current}.sql`;
-    return send(response, 200, {
-      success: true,
-      type: 'export',
-      at_bookmark: current,
-      status: 'complete',
-      messages: ['Uploaded part 1', 'Export complete'],
-      error: '',
-      result: { filename, signed_url: `${origin}/exports/${encodeURIComponent(current)}` },
+    return answer(current, 'complete', ['Export complete'], {
+      result: { filename, signed_url: `${origin}/exports/${encodeURIComponent(current)}?X-Amz-Expires=3600` },
     });
   }
 
@@ -263,7 +290,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       // an export's dump, by its signed URL (no token: the URL is the secret, as a presigned one)
       if (request.method === 'GET' && path.startsWith('/exports/')) {
         const running = exports.get(decodeURIComponent(path.slice('/exports/'.length)));
-        if (!running) return send(response, 404, failure(7404, 'No such export.'));
+        if (!running || running.polls < exportSettings.polls)
+          return send(response, 404, failure(7404, 'No such export.'));
         response.writeHead(200, { 'content-type': 'application/sql' });
         return response.end(`${running.dump.join('\n')}\n`);
       }
@@ -341,6 +369,8 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       };
     },
     apiRoot,
+    /** How an export runs: polls after the first until it is complete; how long it waits for a poll. */
+    exportSettings,
     fail(fault: D1Fault) {
       faults.push(fault);
     },
@@ -357,6 +387,7 @@ export async function startD1ContractServer(account = D1_TEST_ACCOUNT) {
       await engine.reset();
       timeTravel.reset();
       exports.clear();
+      Object.assign(exportSettings, { polls: 2, abandonMs: 60_000 });
       calls.length = 0;
       analytics.reset();
       faults = [];

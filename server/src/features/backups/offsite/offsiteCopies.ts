@@ -1,5 +1,6 @@
 import type { OffsiteState } from '@auditdesk/shared/core';
 import type { FastifyBaseLogger } from 'fastify';
+import fs from 'node:fs';
 import { retrying } from '../../../platform/http/retryLoop';
 import type { RetryPolicy } from '../../../platform/http/retryPolicy';
 import type { S3Bucket } from './s3Bucket';
@@ -35,11 +36,13 @@ export function createOffsiteCopies({
   async function copyOne(name: string, file: string): Promise<void> {
     states.set(name, { state: 'copying', problem: null, file });
     try {
-      await retrying<void, { askedMs: number | null; reason: string }>(
+      const outcome = await retrying<'copied' | 'gone', { askedMs: number | null; reason: string }>(
         async () => {
+          // removed by the retention rule before its turn came: nothing to copy, nothing failed
+          if (!fs.existsSync(file)) return { answer: 'gone' };
           try {
             await bucket.upload(name, file);
-            return { answer: undefined };
+            return { answer: 'copied' };
           } catch (error) {
             return { refused: { askedMs: null, reason: reasonOf(error) } };
           }
@@ -55,6 +58,11 @@ export function createOffsiteCopies({
             new Error(`${bucket.target} refused it ${end.attempt} times; the last time: ${refused.reason}`),
         },
       );
+      if (outcome === 'gone') {
+        states.delete(name);
+        log.info({ snapshot: name }, 'snapshot removed before it was copied off the machine');
+        return;
+      }
       states.set(name, { state: 'copied', problem: null, file });
       log.info({ snapshot: name, target: bucket.target }, 'snapshot copied off the machine');
     } catch (error) {

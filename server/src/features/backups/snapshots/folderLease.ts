@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { processGone } from './workOwner';
 
 /** A holder that stopped renewing for this long is gone. */
 const STALE_MS = 60_000;
@@ -14,12 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function holderGone(text: string): boolean {
   const [host, pid] = text.split(':');
   if (host !== os.hostname() || !pid || !/^\d+$/.test(pid)) return false;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
-  }
+  return processGone(Number(pid));
 }
 
 /**

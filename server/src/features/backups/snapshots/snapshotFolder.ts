@@ -1,8 +1,10 @@
+import type { BackupKind } from '@auditdesk/shared/core';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensurePrivateFolder } from '../../../platform/files/privateFolder';
-import { readSnapshotHeader } from './snapshotCodec';
+import { fsyncFile, fsyncFolder, readSnapshotHeader } from './snapshotCodec';
 import { SNAPSHOT_EXTENSION, type SnapshotHeader } from './snapshotHeader';
+import { ownerGone, ownName, untagged } from './workOwner';
 
 /** A snapshot file on this machine and what its header says. */
 export interface LocalSnapshot {
@@ -11,10 +13,28 @@ export interface LocalSnapshot {
   sizeBytes: number;
 }
 
+/** A copy of the database taken and synced, not verified yet: what it is a point of. */
+export interface CaptureMarker {
+  kind: BackupKind;
+  reason: string;
+  /** ISO 8601, when the database was read. */
+  at: string;
+}
+
+/** A captured copy's files in `.work/`: the database, and the marker that says the copy is whole. */
+export interface CaptureFiles {
+  id: string;
+  database: string;
+  marker: string;
+}
+
+const CAPTURED = '.captured';
+
 /**
  * The snapshot folder (BACKUP_DIR, 0700): verified snapshots `<name>.adsnap` (the only
  * restore points), `failed/` (those that failed their check, kept aside), `.work/` (copies,
- * partial files and downloads under way: never a restore point, emptied at start).
+ * partial files and downloads under way, each named after the process that works on it:
+ * never a restore point).
  */
 export function createSnapshotFolder(dir: string) {
   const failedDir = path.join(dir, 'failed');
@@ -50,22 +70,65 @@ export function createSnapshotFolder(dir: string) {
     );
   }
 
+  const workFile = (name: string) => path.join(workDir, ownName(name));
+  const captureFiles = (id: string): CaptureFiles => ({
+    id,
+    database: workFile(`${id}.db`),
+    marker: workFile(`${id}${CAPTURED}`),
+  });
+
   return {
     dir,
     workDir,
     failedDir,
     prepare,
 
-    /** What a stopped snapshot, restore or download left in `.work/`: removed (none of it is a restore point). */
-    clearWork(): void {
+    /**
+     * What processes that are gone left in `.work/`: a captured copy whose marker says it is
+     * whole is taken over by this process (renamed to its name) and answered, to be verified
+     * and offered; the rest (a copy cut short, a partial snapshot, a download) is removed.
+     * The work of instances still running is left alone.
+     */
+    recoverWork(): { files: CaptureFiles; marker: CaptureMarker }[] {
       prepare();
-      for (const entry of fs.readdirSync(workDir))
-        fs.rmSync(path.join(workDir, entry), { force: true, recursive: true });
+      const now = Date.now();
+      const gone = fs.readdirSync(workDir).filter((entry) => {
+        const stat = fs.statSync(path.join(workDir, entry), { throwIfNoEntry: false });
+        return stat !== undefined && ownerGone(entry, stat.mtimeMs, now);
+      });
+      const adopted: { files: CaptureFiles; marker: CaptureMarker }[] = [];
+      for (const entry of gone.filter((name) => name.endsWith(CAPTURED))) {
+        const id = untagged(entry).slice(0, -CAPTURED.length);
+        const database = entry.slice(0, -CAPTURED.length) + '.db';
+        if (!gone.includes(database)) continue;
+        const files = captureFiles(id);
+        try {
+          const marker = JSON.parse(fs.readFileSync(path.join(workDir, entry), 'utf8')) as CaptureMarker;
+          // the database first: of two instances that start at once, one gets it
+          fs.renameSync(path.join(workDir, database), files.database);
+          fs.renameSync(path.join(workDir, entry), files.marker);
+          adopted.push({ files, marker });
+        } catch {
+          // another instance took it over first, or the marker is unreadable: removed below
+        }
+      }
+      for (const entry of gone) fs.rmSync(path.join(workDir, entry), { force: true, recursive: true });
+      return adopted;
     },
 
     fileOf: (name: string) => path.join(dir, `${name}${SNAPSHOT_EXTENSION}`),
     failedFileOf: (name: string) => path.join(failedDir, `${name}${SNAPSHOT_EXTENSION}`),
-    workFile: (name: string) => path.join(workDir, name),
+    workFile,
+    captureFiles,
+
+    /** Says that the captured copy is whole and synced: written beside, synced, renamed. */
+    async markCaptured(files: CaptureFiles, marker: CaptureMarker): Promise<void> {
+      const beside = `${files.marker}.partial`;
+      await fs.promises.writeFile(beside, JSON.stringify(marker), { mode: 0o600 });
+      await fsyncFile(beside);
+      await fs.promises.rename(beside, files.marker);
+      await fsyncFolder(workDir);
+    },
 
     /** The verified snapshots, newest first. */
     points: () => read(dir),

@@ -15,7 +15,9 @@ export interface SnapshotHeader {
   /** Rows of the main tables, and the newest lead history entry's id (the changes made after it are counted from it). */
   counts: Record<string, number>;
   historyMaxId: number;
-  /** The database file inside: bytes and SHA-256. */
+  /** What the payload is: a SQLite database file (absent), or a D1 database's SQL export. */
+  content?: 'sql';
+  /** The database file (or the SQL) inside: bytes and SHA-256. */
   databaseBytes: number;
   sha256: string;
   compression: 'gzip';

@@ -8,27 +8,49 @@ import {
 } from 'node:crypto';
 import type { SnapshotHeader } from './snapshotHeader';
 
-/** scrypt's cost: about 0.1 s and 32 MB per snapshot, so a stolen file resists guessing a weak passphrase. */
+/** scrypt's cost: about 0.1–0.4 s and 32 MB, so a stolen file resists guessing a weak passphrase. */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
 export const GCM_TAG_BYTES = 16;
+
+/**
+ * Keys derived so far, by passphrase and salt: scrypt runs once per key, not once per file
+ * (a snapshot and its read-back, and every snapshot of this process, share one).
+ */
+const derived = new Map<string, Promise<Buffer>>();
+/** The salt of this process's snapshots, per passphrase (each file still has its own IV). */
+const sessionSalts = new Map<string, Buffer>();
+const KEPT_KEYS = 32;
 
 function deriveKey(
   passphrase: string,
   salt: Buffer,
   cost: { N: number; r: number; p: number },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(passphrase, salt, 32, { ...cost, maxmem: 128 * cost.N * cost.r * 2 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  const id = `${cost.N}:${cost.r}:${cost.p}:${salt.toString('base64')}:${passphrase}`;
+  let key = derived.get(id);
+  if (!key) {
+    key = new Promise<Buffer>((resolve, reject) =>
+      scrypt(passphrase, salt, 32, { ...cost, maxmem: 128 * cost.N * cost.r * 2 }, (error, bytes) =>
+        error ? reject(error) : resolve(bytes),
+      ),
+    );
+    key.catch(() => derived.delete(id));
+    if (derived.size >= KEPT_KEYS) derived.delete(derived.keys().next().value!);
+    derived.set(id, key);
+  }
+  return key;
 }
 
 /** A new snapshot's encryption: its header entry and the cipher (the header itself is authenticated with it). */
 export async function newEncryption(
   passphrase: string,
 ): Promise<{ entry: NonNullable<SnapshotHeader['encryption']>; cipher: (aad: Buffer) => CipherGCM }> {
-  const salt = randomBytes(16);
+  let salt = sessionSalts.get(passphrase);
+  if (!salt) {
+    salt = randomBytes(16);
+    sessionSalts.set(passphrase, salt);
+  }
+  // a fresh 96-bit IV per file: one key stays far below GCM's limit of 2^32 random IVs
   const iv = randomBytes(12);
   const key = await deriveKey(passphrase, salt, SCRYPT);
   return {

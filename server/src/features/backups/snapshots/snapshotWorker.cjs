@@ -1,12 +1,15 @@
-// A snapshot's copy and check of a large database run on a worker thread, so the server keeps
-// answering. The server runs its TypeScript through tsx (or jest's transform), which a worker
-// thread does not inherit: register tsx here before the task loads.
-const { parentPort, workerData } = require('node:worker_threads');
+// A snapshot's check of a large database runs on a worker thread, so the server keeps
+// answering; the thread stays for the next task a while (offThread.ts). The server runs its
+// TypeScript through tsx (or jest's transform), which a worker thread does not inherit:
+// register tsx here before the task loads.
+const { parentPort } = require('node:worker_threads');
 require('tsx/cjs/api').register();
 const { runSnapshotTask } = require('./snapshotWork.ts');
 
-try {
-  parentPort.postMessage({ ok: true, result: runSnapshotTask(workerData) });
-} catch (error) {
-  parentPort.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
-}
+parentPort.on('message', ({ id, job }) => {
+  try {
+    parentPort.postMessage({ id, ok: true, result: runSnapshotTask(job) });
+  } catch (error) {
+    parentPort.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+  }
+});

@@ -17,7 +17,7 @@ import { pointsToPrune } from '../retention';
 import { SnapshotKeyProblem, SnapshotUnreadable } from './snapshotCodec';
 import { createSnapshotFolder, type LocalSnapshot } from './snapshotFolder';
 import type { SnapshotHeader } from './snapshotHeader';
-import { createSqliteSnapshots, SnapshotFailed } from './sqliteSnapshots';
+import { createSqliteSnapshots, SnapshotFailed, type TakenSnapshot } from './sqliteSnapshots';
 
 /** How long the bucket's list is trusted before it is read again. */
 const BUCKET_LIST_MS = 30_000;
@@ -61,7 +61,6 @@ export function createSqliteBackups({
   copies: OffsiteCopies | null;
 }): BackupEngine & { folder: ReturnType<typeof createSnapshotFolder> } {
   const folder = createSnapshotFolder(settings.dir);
-  folder.clearWork();
   const snapshots = createSqliteSnapshots({ sqlite, folder, key: settings.key, appVersion, log });
   let bucketList: { at: number; names: Map<string, number> } | null = null;
   const remoteHeaders = new Map<string, SnapshotHeader>();
@@ -122,18 +121,15 @@ export function createSqliteBackups({
     engine: 'sqlite',
     folder,
 
-    async point(kind, reason) {
-      const taken = await snapshots.take({ kind, reason });
-      const point = toPoint(taken.header, taken.sizeBytes, true);
-      if (!taken.unchanged && copies) {
-        point.offsite = 'copying';
-        void copies.copy(taken.header.name, taken.file).then(() => {
-          bucketList = null;
-        });
-      }
-      if (!taken.unchanged) await this.prune();
-      return { point, unchanged: taken.unchanged };
+    point: async (kind, reason) => offered(await snapshots.take({ kind, reason })),
+
+    async pointBeforeChange(kind, reason) {
+      const { verified } = await snapshots.capture({ kind, reason });
+      return { verified: verified.then(offered) };
     },
+
+    resume: () =>
+      snapshots.recover().map(({ kind, verified }) => ({ kind, verified: verified.then(offered) })),
 
     points: allPoints,
 
@@ -189,35 +185,48 @@ export function createSqliteBackups({
 
     offsite: () => (copies ? { target: copies.target, ...copies.failing() } : null),
 
-    async prune() {
-      const points = await allPoints();
-      const gone = new Set(pointsToPrune(points, settings.keep));
-      if (gone.size === 0) return;
-      for (const point of points) {
-        if (!gone.has(point.name)) continue;
-        if (point.local) await fs.promises.rm(folder.fileOf(point.name), { force: true });
-        copies?.forget(point.name);
-      }
-      const remote = await inBucket();
-      const remoteGone = [...gone].filter((name) => remote.has(name));
-      if (bucket && remoteGone.length > 0) {
-        await bucket
-          .remove(remoteGone)
-          .catch((error: unknown) =>
-            log.warn(
-              { err: error, snapshots: remoteGone },
-              'old copies could not be removed from the bucket',
-            ),
-          );
-        bucketList = null;
-      }
-      log.info({ removed: [...gone] }, 'old snapshots removed by the retention rule');
-    },
+    prune,
 
     settled: async () => {
+      await snapshots.idle();
       await copies?.idle();
     },
 
     close: () => bucket?.close(),
   };
+
+  /** A verified snapshot offered: copied off the machine, and the old ones the rule no longer keeps removed. */
+  async function offered(taken: TakenSnapshot): Promise<{ point: EnginePoint; unchanged: boolean }> {
+    const point = toPoint(taken.header, taken.sizeBytes, true);
+    if (!taken.unchanged && copies) {
+      point.offsite = 'copying';
+      void copies.copy(taken.header.name, taken.file).then(() => {
+        bucketList = null;
+      });
+    }
+    if (!taken.unchanged) await prune();
+    return { point, unchanged: taken.unchanged };
+  }
+
+  async function prune() {
+    const points = await allPoints();
+    const gone = new Set(pointsToPrune(points, settings.keep));
+    if (gone.size === 0) return;
+    for (const point of points) {
+      if (!gone.has(point.name)) continue;
+      if (point.local) await fs.promises.rm(folder.fileOf(point.name), { force: true });
+      copies?.forget(point.name);
+    }
+    const remote = await inBucket();
+    const remoteGone = [...gone].filter((name) => remote.has(name));
+    if (bucket && remoteGone.length > 0) {
+      await bucket
+        .remove(remoteGone)
+        .catch((error: unknown) =>
+          log.warn({ err: error, snapshots: remoteGone }, 'old copies could not be removed from the bucket'),
+        );
+      bucketList = null;
+    }
+    log.info({ removed: [...gone] }, 'old snapshots removed by the retention rule');
+  }
 }

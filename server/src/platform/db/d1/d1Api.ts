@@ -59,7 +59,7 @@ export interface D1RestoreResult {
 
 /** One poll of an export (POST …/export, output_format polling). */
 export type D1ExportPoll = {
-  success: boolean;
+  success: true;
   type: 'export';
   at_bookmark: string;
   messages: string[];
@@ -67,6 +67,12 @@ export type D1ExportPoll = {
 } & (
   { status: 'active' | 'error' } | { status: 'complete'; result: { filename: string; signed_url: string } }
 );
+
+/** A poll of an export D1 does not know (or could not run), inside the envelope. */
+export interface D1ExportPollFailure {
+  success: false;
+  error: string;
+}
 
 /** A statement D1 refused (bad SQL, a constraint): a fault of this server, not of the service. */
 export class D1QueryError extends Error {
@@ -171,8 +177,8 @@ export function createD1Api(settings: D1Settings, options: D1ApiOptions = {}) {
     },
 
     /** One poll of a whole-database SQL export (POST …/export); `at_bookmark` of the first answer continues it. */
-    async exportPoll(currentBookmark?: string): Promise<D1ExportPoll> {
-      return call<D1ExportPoll>(
+    async exportPoll(currentBookmark?: string): Promise<D1ExportPoll | D1ExportPollFailure> {
+      return call<D1ExportPoll | D1ExportPollFailure>(
         `${databaseUrl}/export`,
         {
           method: 'POST',
