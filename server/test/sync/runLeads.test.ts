@@ -1,4 +1,4 @@
-import type { HashedLead } from '../../src/features/leads/repository/leadSyncWriter';
+import type { HashedLead } from '../../src/features/leads/record/leadContentHash';
 import { lead } from '../../testkit/builders/leads';
 import { createRunLeads } from '../../src/features/sync/engine/runLeads/runLeads';
 

@@ -1,6 +1,5 @@
 import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
 import type { SyncCounts, SyncRange, SyncResult } from '@auditdesk/shared/core';
-import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { createRunLeads, type RunLeads } from './runLeads/runLeads';
 import { describeWait } from '../../../platform/http/retryingFetch';
@@ -13,7 +12,7 @@ import {
 } from '../../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
-import { leadContentHash } from '../../leads/record/leadContentHash';
+import { leadContentHash, type HashedLead } from '../../leads/record/leadContentHash';
 import { parseEvent } from '../../calendar/eventFormat/parseEvent';
 import type { RunHold } from '../lock/runHold';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';

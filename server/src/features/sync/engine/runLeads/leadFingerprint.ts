@@ -1,4 +1,4 @@
-import type { HashedLead } from '../../../leads/repository/leadSyncWriter';
+import type { HashedLead } from '../../../leads/record/leadContentHash';
 
 /**
  * A lead's part of its run's fingerprint: its leadId, its content's hash and its event's

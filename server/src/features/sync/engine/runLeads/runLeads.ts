@@ -1,6 +1,6 @@
 import { RUN_LEADS_IN_MEMORY } from '../../../../platform/config/runLeadsInMemory';
 import { ofFormatting, type LeadChunks } from '../../../leads/record/leadChunks';
-import type { HashedLead } from '../../../leads/repository/leadSyncWriter';
+import type { HashedLead } from '../../../leads/record/leadContentHash';
 import { leadFingerprint, sortFingerprints } from './leadFingerprint';
 import { createRunLeadsScratch } from './runLeadsScratch';
 

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { openScratchDatabase, pagesOf } from '../../../../platform/db/sqlite/openScratchDatabase';
 import { LEAD_FIELDS } from '../../../leads/record/leadRecord';
-import type { HashedLead } from '../../../leads/repository/leadSyncWriter';
+import type { HashedLead } from '../../../leads/record/leadContentHash';
 import { leadFingerprint } from './leadFingerprint';
 
 /** A lead as a JSON array of its values (shorter and quicker to read back than an object). */
