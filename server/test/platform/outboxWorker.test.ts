@@ -22,7 +22,12 @@ function table(ids: number[]) {
 }
 
 const quiet = () => ({ error: jest.fn() });
-const options = { failure: 'the table could not be read', now: () => new Date(0), pollMs: 3_600_000 };
+const policy = { maxAttempts: 3, baseDelayMs: 1_000, maxDelayMs: 60_000 };
+const options = {
+  failure: 'the table could not be read',
+  timings: { now: () => new Date(0) },
+  defaults: { policy, pollMs: 3_600_000 },
+};
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, index) => from + index);
 
 describe('the outbox worker', () => {
@@ -97,11 +102,23 @@ describe('the outbox worker', () => {
     await eventually(() => expect(nudged.tried).toEqual([1]), { delayMs: 1 });
 
     const polled = table([1]);
-    const poller = createOutboxWorker({ ...polled, ...options, pollMs: 5, log: quiet() });
+    const poller = createOutboxWorker({ ...polled, ...options, timings: { pollMs: 5 }, log: quiet() });
     poller.start();
     await eventually(() => expect(polled.tried).toEqual([1]), { delayMs: 1 });
     polled.pending.push(2); // due later, with nobody asking
     await eventually(() => expect(polled.tried).toEqual([1, 2]), { delayMs: 5 });
     await poller.stop();
+  });
+
+  it('says when an item that failed is due again, by the policy, and when it is given up', () => {
+    const worker = createOutboxWorker({
+      ...table([]),
+      ...options,
+      timings: { now: () => new Date(10_000), random: () => 0.5 },
+      log: quiet(),
+    });
+    // half of the pause fixed, half at random: 1 s, then 2 s after the second failure
+    expect([worker.retryAt(1), worker.retryAt(2)]).toEqual([new Date(10_750), new Date(11_500)]);
+    expect([worker.givenUp(2), worker.givenUp(3)]).toEqual([false, true]);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errorReason } from '../../platform/http/errorReason';
-import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
-import { createOutboxWorker } from '../../platform/outbox/outboxWorker';
+import type { RetryPolicy } from '../../platform/http/retryPolicy';
+import { createOutboxWorker, OUTBOX_CLAIM_MS, type OutboxTimings } from '../../platform/outbox/outboxWorker';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
 import { WRITABLE_FIELDS, type OfficeChanges } from '../calendar/eventFormat/eventEdit';
@@ -18,21 +18,15 @@ export const WRITE_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60 * 60_000,
 };
 
-/** How long one instance holds a write it is making before another may try it. */
-const CLAIM_MS = 2 * 60_000;
 /** How often the table is looked at for writes due again (retries, a lead reviewed, a restart). */
 const POLL_MS = 15_000;
 
-export interface CalendarWriterOptions {
+export interface CalendarWriterOptions extends OutboxTimings {
   writes: CalendarWritesRepository;
   writer: EventWriter;
   log: FastifyBaseLogger;
   /** Tells those who edit leads that the calendar refused a write for good (the bell). */
   announceRefusal?: (lead: { leadId: string; customerName: string }, reason: string) => Promise<void>;
-  policy?: RetryPolicy;
-  now?: () => Date;
-  random?: () => number;
-  pollMs?: number;
 }
 
 /** The instants around the lead's start, as the calendar and the office say it. */
@@ -57,15 +51,20 @@ export function createCalendarWriter({
   writer,
   log,
   announceRefusal = async () => {},
-  policy = WRITE_RETRY_POLICY,
-  now = () => new Date(),
-  random = Math.random,
-  pollMs = POLL_MS,
+  ...timings
 }: CalendarWriterOptions) {
-  const retryAt = (attempts: number) => new Date(now().getTime() + backoffDelay(attempts, policy, random));
+  const worker = createOutboxWorker({
+    due: (at, limit) => writes.due(at, limit),
+    attempt,
+    failure: 'calendar writes could not be made now',
+    log,
+    timings,
+    defaults: { policy: WRITE_RETRY_POLICY, pollMs: POLL_MS },
+  });
+  const { now, retryAt } = worker;
 
   async function attempt(leadId: number): Promise<void> {
-    const work = await writes.claim(leadId, now(), CLAIM_MS);
+    const work = await writes.claim(leadId, now(), OUTBOX_CLAIM_MS);
     if (!work) return; // another instance has it, or it is done
     const writable = work.officeValues.filter((value) => WRITABLE_FIELDS.includes(value.field));
     if (!work.event || writable.length === 0) {
@@ -114,15 +113,6 @@ export function createCalendarWriter({
       log.info({ leadId }, 'calendar write refused: the event changed in the calendar meanwhile');
     }
   }
-
-  const worker = createOutboxWorker({
-    due: (at, limit) => writes.due(at, limit),
-    attempt,
-    failure: 'calendar writes could not be made now',
-    log,
-    now,
-    pollMs,
-  });
 
   return {
     /** Makes the writes that are due now. */

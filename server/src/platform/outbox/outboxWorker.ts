@@ -1,7 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backoffDelay, type RetryPolicy } from '../http/retryPolicy';
 
 /** How many due items one look at the table takes. */
 const BATCH = 20;
+/** How long one instance holds an item it is working on before another may try it. */
+export const OUTBOX_CLAIM_MS = 2 * 60_000;
+
+/** The clock and pauses of an outbox, each settable (tests shorten them). */
+export interface OutboxTimings {
+  /** The pauses between the attempts of an item that did not go through. */
+  policy?: RetryPolicy;
+  now?: () => Date;
+  random?: () => number;
+  /** How often the table is looked at for items due again (retries, items left by a restart). */
+  pollMs?: number;
+}
 
 export interface OutboxWorkerOptions {
   /** The ids of the items due at `now`, at most `limit` of them. */
@@ -11,9 +24,9 @@ export interface OutboxWorkerOptions {
   /** What the log says when a round cannot go on ("the mail outbox could not be read"). */
   failure: string;
   log: Pick<FastifyBaseLogger, 'error'>;
-  now: () => Date;
-  /** How often the table is looked at for items due again (retries, items left by a restart). */
-  pollMs: number;
+  /** What the caller set; the policy and poll the outbox's own where not. */
+  timings: OutboxTimings;
+  defaults: { policy: RetryPolicy; pollMs: number };
 }
 
 /**
@@ -22,7 +35,13 @@ export interface OutboxWorkerOptions {
  * claimed by one instance). A round asked for while one runs makes that round look again,
  * so nothing asked for is missed and no two rounds of one instance overlap.
  */
-export function createOutboxWorker({ due, attempt, failure, log, now, pollMs }: OutboxWorkerOptions) {
+export function createOutboxWorker({ due, attempt, failure, log, timings, defaults }: OutboxWorkerOptions) {
+  const {
+    policy = defaults.policy,
+    now = () => new Date(),
+    random = Math.random,
+    pollMs = defaults.pollMs,
+  } = timings;
   let running: Promise<void> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | null = null;
@@ -57,6 +76,11 @@ export function createOutboxWorker({ due, attempt, failure, log, now, pollMs }: 
   }
 
   return {
+    now,
+    /** When an item that failed its `attempts`th attempt is due again. */
+    retryAt: (attempts: number) => new Date(now().getTime() + backoffDelay(attempts, policy, random)),
+    /** Whether an item that failed its `attempts`th attempt is given up. */
+    givenUp: (attempts: number) => attempts >= policy.maxAttempts,
     runDue,
     /** New work was stored: a round soon, without the caller waiting for it. */
     nudge() {
