@@ -2,6 +2,7 @@
 // webpack.config.cjs passes only its folder: its name, dev port and exposed modules come from
 // the remote manifest (shared/src/remotes/remoteManifest.ts).
 const path = require('node:path');
+const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const baseConfig = require('./baseConfig.cjs');
 const sharedDependencies = require('./sharedDependencies.cjs');
@@ -23,6 +24,14 @@ const FEDERATION_RUNTIME_CORE = path.join(
   ),
   '..',
 );
+
+/** The webpack bundler runtime's dist folder, and what remotes use instead of it (from the host). */
+const BUNDLER_RUNTIME_DIST = path.dirname(
+  require.resolve('@module-federation/webpack-bundler-runtime', {
+    paths: [require.resolve('@module-federation/enhanced')],
+  }),
+);
+const INIT_CONTAINER_ENTRY = '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
 
 /** Not shared, but drawn by the shell on every page: loaded with the shared libraries. */
 const SHELL_LIBRARIES = ['@tabler/icons-react'];
@@ -62,7 +71,10 @@ module.exports = function createAppConfig(dir) {
       resolve: {
         ...base.resolve,
         // the ES module build, the one the bundler runtime imports (see provideFederationRuntime.mjs)
-        alias: { '@module-federation/runtime-core$': FEDERATION_RUNTIME_CORE },
+        alias: {
+          '@module-federation/runtime-core$': FEDERATION_RUNTIME_CORE,
+          [`${INIT_CONTAINER_ENTRY}$`]: path.join(BUNDLER_RUNTIME_DIST, 'initContainerEntry.js'),
+        },
       },
       output: {
         ...base.output,
@@ -93,11 +105,24 @@ module.exports = function createAppConfig(dir) {
             : {}),
           experiments: {
             ...(production && !isHost ? { externalRuntime: true } : {}),
-            // no Node.js code paths in a browser build
-            optimization: { target: 'web' },
+            optimization: {
+              // no Node.js code paths in a browser build
+              target: 'web',
+              // a remote loads no remotes of its own: its entry leaves that code out
+              ...(isHost ? {} : { disableRemote: true }),
+            },
           },
         }),
         ...base.plugins,
+        // the bundler runtime the federation entry imports becomes the host's (hostBundlerRuntime.mjs)
+        ...(production && !isHost
+          ? [
+              new webpack.NormalModuleReplacementPlugin(
+                /webpack-bundler-runtime[\\/]dist[\\/]bundler\.js$/,
+                require.resolve('./hostBundlerRuntime.mjs'),
+              ),
+            ]
+          : []),
         ...(production
           ? [
               new SharedTreeShakingPlugin({

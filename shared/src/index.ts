@@ -19,7 +19,7 @@ export { refreshSession } from './api/refreshSession';
 export { signOut } from './auth/signOut';
 export { useAuth } from './auth/useAuth';
 export { signInOptionsQuery, type SignInOptions } from './auth/signInOptions';
-export { PREFERENCE_KEYS } from './preferences/preferenceStorage';
+export { PREFERENCE_KEYS } from './preferences/preferenceKeys';
 export { savePreferencesSoon } from './preferences/personalPreferences';
 export { AppProviders } from './providers/AppProviders';
 export { queryClient } from './query/queryClient';

@@ -4,7 +4,8 @@ import { authStore } from '../auth/authStore';
 import { login } from '../auth/login';
 import { signOut } from '../auth/signOut';
 import { SAVE_PAUSE_MS, savePreferencesSoon } from './personalPreferences';
-import { PREFERENCE_KEYS, preferencesFromStorage } from './preferenceStorage';
+import { fittingPreferences } from '../contract/preferences';
+import { PREFERENCE_KEYS, storedPreferenceParts } from './preferenceKeys';
 
 const SAVED = {
   leadsColumns: { customerName: true, phone: false },
@@ -14,6 +15,7 @@ const SAVED = {
 };
 const PROFILE = { id: 1, email: 'ada@example.com', fullName: 'Ada', role: 'Manager' };
 
+const preferencesFromStorage = (storage: Storage) => fittingPreferences(storedPreferenceParts(storage));
 const pause = () => new Promise((resolve) => setTimeout(resolve, SAVE_PAUSE_MS + 100));
 
 describe('preferences that follow the person', () => {

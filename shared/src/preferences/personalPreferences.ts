@@ -1,16 +1,23 @@
 import { apiResult } from '../api/api';
 import { authStore } from '../auth/authStore';
 import { routes } from '../contract/operations/routes';
-import { fittingPreferences, type Preferences } from '../contract/preferences';
-import { preferencesFromStorage, writePreferencesToStorage } from './preferenceStorage';
+import { storedPreferenceParts, writePreferencesToStorage } from './preferenceKeys';
+
+// The contract's check of a document needs zod (24 KB gzip): loaded when a document is sent or
+// restored, not at a page's start.
+const fittingPreferences = () =>
+  import('../contract/preferences').then((module) => module.fittingPreferences);
 
 /** Changes that come in a burst (a run of column toggles) are sent once. */
 export const SAVE_PAUSE_MS = 500;
 
-let pending: { timer: ReturnType<typeof setTimeout>; document: Preferences } | null = null;
+let pending: { timer: ReturnType<typeof setTimeout>; stored: Record<string, unknown> } | null = null;
 
-const send = (document: Preferences) =>
-  authStore.getState().token ? apiResult(routes.preferencesReplace, { body: document }) : undefined;
+async function send(stored: Record<string, unknown>) {
+  if (!authStore.getState().token) return;
+  const document = (await fittingPreferences())(stored);
+  await apiResult(routes.preferencesReplace, { body: document });
+}
 
 /**
  * At sign-in, before the screens mount: the person's saved preferences become the defaults
@@ -18,8 +25,8 @@ const send = (document: Preferences) =>
  * browser's own defaults; sign-in goes on.
  */
 export async function restorePreferences(storage: Storage = window.localStorage): Promise<void> {
-  const saved = await apiResult(routes.preferencesGet);
-  if (saved.success) writePreferencesToStorage(storage, fittingPreferences(saved.data));
+  const [saved, fitting] = await Promise.all([apiResult(routes.preferencesGet), fittingPreferences()]);
+  if (saved.success) writePreferencesToStorage(storage, fitting(saved.data));
 }
 
 /**
@@ -27,20 +34,20 @@ export async function restorePreferences(storage: Storage = window.localStorage)
  * person's record once changes pause. The document is read now, while storage holds it.
  */
 export function savePreferencesSoon(storage: Storage = window.localStorage): void {
-  const document = preferencesFromStorage(storage);
+  const stored = storedPreferenceParts(storage);
   if (pending) clearTimeout(pending.timer);
   const timer = setTimeout(() => {
     pending = null;
-    void send(document);
+    void send(stored);
   }, SAVE_PAUSE_MS);
-  pending = { timer, document };
+  pending = { timer, stored };
 }
 
 /** Before sign-out clears storage and the session: a change still waiting is sent now. */
 export async function flushPreferences(): Promise<void> {
   if (!pending) return;
   clearTimeout(pending.timer);
-  const { document } = pending;
+  const { stored } = pending;
   pending = null;
-  await send(document);
+  await send(stored);
 }
