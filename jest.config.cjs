@@ -46,7 +46,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       setupFiles: ['<rootDir>/scripts/jest/fastifyPluginNames.cjs'],
-      setupFilesAfterEnv: ['<rootDir>/server/test/support/setupServerTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/server/testkit/jest/setupServerTests.ts'],
     },
     {
       ...shared,

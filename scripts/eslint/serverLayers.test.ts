@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -5,7 +7,6 @@ import tseslint from 'typescript-eslint';
 const { serverLayersPlugin } = require('./serverLayers.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
-const linter = new Linter({ cwd: ROOT });
 const config = [
   {
     files: ['**/*.ts'],
@@ -15,8 +16,20 @@ const config = [
   },
 ];
 
-const problemsOf = (file: string, code: string) =>
-  linter.verify(code, config, { filename: path.join(ROOT, file) }).map((problem) => problem.message);
+const problemsOf = (file: string, code: string, root = ROOT) =>
+  new Linter({ cwd: root })
+    .verify(code, config, { filename: path.join(root, file) })
+    .map((problem) => problem.message);
+
+/** A checkout of its own holding `files` (path: code), for the rules that read the tree. */
+function checkout(files: Record<string, string>): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'server-layers-'));
+  for (const [file, code] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), code);
+  }
+  return root;
+}
 
 describe('the server layers lint rule', () => {
   it('fails on an import that points up: leads may not import sync, platform no feature', () => {
@@ -57,5 +70,56 @@ describe('the server layers lint rule', () => {
       ),
     ).toEqual([]);
     expect(problemsOf('server/src/app.ts', "import './features/dashboard/dashboardRoutes';\n")).toEqual([]);
+  });
+
+  it('fails on an import that closes a cycle between features of one layer, naming the way back', () => {
+    const root = checkout({
+      'server/src/features/auth/issueTokens.ts': "import { rolesOf } from '../users/usersService';\n",
+      'server/src/features/users/usersService.ts': "import '../mail/mailer';\nexport const rolesOf = 1;\n",
+      'server/src/features/mail/mailer.ts': "export { rolesOf } from '../notifications/notifier';\n",
+      'server/src/features/notifications/notifier.ts': 'export const rolesOf = 1;\n',
+      'server/src/features/auth/sessions.ts': 'export const sessions = 1;\n',
+    });
+    // users → auth: auth imports users already
+    expect(problemsOf('server/src/features/users/x.ts', "import '../auth/sessions';\n", root)).toEqual([
+      expect.stringContaining(
+        'features/users must not import features/auth: features/auth → features/users already',
+      ),
+    ]);
+    // the longer cycle auth → users → mail → notifications → auth (the 2 cycles of issue 38)
+    expect(
+      problemsOf('server/src/features/notifications/x.ts', "import '../auth/sessions';\n", root),
+    ).toEqual([
+      expect.stringContaining(
+        'features/auth → features/users → features/mail → features/notifications already',
+      ),
+    ]);
+    // one way only is fine: auth → users, mail → notifications
+    expect(problemsOf('server/src/features/auth/x.ts', "import '../users/usersService';\n", root)).toEqual([]);
+    expect(problemsOf('server/src/features/mail/x.ts', "import '../notifications/notifier';\n", root)).toEqual(
+      [],
+    );
+  });
+
+  it('reads non-relative imports too: the server package name is a path into the server', () => {
+    expect(
+      problemsOf('server/src/features/leads/x.ts', "import '@auditdesk/server/src/features/sync/engine/runSync';\n"),
+    ).toEqual([expect.stringContaining('features/leads must not import features/sync')]);
+    expect(problemsOf('server/src/platform/db/x.ts', "export * from '@auditdesk/server';\n")).toEqual([
+      expect.stringContaining('platform/db must not import the composition root'),
+    ]);
+    expect(problemsOf('server/src/features/sync/x.ts', "import '@auditdesk/server/testkit/freePort';\n")).toEqual([
+      expect.stringContaining('must not import server/testkit/freePort'),
+    ]);
+    expect(problemsOf('server/src/features/sync/x.ts', "import { z } from 'zod';\n")).toEqual([]);
+  });
+
+  it('fails on a feature folder that is in no layer, and on imports of it', () => {
+    expect(problemsOf('server/src/features/invoices/x.ts', 'export const x = 1;\n')).toEqual([
+      expect.stringContaining('features/invoices is in no layer'),
+    ]);
+    expect(problemsOf('server/src/features/sync/x.ts', "import '../invoices/x';\n")).toEqual([
+      expect.stringContaining('features/invoices is in no layer'),
+    ]);
   });
 });

@@ -11,9 +11,16 @@ async function main() {
   // first of all: a port in use stops the start before anything is created
   const port = await reservePort(config.port, config.host);
   ensurePrivateFolder(config.dataDir);
-  const { app, admin, close: closeApp } = await openApp(config, { terminal: Boolean(process.stdout.isTTY) });
-  const stopSchedule = await startSync(app, config);
-  const stopBackups = app.backups.schedule();
+  const {
+    app,
+    services,
+    admin,
+    close: closeApp,
+  } = await openApp(config, {
+    terminal: Boolean(process.stdout.isTTY),
+  });
+  const stopSchedule = await startSync(services.sync, config, app.log);
+  const stopBackups = services.backups.schedule();
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopSchedule();

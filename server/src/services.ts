@@ -2,25 +2,32 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAccessTokens } from './features/auth/accessTokens';
 import { createBackups } from './features/backups/backupServices';
 import type { UPLOAD_RETRY } from './features/backups/offsite/offsiteCopies';
-import type { AppContext } from './features/auth/appContext';
-import { createAuthenticate } from './features/auth/authenticate';
+import { createAuthenticate, createTokenCaller } from './features/auth/authenticate';
+import { createIssueTokens } from './features/auth/issueTokens';
 import { resolveJwtSecret } from './features/auth/jwtSecret';
 import { createPasswordLinks } from './features/auth/passwordLinks';
 import { createPasswordMail } from './features/auth/passwordMail';
 import { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } from './features/auth/passwords';
 import { createSignIns } from './features/auth/sessions/signIns';
+import { createLeadActions } from './features/leads/actions/leadActions';
+import { createDuplicatesRepository } from './features/leads/duplicates/duplicatesRepository';
+import { createLeadImport } from './features/leads/import/leadImport';
 import { createLeadsRepository } from './features/leads/repository/leadsRepository';
 import { createMailer } from './features/mail/mailer';
 import { createMailOutboxRepository } from './features/mail/mailOutboxRepository';
 import { createSmtpTransport, type MailTransport } from './features/mail/smtpTransport';
 import { createNotificationsRepository } from './features/notifications/notificationsRepository';
 import { createNotifier } from './features/notifications/notifier';
+import { createPreferencesRepository } from './features/preferences/preferencesRepository';
 import { createSyncHub, SYNC_GROUP } from './features/realtime/syncHub';
 import { createReleaseServices } from './features/releases/releaseServices';
+import { createAgendaFeeds } from './features/scheduling/agenda/agendaFeeds';
+import { createSchedulingStats } from './features/scheduling/schedulingStats';
 import { hubProgress } from './features/sync/engine/hubProgress';
 import { createSyncService } from './features/sync/syncService';
 import { createUsersRepository } from './features/users/usersRepository';
 import { createUsersService } from './features/users/usersService';
+import { createSavedViewsRepository } from './features/views/savedViewsRepository';
 import { createWriteBack, type WriteBackOptions } from './features/writeBack/writeBack';
 import type { BodyStore } from './platform/cache/bodyStore';
 import { createReadCache } from './platform/cache/readCache';
@@ -29,6 +36,7 @@ import type { Database } from './platform/db/database';
 import type { RetryPolicy } from './platform/http/retryPolicy';
 import { createRequestGate } from './platform/http/requestGate';
 import { createVersionedReads } from './platform/http/versionedReads';
+import { createSignInLimiter } from './platform/limits/signInLimiter';
 import type { RedisConnection } from './platform/redis/redisConnection';
 import { createSharedStores } from './sharedStores';
 
@@ -91,23 +99,21 @@ export function createServices({
         pollMs: mailOptions?.pollMs,
       })
     : null;
-  const ctx: AppContext = {
-    config,
-    db,
-    users,
-    passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
-    accessTokens: createAccessTokens(signingSecret, config.accessTokenTtlSeconds),
-    signIns,
+  const passwordMail = createPasswordMail({
     passwordLinks,
-    passwordMail: createPasswordMail({ passwordLinks, users, mailer, publicOrigin: config.publicOrigin }),
-    usersService: createUsersService(users, signIns, passwordLinks, {
-      accessEnded: (userId) => hub.endAccess(userId),
-      changed: (change) =>
-        void notifier
-          .accessChanged(change)
-          .catch((error: unknown) => log.error({ err: error }, 'notification lost')),
-    }),
-  };
+    users,
+    mailer,
+    publicOrigin: config.publicOrigin,
+  });
+  const accessTokens = createAccessTokens(signingSecret, config.accessTokenTtlSeconds);
+  const tokenCaller = createTokenCaller({ accessTokens, signIns });
+  const usersService = createUsersService(users, signIns, passwordLinks, {
+    accessEnded: (userId) => hub.endAccess(userId),
+    changed: (change) =>
+      void notifier
+        .accessChanged(change)
+        .catch((error: unknown) => log.error({ err: error }, 'notification lost')),
+  });
   const writeBack = createWriteBack(config, db, log, notifier, writeBackOptions);
   const leads = createLeadsRepository(db, { writeRequests: writeBack.editRequests });
   const bodies = readStore ?? stores.readStore;
@@ -115,6 +121,7 @@ export function createServices({
   const sync = createSyncService({
     db,
     leads,
+    users,
     config,
     notifier,
     progress: hubProgress((target, args) => hub.broadcast(SYNC_GROUP, target, args)),
@@ -151,19 +158,45 @@ export function createServices({
     uploadRetry,
   });
 
+  const leadImport = createLeadImport(db, {
+    auditors: config.auditors,
+    timeZone: config.calendar.timeZone,
+    limits: config.importLimits,
+    writeRequests: writeBack.editRequests,
+  });
+
   return {
+    config,
+    db,
     stores,
     gate,
     backups,
-    ctx,
-    authenticate: createAuthenticate(ctx),
+    users,
+    usersService,
+    passwords: createPasswords(config.env === 'test' ? TEST_SCRYPT : OWASP_SCRYPT),
+    accessTokens,
+    signIns,
+    passwordLinks,
+    passwordMail,
+    issueTokens: createIssueTokens({ accessTokens, signIns, users }),
+    tokenCaller,
+    authenticate: createAuthenticate(tokenCaller),
     counters: stores.counters,
+    signInLimiter: createSignInLimiter(stores.counters, config.rateLimits),
     hub,
     notifier,
     notificationsRepository,
     mailer,
     writeBack,
     leads,
+    leadImport,
+    leadActions: createLeadActions(db, writeBack.editRequests),
+    duplicates: createDuplicatesRepository(db),
+    // the older summary endpoints compare the default pair
+    schedulingStats: createSchedulingStats(leads, [config.auditors[0], config.auditors[1]]),
+    agendaFeeds: createAgendaFeeds(db),
+    preferences: createPreferencesRepository(db),
+    savedViews: createSavedViewsRepository(db),
     readCache,
     sendVersioned: createVersionedReads(readCache),
     sync,
@@ -174,8 +207,13 @@ export function createServices({
     liveRemotes,
     releaseWatch,
 
-    /** Mails and calendar writes left waiting by the last run go out; the live remotes are read and watched. */
+    /**
+     * The app's start (the command line never calls it): the import rows a crash left staged are
+     * removed; mails and calendar writes left waiting by the last run go out; the live remotes
+     * are read and watched.
+     */
     async start(): Promise<void> {
+      await leadImport.sweep();
       await mailer?.start();
       await writeBack.worker?.start();
       await liveRemotes.ready();

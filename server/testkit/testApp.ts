@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/platform/config/loadConfig';
 import type { Database, DatabaseEngine } from '../src/platform/db/database';
 import type { RetryPolicy } from '../src/platform/http/retryPolicy';
 import { openApp } from '../src/openApp';
+import type { Services } from '../src/services';
 import {
   createLeadsRepository,
   type LeadsRepository,
@@ -27,6 +28,8 @@ export interface TestApp {
   /** The D1 contract server behind the app on the d1 engine (its calls, faults, analytics). */
   d1?: D1ContractServer;
   app: FastifyInstance;
+  /** Every service of the app (services.ts): the sync, the hub, the mailer, the backups… */
+  services: Services;
   config: Config;
   db: Database;
   users: UsersRepository;
@@ -83,9 +86,8 @@ export async function createTestApp(
     ...env,
   });
   const passwords = createPasswords(TEST_SCRYPT);
-  const { app, db, close } = await openApp(config, {
+  const { app, services, db, close } = await openApp(config, {
     database: { d1Retry: TEST_D1_RETRY },
-    passwords,
     beforeRoutes,
     hub,
     readStore,
@@ -98,6 +100,7 @@ export async function createTestApp(
     engine,
     d1,
     app,
+    services,
     config,
     db,
     users: createUsersRepository(db),

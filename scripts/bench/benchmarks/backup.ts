@@ -57,9 +57,9 @@ export const backupBenchmark: Benchmark = {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     });
-    const { app, db, close } = await openApp(config);
+    const { app, services, db, close } = await openApp(config);
     try {
-      const backups = app.backups;
+      const { backups } = services;
       const count = (table: string) =>
         (db.sqlite!.connection().prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       const fileBytes = fs.statSync(databasePath).size;

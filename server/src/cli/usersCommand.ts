@@ -19,7 +19,7 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const services = await openServices(config);
-  const { users, passwordLinks } = services.ctx;
+  const { users, passwordLinks } = services;
   try {
     const user = await users.findByEmail(email);
     if (!user) return (console.error(`No account has the e-mail ${email}.`), 1);

@@ -10,10 +10,10 @@ import type { Role } from '../../src/platform/db/schema';
 import { createAgendaFeeds } from '../../src/features/scheduling/agenda/agendaFeeds';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
-import { importRequest } from '../support/importForm';
+import { importRequest } from '../../testkit/clients/importForm';
 import { createSavedViewsRepository } from '../../src/features/views/savedViewsRepository';
 import { callerEmail, type Caller } from '../../testkit/roleSessions';
-import { publishedRelease, releaseServicesOf } from '../support/releaseBuilds';
+import { publishedRelease, releaseServicesOf } from '../../testkit/builders/releaseBuilds';
 import { ADMIN, bearer, type TestApp } from '../../testkit/testApp';
 import { createLeadActions } from '../../src/features/leads/actions/leadActions';
 
@@ -97,7 +97,7 @@ async function stagedRelease(t: TestApp, remote: RemoteName): Promise<string> {
 
 /** A restore point taken now (so restoring it changes nothing the other lines rely on). */
 async function freshPoint(t: TestApp): Promise<string> {
-  return (await t.app.backups.backUpNow('matrix')).point.name;
+  return (await t.services.backups.backUpNow('matrix')).point.name;
 }
 
 /** The id of a fresh import of one lead, made by the Admin. */

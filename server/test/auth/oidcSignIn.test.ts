@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { createBrowserLikeClient } from '../support/browserLikeClient';
+import { createBrowserLikeClient } from '../../testkit/clients/browserLikeClient';
 import { freePort } from '../../testkit/freePort';
 import { OIDC_CLIENT, startOidcProvider } from '../../testkit/servers/oidcProvider';
 import { createTestApp, type TestApp } from '../../testkit/testApp';

@@ -38,16 +38,16 @@ describe('the restore point before a change', () => {
 
   it('lets the change go on once the copy is on the disk, and offers the point once it is verified', async () => {
     await t.db.batch([sql`UPDATE users SET notes = 'before the change'`]);
-    const before = (await t.app.backups.overview()).points.length;
+    const before = (await t.services.backups.overview()).points.length;
 
-    await t.app.backups.beforeChange('bulk', 'Before a bulk change of 6 leads by the test');
+    await t.services.backups.beforeChange('bulk', 'Before a bulk change of 6 leads by the test');
     // the change may go on now: the copy is synced and marked whole (a restart would verify it)…
     expect(inWork(t).filter((entry) => entry.endsWith('.captured'))).toHaveLength(1);
     // …but it is no restore point before it is verified
-    expect((await t.app.backups.overview()).points).toHaveLength(before);
+    expect((await t.services.backups.overview()).points).toHaveLength(before);
 
-    await t.app.backups.settled();
-    const { points } = await t.app.backups.overview();
+    await t.services.backups.settled();
+    const { points } = await t.services.backups.overview();
     expect(points).toHaveLength(before + 1);
     expect(points[0]).toMatchObject({
       kind: 'bulk',
@@ -60,9 +60,9 @@ describe('the restore point before a change', () => {
 
   it('keeps aside a copy that fails its check after the change went on, and tells the Admins', async () => {
     breakAnIndex(t);
-    await t.app.backups.beforeChange('import', 'Before the import of office.csv by the test');
-    await t.app.backups.settled();
-    const overview = await t.app.backups.overview();
+    await t.services.backups.beforeChange('import', 'Before the import of office.csv by the test');
+    await t.services.backups.settled();
+    const overview = await t.services.backups.overview();
     expect(overview.points.some((point) => point.kind === 'import')).toBe(false);
     expect(overview.failed).toEqual([
       expect.objectContaining({

@@ -9,7 +9,7 @@ import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startMiniflareD1, type MiniflareD1 } from '../../testkit/servers/d1/miniflareD1';
 import { startS3Server, type TestS3Server } from '../../testkit/servers/s3Server';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { officeRecord, RECORD_TABLES } from './drillSupport';
+import { officeRecord, RECORD_TABLES } from '../../testkit/builders/officeRecord';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const event = (n: number) => ({
@@ -179,7 +179,7 @@ describe('the export of D1 off Cloudflare', () => {
       payload: { comments: 'side door;\nring twice' },
     });
 
-    await t.app.backups.scheduled();
+    await t.services.backups.scheduled();
     const exportCalls = t.d1!.calls.filter((call) => call.kind === 'export');
     expect(exportCalls.length).toBeGreaterThanOrEqual(3);
     const { exports, offsite } = (
@@ -198,7 +198,7 @@ describe('the export of D1 off Cloudflare', () => {
     expect(s3.keys()).toContain(`d1/d1-exports/${made!.name}.adsnap`);
     const sqlFile = path.join(dir, 'dump.sql');
     const lines: string[] = [];
-    expect(await exportSqlCommand(t.app.backups, made!.name, sqlFile, (line) => lines.push(line))).toBe(0);
+    expect(await exportSqlCommand(t.services.backups, made!.name, sqlFile, (line) => lines.push(line))).toBe(0);
     expect(lines[0]).toMatch(/wrangler d1 execute/);
 
     const fresh = await startMiniflareD1();
@@ -218,19 +218,19 @@ describe('the export of D1 off Cloudflare', () => {
   });
 
   it('keeps the newest export of the hour (the retention rule), and tells the Admins of one Cloudflare fails', async () => {
-    await t.app.backups.exportNow();
+    await t.services.backups.exportNow();
     await t.db.batch([sql`UPDATE users SET notes = 'changed'`]);
-    const second = await t.app.backups.exportNow();
-    const { exports } = await t.app.backups.overview();
+    const second = await t.services.backups.exportNow();
+    const { exports } = await t.services.backups.overview();
     expect(exports!.map((made) => made.name)).toEqual([second.name]);
 
     t.d1!.fail({ when: (call) => call.kind === 'export', status: 500, times: 100 });
-    await t.app.backups.scheduled();
+    await t.services.backups.scheduled();
     t.d1!.clearFaults();
     const bells = await t.db.all<{ title: string; message: string }>(
       sql`SELECT title, message FROM notifications WHERE kind = 'backup-failed'`,
     );
     expect(bells).toEqual([{ title: 'A backup failed', message: expect.stringMatching(/export/i) }]);
-    expect((await t.app.backups.overview()).exports!.map((made) => made.name)).toEqual([second.name]);
+    expect((await t.services.backups.overview()).exports!.map((made) => made.name)).toEqual([second.name]);
   });
 });

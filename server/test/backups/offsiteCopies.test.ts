@@ -26,7 +26,7 @@ describe('copies off the machine', () => {
       uploadRetry: { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 40 },
     });
     try {
-      await services.ctx.users.create({
+      await services.users.create({
         email: 'a@example.com',
         fullName: 'A',
         role: 'Admin',

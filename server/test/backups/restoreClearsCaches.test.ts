@@ -34,7 +34,7 @@ describe('a restore and the Redis cache', () => {
       (await t.app.inject({ url: '/api/leads', headers: admin })).json() as { id: number; version: number }[];
 
     expect(await list()).toHaveLength(8);
-    const point = (await t.app.backups.backUpNow('the test')).point;
+    const point = (await t.services.backups.backUpNow('the test')).point;
     const listed = await list();
     const deleted = await t.app.inject({
       method: 'POST',
@@ -47,7 +47,7 @@ describe('a restore and the Redis cache', () => {
     expect(await list()).toHaveLength(5);
     expect(await cachedBodies(redis)).not.toEqual([]);
 
-    await t.app.backups.restore({ point: point.name }, 'the test');
+    await t.services.backups.restore({ point: point.name }, 'the test');
     expect(await cachedBodies(redis)).toEqual([]);
     expect(await list()).toHaveLength(8);
   });

@@ -40,25 +40,25 @@ describe('pnpm restore --at on SQLite', () => {
     const zone = t.config.calendar.timeZone;
     const beforeAll = wallClock(new Date(Date.now() - 60_000), zone);
     await t.db.batch([sql`UPDATE users SET notes = 'first'`]);
-    const first = (await t.app.backups.backUpNow('the test')).point;
+    const first = (await t.services.backups.backUpNow('the test')).point;
     await pause(1_100);
     const between = wallClock(new Date(), zone);
     await pause(1_100);
     await t.db.batch([sql`UPDATE users SET notes = 'second'`]);
-    const second = (await t.app.backups.backUpNow('the test')).point;
+    const second = (await t.services.backups.backUpNow('the test')).point;
     await t.db.batch([sql`UPDATE users SET notes = 'now'`]);
 
     const lines: string[] = [];
     const at = parseRestoreTime(between, zone)!;
     expect(at.getTime()).toBeGreaterThan(Date.parse(first.at));
     expect(at.getTime()).toBeLessThan(Date.parse(second.at));
-    expect(await restoreCommand(t.app.backups, { at }, (line) => lines.push(line))).toBe(0);
+    expect(await restoreCommand(t.services.backups, { at }, (line) => lines.push(line))).toBe(0);
     expect(lines).toContain(`Restored ${first.name} (Requested by the test).`);
     expect(await notes(t)).toBe('first');
 
     const none: string[] = [];
     const tooEarly = parseRestoreTime(beforeAll, zone)!;
-    expect(await restoreCommand(t.app.backups, { at: tooEarly }, (line) => none.push(line))).toBe(1);
+    expect(await restoreCommand(t.services.backups, { at: tooEarly }, (line) => none.push(line))).toBe(1);
     expect(none.at(-1)).toBe(
       `Not restored: There is no restore point at or before ${tooEarly.toISOString()}.`,
     );
@@ -102,9 +102,9 @@ describe.each<DatabaseEngine>(['sqlite', 'd1'])('a point from a newer release, o
     expect(refused.json().detail).toMatch(/Update the server first, then restore it\.$/);
 
     const lines: string[] = [];
-    expect(await restoreCommand(t.app.backups, { point: point.name }, (line) => lines.push(line))).toBe(1);
+    expect(await restoreCommand(t.services.backups, { point: point.name }, (line) => lines.push(line))).toBe(1);
     expect(lines.at(-1)).toMatch(new RegExp(`^Not restored: ${reason}.*Update the server first`));
     expect(await notes(t)).toBe('kept');
-    expect((await t.app.backups.overview()).restores).toEqual([]);
+    expect((await t.services.backups.overview()).restores).toEqual([]);
   });
 });

@@ -9,8 +9,8 @@ import { loadConfig } from '../../src/platform/config/loadConfig';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startS3Server, type TestS3Server } from '../../testkit/servers/s3Server';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { importRequest } from '../support/importForm';
-import { officeRecord } from './drillSupport';
+import { importRequest } from '../../testkit/clients/importForm';
+import { officeRecord } from '../../testkit/builders/officeRecord';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
 const JANE = { email: 'jane@example.com', password: 'janes-own-password-1' };
@@ -120,7 +120,7 @@ describe('the disaster drill on SQLite', () => {
     const now = await call(admin, 'POST', '/api/backups');
     expect(now.statusCode).toBe(200);
     const taken = (now.json() as { point: RestorePoint }).point;
-    await first.app.backups.settled();
+    await first.services.backups.settled();
     const overview = (await call(admin, 'GET', '/api/backups')).json() as { points: RestorePoint[] };
     expect(overview.points.map((point) => point.kind)).toEqual(
       expect.arrayContaining(['manual', 'bulk', 'import', 'sync']),

@@ -2,7 +2,7 @@ import type { LeadDetail } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';

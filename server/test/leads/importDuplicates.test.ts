@@ -1,7 +1,7 @@
 import type { ImportPreview, ImportResult, LeadResource } from '@auditdesk/shared/core';
 import { ENGINES } from '../../testkit/engines';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { csvOf, importRequest } from '../support/importForm';
+import { csvOf, importRequest } from '../../testkit/clients/importForm';
 
 // Rows that look like existing leads (issue 37 item 6): matched by the duplicates' own keys,
 // updated or made new as the person chooses; the same file recognised; the import undone.

@@ -17,7 +17,7 @@ import {
   zipOf,
 } from '../../testkit/builders/xlsxParts';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { csvOf, importRequest } from '../support/importForm';
+import { csvOf, importRequest } from '../../testkit/clients/importForm';
 
 // Files made to hurt the server (issue 35): each is read on the import thread within the
 // import's limits, and while it is, /api/health keeps answering.

@@ -10,7 +10,7 @@ import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { csvOf, importRequest } from '../support/importForm';
+import { csvOf, importRequest } from '../../testkit/clients/importForm';
 
 type Versioned = { id: number; version: number };
 

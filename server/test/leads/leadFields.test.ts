@@ -11,9 +11,13 @@ import {
 } from '@auditdesk/shared/core';
 import { getTableColumns } from 'drizzle-orm';
 import { proposeMapping } from '../../src/features/leads/import/proposeMapping';
-import { parseEvent } from '../../src/features/sync/parser/parseEvent';
+import { parseEvent } from '../../src/features/calendar/eventFormat/parseEvent';
 import { HEADER } from '../../src/features/sync/spreadsheet/sheetLayout';
-import { descriptionAfter, eventEditOf, WRITABLE_FIELDS } from '../../src/features/writeBack/eventEdit';
+import {
+  descriptionAfter,
+  eventEditOf,
+  WRITABLE_FIELDS,
+} from '../../src/features/calendar/eventFormat/eventEdit';
 import { leads } from '../../src/platform/db/schema';
 
 // The lead is declared once, in the field table (shared/src/contract/leadFields.ts). The

@@ -7,8 +7,8 @@ import {
   type LeadResource,
 } from '@auditdesk/shared/core';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
-import { csvOf, importRequest } from '../support/importForm';
+import { eventually } from '../../testkit/eventually';
+import { csvOf, importRequest } from '../../testkit/clients/importForm';
 import { lead, MARCH_2025 } from '../../testkit/builders/leads';
 import { syncLeads } from '../../testkit/builders/syncLeads';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';

@@ -42,7 +42,7 @@ describe.each(ENGINES)('merging two leads on %s', (engine) => {
   const calendar = (...events: Event[]) =>
     fs.writeFileSync(path.join(folder, 'calendar.ics'), icsCalendar(events));
   const sync = async () => {
-    expect(await t.app.syncService.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
+    expect(await t.services.sync.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
   };
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, token = tokens.Manager!) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });

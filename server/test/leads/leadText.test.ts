@@ -2,7 +2,7 @@ import type { ImportPreview, LeadResource } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { csvOf, importRequest } from '../support/importForm';
+import { csvOf, importRequest } from '../../testkit/clients/importForm';
 
 // Issue 35, item 5: one text rule for every lead string, at every door. A bare carriage return
 // in a lead's name became an RRULE of its event through write-back; these are refused (400)

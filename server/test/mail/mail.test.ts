@@ -2,7 +2,7 @@ import type { ParsedMail } from 'mailparser';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../src/platform/db/schema';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { setPasswordLinkIn, startSmtpServer, type TestSmtpServer } from '../../testkit/servers/smtpServer';
 import { ADMIN, bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 
@@ -252,7 +252,7 @@ describe.each(ENGINES)('e-mail over SMTP on %s', (engine) => {
       .set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
       .where(eq(mailOutbox.id, waiting.id))
       .run();
-    await t.app.mailer!.deliverDue();
+    await t.services.mailer!.deliverDue();
     const mail = await mailTo('robin@example.com', /invited you/);
     expect((await setPassword(tokenOf(mail), 'robin-chose-a-password')).statusCode).toBe(204);
     const sent = (await t.db.orm.select().from(mailOutbox).where(eq(mailOutbox.id, waiting.id)).get())!;
@@ -291,7 +291,7 @@ describe.each(ENGINES)('the mail outbox across a restart on %s', (engine) => {
       .set({ nextAttemptAt: new Date(Date.now() - 1).toISOString() })
       .run();
     const { buildApp } = await import('../../src/app');
-    const restarted = await buildApp({ config: t.config, db: t.db });
+    const { app: restarted } = await buildApp({ config: t.config, db: t.db });
     await restarted.ready();
     try {
       const mail = await eventually(() => {

@@ -100,8 +100,8 @@ describe('notifications', () => {
 
   it('tells about runs of the schedule and the command line alike', async () => {
     fs.writeFileSync(calendar, icsCalendar([]));
-    await t.app.syncService.execute(MARCH, 'cli', null);
-    await t.app.syncService.execute(MARCH, 'schedule', null);
+    await t.services.sync.execute(MARCH, 'cli', null);
+    await t.services.sync.execute(MARCH, 'schedule', null);
     const titles = (await bell(user)).items.map((item: { title: string }) => item.title);
     expect(titles).toEqual([
       'Sync finished (run on the schedule)',

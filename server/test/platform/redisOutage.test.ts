@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
-import { hubClient, recordSyncEvents, startTwoInstances, type Instance } from '../support/twoInstances';
+import {
+  hubClient,
+  recordSyncEvents,
+  startTwoInstances,
+  type Instance,
+} from '../../testkit/instances/twoInstances';
 import { bearer } from '../../testkit/testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };

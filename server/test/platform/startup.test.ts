@@ -7,7 +7,7 @@ import { startEnvironment } from '../../../scripts/startEnvironment';
 import type { ConfigError } from '../../src/platform/config/ConfigError';
 import { loadConfig } from '../../src/platform/config/loadConfig';
 import { freePort } from '../../testkit/freePort';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 
 const ROOT = path.resolve(__dirname, '../../..');
 

@@ -60,7 +60,7 @@ describe('the sync hub with the official @microsoft/signalr client', () => {
       .withAutomaticReconnect([0, 0, 100])
       .configureLogging(signalR.LogLevel.None)
       .build();
-  const hub = () => t.app.syncHub;
+  const hub = () => t.services.hub;
 
   describe.each(TRANSPORTS)('over %s', (_name, transport) => {
     it('connects, joins the sync group and receives its events', async () => {

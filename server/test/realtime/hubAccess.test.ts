@@ -57,7 +57,7 @@ describe('hub connections follow the access of their user', () => {
     });
     expect(deactivated.statusCode).toBe(200);
     expect((await kim.closed)?.message).toContain(ACCESS_ENDED);
-    t.app.syncHub.broadcast(SYNC_GROUP, 'SyncError', ['secret']);
+    t.services.hub.broadcast(SYNC_GROUP, 'SyncError', ['secret']);
     expect(kim.events).toEqual([]);
     expect(kim.connection.state).toBe(signalR.HubConnectionState.Disconnected);
   });

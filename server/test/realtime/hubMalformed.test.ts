@@ -1,5 +1,5 @@
 import { freePort } from '../../testkit/freePort';
-import { HUB_TRANSPORTS, openRawHub } from '../support/rawHubClient';
+import { HUB_TRANSPORTS, openRawHub } from '../../testkit/clients/rawHubClient';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
 
 const RS = '\x1e';

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ACCESS_ENDED, SIGNED_OUT } from '../../src/features/realtime/syncHub';
-import { createBrowserLikeClient } from '../support/browserLikeClient';
+import { createBrowserLikeClient } from '../../testkit/clients/browserLikeClient';
 import { freePort } from '../../testkit/freePort';
 import { OIDC_CLIENT, startOidcProvider } from '../../testkit/servers/oidcProvider';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
 import {
@@ -15,7 +15,7 @@ import {
   startHeldCalendar,
   startTwoInstances,
   type Instance,
-} from '../support/twoInstances';
+} from '../../testkit/instances/twoInstances';
 import { bearer } from '../../testkit/testApp';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };
@@ -113,8 +113,8 @@ describe('two instances on one database and one Redis', () => {
           await redis.cli('PUBSUB', 'CHANNELS', `auditdesk:hub:sync:connection:${onA.connectionId}`),
         ).toContain(onA.connectionId),
       );
-      b.app.syncHub.sendToConnection(onA.connectionId!, 'Notice', ['only you']);
-      b.app.syncHub.sendToAll('Notice', ['everyone']);
+      b.services.hub.sendToConnection(onA.connectionId!, 'Notice', ['only you']);
+      b.services.hub.sendToAll('Notice', ['everyone']);
       await eventually(() => expect(got).toEqual([['only you'], ['everyone']]));
       await eventually(() => expect(otherGot).toEqual([['everyone']]));
       await Promise.all([onA.stop(), other.stop()]);
@@ -171,7 +171,7 @@ describe('two instances on one database and one Redis', () => {
       expect(out.statusCode).toBe(204);
       expect((await closed)?.message).toContain(SIGNED_OUT);
       expect(Date.now() - startedAt).toBeLessThan(1000);
-      b.app.syncHub.sendToAll('Notice', ['after sign-out']);
+      b.services.hub.sendToAll('Notice', ['after sign-out']);
       await eventually(() => expect(staying.state).toBe(signalR.HubConnectionState.Connected));
       expect(after).toEqual([]);
       await staying.stop();

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fakeRemoteBuild, fakeWebRoot } from '../support/releaseBuilds';
+import { fakeRemoteBuild, fakeWebRoot } from '../../testkit/builders/releaseBuilds';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');

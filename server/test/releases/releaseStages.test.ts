@@ -4,8 +4,13 @@ import { signInEveryRole, type Caller } from '../../testkit/roleSessions';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 import { sharePlace } from '../../src/features/releases/stages/audience';
 import { releasePreviews } from '../../src/platform/db/schema';
-import { eventually } from '../support/eventually';
-import { fakeRemoteBuild, fakeWebRoot, releasesOf, type FakeBuildOptions } from '../support/releaseBuilds';
+import { eventually } from '../../testkit/eventually';
+import {
+  fakeRemoteBuild,
+  fakeWebRoot,
+  releasesOf,
+  type FakeBuildOptions,
+} from '../../testkit/builders/releaseBuilds';
 
 const TAB = 'a'.repeat(32);
 const url = (version: string) => `/releases/leads/${version}/mf-manifest.json`;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
-import { fakeRemoteBuild, fakeWebRoot, releasesOf } from '../support/releaseBuilds';
+import { fakeRemoteBuild, fakeWebRoot, releasesOf } from '../../testkit/builders/releaseBuilds';
 
 /** Issue 35, item 8: the release store never hands out what is outside a build. */
 describe('the release store', () => {

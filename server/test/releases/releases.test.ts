@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ENGINES } from '../../testkit/engines';
-import { fakeRemoteBuild, fakeWebRoot, releasesOf, type FakeBuildOptions } from '../support/releaseBuilds';
+import {
+  fakeRemoteBuild,
+  fakeWebRoot,
+  releasesOf,
+  type FakeBuildOptions,
+} from '../../testkit/builders/releaseBuilds';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 
 describe.each(ENGINES)('remote releases on %s', (engine) => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { LIVE_CACHE_MS } from '../../src/features/releases/liveRemotes';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
-import { publishedRelease, fakeWebRoot } from '../support/releaseBuilds';
-import { hubClient, startTwoInstances, type Instance } from '../support/twoInstances';
+import { publishedRelease, fakeWebRoot } from '../../testkit/builders/releaseBuilds';
+import { hubClient, startTwoInstances, type Instance } from '../../testkit/instances/twoInstances';
 import { bearer } from '../../testkit/testApp';
 
 // real servers on a machine that may be busy: the times are printed, not asserted tightly

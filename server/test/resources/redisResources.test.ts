@@ -2,7 +2,7 @@ import type { CacheStats, ResourceStatsResponse } from '@auditdesk/shared/core';
 import { Redis } from 'ioredis';
 import { readMaxClientsSetting } from '../../src/features/resources/redis/readCacheStats';
 import { parseRedisInfo } from '../../src/features/resources/redis/parseRedisInfo';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 

@@ -2,8 +2,8 @@ import { leadText, type AgendaVisit } from '@auditdesk/shared/core';
 import fc from 'fast-check';
 import { agendaCalendar, visitDescription } from '../../src/features/scheduling/agenda/agendaCalendar';
 import { icsText } from '../../src/platform/ics/icsText';
-import { hostileText, namesOf, readEverywhere, valueOf } from '../support/icsReaders';
-import { startVobjectReader, type VobjectReader } from '../support/vobjectReader';
+import { hostileText, namesOf, readEverywhere, valueOf } from '../../testkit/ics/icsReaders';
+import { startVobjectReader, type VobjectReader } from '../../testkit/ics/vobjectReader';
 
 // Issue 35, item 6: the agenda's .ics file and its feeds (one writer) escape every text per
 // RFC 5545. Whatever a lead or an auditor's name holds, the file reads back — with ical.js and

@@ -7,7 +7,7 @@ import { refuseAlways, refuseFirst, type FakeHttpApi } from '../../testkit/fakes
 import { fakeSheets } from '../../testkit/fakes/fakeSheets';
 import { lead, manyLeads, MARCH_2025 } from '../../testkit/builders/leads';
 import { sheetWrite } from '../../testkit/builders/runHolds';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 
 const RATE_LIMITED_403 = {
   status: 403,

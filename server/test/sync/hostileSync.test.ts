@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { HOSTILE_ICS } from '../support/icsCases';
+import { HOSTILE_ICS } from '../../testkit/ics/icsCases';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
 

@@ -13,7 +13,7 @@ import { createUsersRepository } from '../../src/features/users/usersRepository'
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { freePort } from '../../testkit/freePort';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import {
   frozenInSpreadsheetStep,
   gate,
@@ -22,7 +22,7 @@ import {
   sleep,
   syncInstance,
   testCalendar,
-} from '../support/syncInstances';
+} from '../../testkit/instances/syncInstances';
 
 const SYNC_EVENTS = HUB_EVENT_NAMES.filter(
   (name) => name !== 'NotificationAdded' && name !== 'RemoteReleased',
@@ -73,11 +73,11 @@ describe('a run failed by another instance while its own instance is frozen', ()
       spreadsheet: createXlsxSpreadsheet(t.config.spreadsheet.path),
       leaseMs: 60_000,
       stallMs: 600_000,
-      progress: hubProgress((target, args) => t.app.syncHub.broadcast(SYNC_GROUP, target, args)),
+      progress: hubProgress((target, args) => t.services.hub.broadcast(SYNC_GROUP, target, args)),
       notifier: createNotifier(
         createNotificationsRepository(t.db),
         createUsersRepository(t.db),
-        (userIds, target, args) => t.app.syncHub.sendToUsers(userIds, target, args),
+        (userIds, target, args) => t.services.hub.sendToUsers(userIds, target, args),
       ),
     });
     const runA = a.execute(MARCH, 'schedule', null);

@@ -6,11 +6,11 @@ import type { Database } from '../../src/platform/db/database';
 import { openDatabase } from '../../src/platform/db/openDatabase';
 import { createLeadsRepository } from '../../src/features/leads/repository/leadsRepository';
 import { freshRun } from '../../testkit/builders/freshRun';
-import type { CalendarSource } from '../../src/features/sync/calendar/calendarEvent';
-import { createCaldavCalendarSource } from '../../src/features/sync/calendar/caldavCalendarSource';
-import { createGoogleCalendarSource } from '../../src/features/sync/calendar/googleCalendarSource';
-import { createIcsCalendarSource } from '../../src/features/sync/calendar/icsCalendarSource';
-import { createMicrosoftGraphSource } from '../../src/features/sync/calendar/microsoftGraphSource';
+import type { CalendarSource } from '../../src/features/calendar/calendarEvent';
+import { createCaldavCalendarSource } from '../../src/features/calendar/caldav/caldavCalendarSource';
+import { createGoogleCalendarSource } from '../../src/features/calendar/google/googleCalendarSource';
+import { createIcsCalendarSource } from '../../src/features/calendar/ics/icsCalendarSource';
+import { createMicrosoftGraphSource } from '../../src/features/calendar/microsoft/microsoftGraphSource';
 import { runSync } from '../../src/features/sync/engine/runSync';
 import type { StepId, SyncProgress } from '../../src/features/sync/engine/syncProgress';
 import { createGoogleSheetsSpreadsheet } from '../../src/features/sync/spreadsheet/googleSheetsSpreadsheet';
@@ -29,7 +29,7 @@ import { graphEvent, graphSettings, microsoftGraphHandler } from '../../testkit/
 import { fakeSheets } from '../../testkit/fakes/fakeSheets';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
 
 const MARCH = { startDate: '2025-03-01', endDate: '2025-03-31' };

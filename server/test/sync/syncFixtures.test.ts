@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ICS_FIXTURES, icsFixtureNames } from '../support/fixtures';
+import { ICS_FIXTURES, icsFixtureNames } from '../../testkit/ics/icsFixtures';
 import { bearer, createTestApp } from '../../testkit/testApp';
 
 /** Every real-world file through the whole engine: imported, or refused with nothing written. */

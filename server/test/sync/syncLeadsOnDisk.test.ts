@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import path from 'node:path';
 import type { SyncRange } from '@auditdesk/shared/core';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
-import type { CalendarEvent } from '../../src/features/sync/calendar/calendarEvent';
+import type { CalendarEvent } from '../../src/features/calendar/calendarEvent';
 import { runSync, type SyncOutcome } from '../../src/features/sync/engine/runSync';
 import { noProgress } from '../../src/features/sync/engine/syncProgress';
 import { createXlsxSpreadsheet } from '../../src/features/sync/spreadsheet/xlsxSpreadsheet';

@@ -123,7 +123,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       );
       try {
         const before = await slow.leads.dataVersion();
-        const result = slow.app.syncService.execute(MARCH, 'api', null);
+        const result = slow.services.sync.execute(MARCH, 'api', null);
         const runs = createSyncRunsRepository(slow.db, { leaseMs: 1000, stallMs: 60_000 });
         let running = await runs.running();
         while (!running) running = await runs.running();

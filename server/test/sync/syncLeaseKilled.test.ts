@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { INTERRUPTED } from '../../src/features/sync/runs/syncRunsRepository';
 import { freePort } from '../../testkit/freePort';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';

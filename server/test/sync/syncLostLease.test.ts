@@ -8,8 +8,15 @@ import { createXlsxSpreadsheet } from '../../src/features/sync/spreadsheet/xlsxS
 import { createRedisConnection, type RedisConnection } from '../../src/platform/redis/redisConnection';
 import { startRedisServer, type RedisServer } from '../../testkit/servers/redisServer';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
-import { eventually } from '../support/eventually';
-import { gate, MARCH, marchEvents, sleep, syncInstance, testCalendar } from '../support/syncInstances';
+import { eventually } from '../../testkit/eventually';
+import {
+  gate,
+  MARCH,
+  marchEvents,
+  sleep,
+  syncInstance,
+  testCalendar,
+} from '../../testkit/instances/syncInstances';
 
 const silent = { error() {}, info() {}, warn() {}, child: () => silent } as unknown as FastifyBaseLogger;
 /** Renewed every 200 ms: a lost lease that kept renewing would show within a second. */

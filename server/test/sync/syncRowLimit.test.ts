@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CALENDAR_LIMITS } from '../../src/platform/config/calendarLimits';
-import type { CalendarEvent } from '../../src/features/sync/calendar/calendarEvent';
+import type { CalendarEvent } from '../../src/features/calendar/calendarEvent';
 import { runSync } from '../../src/features/sync/engine/runSync';
 import { heldForGood } from '../../testkit/builders/runHolds';
 import { noProgress } from '../../src/features/sync/engine/syncProgress';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { INTERRUPTED } from '../../src/features/sync/runs/syncRunsRepository';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { freePort } from '../../testkit/freePort';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';

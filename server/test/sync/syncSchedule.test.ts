@@ -17,13 +17,13 @@ const day = (offset: number) =>
 describe('sync at start and on a schedule', () => {
   it('imports the generated demo calendar once, on a new database', async () => {
     const t = await createTestApp();
-    await startSync(t.app, t.config);
-    const runs = await t.app.syncService.history();
+    await startSync(t.services.sync, t.config, t.app.log);
+    const runs = await t.services.sync.history();
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ success: true, trigger: 'first-start' });
     expect(runs[0]!.syncedCount).toBeGreaterThan(2000);
-    await startSync(t.app, t.config); // a restart imports nothing again
-    expect(await t.app.syncService.history()).toHaveLength(1);
+    await startSync(t.services.sync, t.config, t.app.log); // a restart imports nothing again
+    expect(await t.services.sync.history()).toHaveLength(1);
     await t.close();
   }, 30_000);
 
@@ -42,11 +42,11 @@ describe('sync at start and on a schedule', () => {
       CALENDAR_ICS: `http://127.0.0.1:${port}/audits.ics`,
       SYNC_CRON: '* * * * * *',
     });
-    const stopSchedule = await startSync(t.app, t.config);
+    const stopSchedule = await startSync(t.services.sync, t.config, t.app.log);
 
     const deadline = Date.now() + 5000;
     const finished = async () =>
-      (await t.app.syncService.history()).filter((entry) => entry.status !== 'running');
+      (await t.services.sync.history()).filter((entry) => entry.status !== 'running');
     while ((await finished()).length === 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
     const [run] = await finished();
@@ -60,7 +60,7 @@ describe('sync at start and on a schedule', () => {
   it('explains an unreachable calendar URL', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-url-'));
     const t = await createTestApp({ CALENDAR_ICS: 'http://127.0.0.1:1/none.ics', DATA_DIR: dir });
-    const result = await t.app.syncService.execute(
+    const result = await t.services.sync.execute(
       { startDate: '2025-01-01', endDate: '2025-01-31' },
       'cli',
       null,

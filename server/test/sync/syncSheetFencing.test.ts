@@ -19,7 +19,7 @@ import {
   sleep,
   syncInstance,
   testCalendar,
-} from '../support/syncInstances';
+} from '../../testkit/instances/syncInstances';
 
 /** How long a run may go without progress before the other instance fails it as stalled. */
 const STALL_MS = 400;

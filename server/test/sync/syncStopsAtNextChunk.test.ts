@@ -6,7 +6,7 @@ import { noProgress } from '../../src/features/sync/engine/syncProgress';
 import { STALLED } from '../../src/features/sync/runs/syncRunsRepository';
 import { createXlsxSpreadsheet } from '../../src/features/sync/spreadsheet/xlsxSpreadsheet';
 import { createTestApp, type TestApp } from '../../testkit/testApp';
-import { MARCH, marchEvents, syncInstance, testCalendar } from '../support/syncInstances';
+import { MARCH, marchEvents, syncInstance, testCalendar } from '../../testkit/instances/syncInstances';
 
 // Issue 35, item 13: a run failed as stalled went on staging ~100,000 rows on D1 for 4.5 min
 // after its verdict, and left them until the next run. A run that is no longer `running`

@@ -9,9 +9,9 @@ import { openDatabase } from '../../src/platform/db/openDatabase';
 import { signInEveryRole } from '../../testkit/roleSessions';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
 import { ENGINES } from '../../testkit/engines';
-import { eventually } from '../support/eventually';
+import { eventually } from '../../testkit/eventually';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
-import { testClock } from '../support/testClock';
+import { testClock } from '../../testkit/testClock';
 import { bearer, createTestApp, TEST_D1_RETRY, type TestApp } from '../../testkit/testApp';
 
 // Issue 20, part 2: office edits written back to a real CalDAV server (Radicale), with If-Match.
@@ -104,7 +104,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
   const request = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(tokens.Manager!), ...(payload ? { payload } : {}) });
   const sync = async () => {
-    const result = await t.app.syncService.execute(MARCH, 'cli', null);
+    const result = await t.services.sync.execute(MARCH, 'cli', null);
     expect(result).toMatchObject({ success: true });
   };
   const idOf = async (leadId: string) =>
@@ -148,9 +148,13 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
   /** The server again on the same data (its worker makes the writes left waiting). */
   const restart = async (config: TestApp['config']) => {
     const db = await openDatabase(config, { d1Retry: TEST_D1_RETRY });
-    const app = await buildApp({ config, db, writeBack: { ...QUICK, retry: { clock: testClock().clock } } });
+    const { app, services } = await buildApp({
+      config,
+      db,
+      writeBack: { ...QUICK, retry: { clock: testClock().clock } },
+    });
     await app.ready();
-    return { db, app };
+    return { db, app, services };
   };
   /** Waits until no write is left to make. */
   const allWritten = (db: TestApp['db']) =>
@@ -287,7 +291,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
     expect(etag!.etag).toBe(now.etag);
 
     // the next sync reads what was written: the same lead, nothing to rewrite or review
-    expect(await t.app.syncService.execute(MARCH, 'cli', null)).toMatchObject({
+    expect(await t.services.sync.execute(MARCH, 'cli', null)).toMatchObject({
       success: true,
       eventsUpdated: 0,
     });
@@ -319,7 +323,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
       'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:DISABLED',
     );
     expect((await radicale.putEvent(calendarUrl, 'single.ics', other)).status).toBe(201);
-    const result = await t.app.syncService.execute(MARCH, 'cli', null);
+    const result = await t.services.sync.execute(MARCH, 'cli', null);
     expect(result).toMatchObject({ success: true, eventsUpdated: 0 });
     const [stored] = await t.db.all<{ etag: string }>(
       sql`SELECT event_etag AS etag FROM leads WHERE id = ${id}`,
@@ -590,7 +594,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
         await t.db.close();
         refusingPuts = false;
         hangingReads = false;
-        const { db, app } = await restart(config);
+        const { db, app, services } = await restart(config);
         try {
           await allWritten(db);
           const description = text(vevents((await object('single.ics')).ics)[0]!, 'description');
@@ -598,7 +602,7 @@ describe.each(ENGINES)('write-back to CalDAV (Radicale) on %s', (engine) => {
           expect(description).toContain('gate code 4711');
           // the next run (once the killed one's lease is over) keeps all of it
           const result = await eventually(async () => {
-            const outcome = await app.syncService.execute(MARCH, 'cli', null);
+            const outcome = await services.sync.execute(MARCH, 'cli', null);
             expect(outcome).toMatchObject({ success: true });
             return outcome;
           });

@@ -6,8 +6,8 @@ import { signInEveryRole, type Caller } from '../../testkit/roleSessions';
 import { startBusyProxy } from '../../testkit/servers/busyProxy';
 import { startRadicale, type RadicaleServer } from '../../testkit/servers/radicale';
 import { bearer, createTestApp, type TestApp } from '../../testkit/testApp';
-import { eventually } from '../support/eventually';
-import { testClock } from '../support/testClock';
+import { eventually } from '../../testkit/eventually';
+import { testClock } from '../../testkit/testClock';
 
 // Issue 35, item 5: a write the calendar refuses for what it holds was tried again forever.
 // Radicale (real, behind a recording proxy) refuses a request body over its
@@ -73,7 +73,7 @@ describe.each(ENGINES)('a write the calendar refuses for good, on %s', (engine) 
         { engine, writeBack: { ...QUICK, retry: { clock: testClock().clock } } },
       );
       tokens = await signInEveryRole(t);
-      expect(await t.app.syncService.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
+      expect(await t.services.sync.execute(MARCH, 'cli', null)).toMatchObject({ success: true });
       const [{ id }] = (await t.db.all<{ id: number }>(
         sql`SELECT id FROM leads WHERE lead_id = 'single-1@example.com'`,
       )) as [{ id: number }];

@@ -1,6 +1,6 @@
 import * as signalR from '@microsoft/signalr';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { TokenCaller } from '../../src/features/auth/authenticate';
+import type { TokenCaller } from '../../src/platform/http/authenticate';
 import { freePort } from '../freePort';
 import { loadConfig } from '../../src/platform/config/loadConfig';
 import type { UserRow } from '../../src/platform/db/schema';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { readCalendarFloor } from './calendarFloor';
 import { createSyncBench } from './syncRun';
 import { icsCalendar, manyEvents } from '../builders/icsBuilder';
-import { closeIcsReaders } from '../../src/features/sync/calendar/offThread/readIcsOffThread';
+import { closeIcsReaders } from '../../src/features/calendar/ics/offThread/readIcsOffThread';
 
 const RANGE = { startDate: '2025-01-01', endDate: '2027-12-31' };
 

@@ -1,4 +1,4 @@
-import type { GraphEvent } from '../../src/features/sync/microsoft/graphEvent';
+import type { GraphEvent } from '../../src/features/calendar/microsoft/graphEvent';
 import type { FakeAnswer, FakeHandler, FakeRequest } from './fakeHttpApi';
 
 export const MS_APP = {

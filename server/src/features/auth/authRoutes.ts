@@ -1,14 +1,20 @@
 import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from './appContext';
+import type { Config } from '../../platform/config/loadConfig';
 import { HttpProblem, unauthorized } from '../../platform/errors/httpProblem';
 import { createAttemptLimit, type SignInLimiter } from '../../platform/limits/signInLimiter';
 import type { CounterStore } from '../../platform/limits/counterStore';
 import { toCurrentUser } from '../users/userViews';
-import type { Authenticate } from './authenticate';
-import { issueTokens } from './issueTokens';
+import type { Authenticate } from '../../platform/http/authenticate';
+import type { UsersRepository } from '../users/usersRepository';
+import type { AccessTokens } from './accessTokens';
+import type { IssueTokens } from './issueTokens';
+import type { PasswordLinks } from './passwordLinks';
+import type { PasswordMail } from './passwordMail';
+import type { Passwords } from './passwords';
+import type { SignIns } from './sessions/signIns';
 import { identityProviderName } from './oidc/identityProviderName';
-import { operationRoutes } from './operationRoutes';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 
 const INVALID_LOGIN = 'Invalid e-mail or password.';
 const RESET_ANSWER =
@@ -17,13 +23,21 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** /api/auth: signing in with a password, the tokens' refresh and sign-out, password links. */
 export const authRoutes: FastifyPluginAsync<{
-  ctx: AppContext;
+  users: UsersRepository;
+  passwords: Passwords;
+  accessTokens: AccessTokens;
+  signIns: SignIns;
+  passwordLinks: PasswordLinks;
+  passwordMail: PasswordMail;
+  issueTokens: IssueTokens;
+  config: Pick<Config, 'passwordResetLimits' | 'rateLimits' | 'oidc'>;
   authenticate: Authenticate;
   signInLimiter: SignInLimiter;
   counters: CounterStore;
-}> = async (app, { ctx, authenticate, signInLimiter, counters }) => {
+}> = async (app, options) => {
+  const { users, passwords, accessTokens, signIns, passwordLinks, passwordMail, issueTokens } = options;
+  const { config, authenticate, signInLimiter, counters } = options;
   const route = operationRoutes(app, authenticate);
-  const { users, passwords, accessTokens, signIns, passwordLinks, passwordMail, config } = ctx;
   const resetsPerIp = createAttemptLimit(
     counters,
     'forgot-password:ip',
@@ -58,7 +72,7 @@ export const authRoutes: FastifyPluginAsync<{
     await signInLimiter.succeeded(email, request.ip);
     if (check.needsRehash)
       await users.update(user.id, { passwordHash: await passwords.hash(request.body.password) });
-    return issueTokens(ctx, user);
+    return issueTokens(user);
   });
 
   route('authRefresh', async (request) => {

@@ -1,53 +1,31 @@
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import type { AppContext } from './appContext';
-import type { Role, UserRow } from '../../platform/db/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '../../platform/db/schema';
 import { forbidden, unauthorized } from '../../platform/errors/httpProblem';
+import {
+  bearerToken,
+  type Authenticate,
+  type AuthenticateHook,
+  type TokenCaller,
+} from '../../platform/http/authenticate';
+import type { AccessTokens } from './accessTokens';
+import type { SignIns } from './sessions/signIns';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, set by the authenticate hook. */
-    currentUser?: UserRow;
-  }
+interface TokenChecks {
+  accessTokens: AccessTokens;
+  signIns: Pick<SignIns, 'activeUser'>;
 }
 
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim();
-  return null;
-}
-
-/** Who a valid token speaks for: the user, their sign-in, and when the token runs out. */
-export interface Caller {
-  user: UserRow;
-  sessionId: string;
-  /** Epoch milliseconds. */
-  expiresAt: number;
-}
-
-/**
- * The caller a token belongs to, or null for a missing, bad or expired token, a sign-in
- * that ended (signed out, revoked, password changed) or a lost account. One query.
- */
-export function createTokenCaller({ accessTokens, signIns }: Pick<AppContext, 'accessTokens' | 'signIns'>) {
-  return async (token: string | null | undefined): Promise<Caller | null> => {
+/** The caller of a token: its claims, then its sign-in and account in one query. */
+export function createTokenCaller({ accessTokens, signIns }: TokenChecks): TokenCaller {
+  return async (token) => {
     const claims = token ? await accessTokens.verify(token) : null;
     const user = claims ? await signIns.activeUser(claims.userId, claims.sessionId) : undefined;
     return claims && user ? { user, sessionId: claims.sessionId, expiresAt: claims.expiresAt } : null;
   };
 }
 
-export type TokenCaller = ReturnType<typeof createTokenCaller>;
-
-/**
- * An onRequest hook that admits a valid access token of a live sign-in and, when roles
- * are given, only those roles. It runs before the body is read or validated, so a caller
- * without the right learns nothing about a route's schema (DESIGN.md section 9).
- */
-/** An authenticate hook, marked with the roles it admits (all signed-in users when empty). */
-export type AuthenticateHook = onRequestAsyncHookHandler & { readonly roles: readonly Role[] };
-
-export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'signIns'>) {
-  const tokenCaller = createTokenCaller(deps);
+/** The guard every route of the route table gets (platform/http/operationRoutes puts it first). */
+export function createAuthenticate(tokenCaller: TokenCaller): Authenticate {
   return (...roles: Role[]): AuthenticateHook =>
     Object.assign(
       async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -62,5 +40,3 @@ export function createAuthenticate(deps: Pick<AppContext, 'accessTokens' | 'sign
       { roles },
     );
 }
-
-export type Authenticate = ReturnType<typeof createAuthenticate>;

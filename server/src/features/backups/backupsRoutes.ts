@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { conflict, HttpProblem, notFound } from '../../platform/errors/httpProblem';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 import { SyncAlreadyRunning, SyncLockUnavailable } from '../sync/syncService';
 import { RestorePointNotFound, RestoreRefused } from './backupEngine';
 import type { Backups } from './backupServices';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 import type { ReadCache } from '../../platform/cache/readCache';
 import type { SyncService } from '../sync/syncService';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';

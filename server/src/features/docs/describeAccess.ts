@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import type { AuthenticateHook } from '../auth/authenticate';
+import type { AuthenticateHook } from '../../platform/http/authenticate';
 
 /** The roles a route admits, read from its authenticate hook; null for a public route. */
 export function rolesOf(route: Pick<RouteOptions, 'onRequest'> | undefined): readonly string[] | null {

@@ -1,7 +1,7 @@
 import { routeIo, type LeadResource } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes, type OperationHandler } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes, type OperationHandler } from '../../platform/http/operationRoutes';
 import { conflict, notFound, preconditionFailed } from '../../platform/errors/httpProblem';
 import type { SendVersioned } from '../../platform/http/versionedReads';
 import { expectedVersion, leadEtag } from './ifMatch';

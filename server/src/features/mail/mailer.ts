@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
+import type { RetryPolicy } from '../../platform/http/retryPolicy';
+import { createOutboxWorker, OUTBOX_CLAIM_MS, type OutboxTimings } from '../../platform/outbox/outboxWorker';
 import type { Notifier } from '../notifications/notifier';
 import type { MailMessage } from './mailMessages';
 import type { MailOutboxRepository } from './mailOutboxRepository';
@@ -12,21 +13,14 @@ export const MAIL_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60 * 60_000,
 };
 
-/** How long one instance holds a mail it is sending before another may try it. */
-const CLAIM_MS = 2 * 60_000;
 /** How often the outbox looks for mails that are due again. */
 const POLL_MS = 30_000;
-const BATCH = 20;
 
-export interface MailerOptions {
+export interface MailerOptions extends OutboxTimings {
   outbox: MailOutboxRepository;
   transport: MailTransport;
   notifier: Pick<Notifier, 'notify'>;
   log: FastifyBaseLogger;
-  policy?: RetryPolicy;
-  now?: () => Date;
-  random?: () => number;
-  pollMs?: number;
 }
 
 /**
@@ -35,20 +29,16 @@ export interface MailerOptions {
  * database) and the admins hear of it through the bell, once when it first fails and once
  * if it is given up.
  */
-export function createMailer({
-  outbox,
-  transport,
-  notifier,
-  log,
-  policy = MAIL_RETRY_POLICY,
-  now = () => new Date(),
-  random = Math.random,
-  pollMs = POLL_MS,
-}: MailerOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
+export function createMailer({ outbox, transport, notifier, log, ...timings }: MailerOptions) {
+  const worker = createOutboxWorker({
+    due: (at, limit) => outbox.due(at, limit),
+    attempt,
+    failure: 'the mail outbox could not be read',
+    log,
+    timings,
+    defaults: { policy: MAIL_RETRY_POLICY, pollMs: POLL_MS },
+  });
+  const { now } = worker;
 
   async function report(mail: { recipient: string; subject: string }, title: string, message: string) {
     await notifier
@@ -64,7 +54,7 @@ export function createMailer({
   }
 
   async function attempt(id: number): Promise<void> {
-    const mail = await outbox.claim(id, now(), CLAIM_MS);
+    const mail = await outbox.claim(id, now(), OUTBOX_CLAIM_MS);
     if (!mail) return; // another instance has it, or it is done
     const attempts = mail.attempts + 1;
     try {
@@ -78,10 +68,7 @@ export function createMailer({
       log.info({ mailId: id, kind: mail.kind, attempts }, 'e-mail sent');
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const retryAt =
-        attempts < policy.maxAttempts
-          ? new Date(now().getTime() + backoffDelay(attempts, policy, random))
-          : null;
+      const retryAt = worker.givenUp(attempts) ? null : worker.retryAt(attempts);
       await outbox.failed(id, reason, attempts, retryAt, now());
       log.warn({ mailId: id, kind: mail.kind, attempts, reason }, 'e-mail not sent');
       if (!retryAt)
@@ -99,31 +86,6 @@ export function createMailer({
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let ids: number[];
-      do {
-        ids = await outbox.due(now(), BATCH);
-        for (const id of ids) await attempt(id);
-      } while (ids.length === BATCH && !stopped);
-    } while (again && !stopped);
-  }
-
-  /** Sends what is due; a call while a round runs makes that round look again. */
-  function deliverDue(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'the mail outbox could not be read'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
   return {
     /** Stores the message, then sends it soon (the caller never waits for the SMTP server). */
     async enqueue(message: MailMessage): Promise<void> {
@@ -137,21 +99,14 @@ export function createMailer({
         },
         now(),
       );
-      setImmediate(() => {
-        if (!stopped) void deliverDue();
-      });
+      worker.nudge();
     },
-    deliverDue,
+    /** Sends what is due now. */
+    deliverDue: worker.runDue,
     /** Looks for due mails now and every little while (mails left by a restart, retries). */
-    start() {
-      void deliverDue();
-      timer = setInterval(() => void deliverDue(), pollMs);
-      timer.unref();
-    },
+    start: worker.start,
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
+      await worker.stop();
       transport.close();
     },
   };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 import type { NotificationsRepository } from './notificationsRepository';
 
 /** /api/notifications: the bell of the signed-in user. */

@@ -1,7 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { bearerToken, type TokenCaller } from '../auth/authenticate';
+import { bearerToken, type TokenCaller } from '../../platform/http/authenticate';
 import type { Config } from '../../platform/config/loadConfig';
 import { conflict, forbidden, HttpProblem, notFound, unauthorized } from '../../platform/errors/httpProblem';
 import type { HubCaller, HubConnection } from './hubConnection';

@@ -1,7 +1,7 @@
 import { LOAD_REPORTS_PER_MINUTE, type MyReleases, type RemoteName } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 import type { CounterStore } from '../../platform/limits/counterStore';
 import { createAttemptLimit } from '../../platform/limits/signInLimiter';
 import type { LiveRemotes } from './liveRemotes';

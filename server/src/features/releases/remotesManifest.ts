@@ -1,6 +1,6 @@
 import { TAB_HEADER, tabId, type RemoteName } from '@auditdesk/shared/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { bearerToken, type TokenCaller } from '../auth/authenticate';
+import { bearerToken, type TokenCaller } from '../../platform/http/authenticate';
 import type { LiveRemotes } from './liveRemotes';
 import type { ReleasesRepository } from './releasesRepository';
 import { answersFor, withTabReleases } from './stages/releaseState';

@@ -1,8 +1,8 @@
 import { routeIo, type RouteIo, type Timeframe } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes, type OperationHandler } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes, type OperationHandler } from '../../platform/http/operationRoutes';
 import type { Config } from '../../platform/config/loadConfig';
 import type { SendVersioned } from '../../platform/http/versionedReads';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';

@@ -4,7 +4,7 @@ import type { Database } from '../../platform/db/database';
 import type { SyncRunRow } from '../../platform/db/schema';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { Notifier } from '../notifications/notifier';
-import { createUsersRepository } from '../users/usersRepository';
+import type { UsersRepository } from '../users/usersRepository';
 import type { SyncDependencies } from './engine/runSync';
 import type { RunProgress } from './engine/syncProgress';
 import type { SyncLock } from './lock/syncLock';
@@ -78,10 +78,13 @@ export function createSyncInstance({
 export function createSyncService({
   db,
   leads,
+  users,
   config,
   ...instance
 }: Omit<SyncInstanceOptions, 'dependencies' | 'leaseMs' | 'stallMs'> & {
   leads: LeadsRepository;
+  /** Who started each run, for the history. */
+  users: UsersRepository;
   config: Config;
 }) {
   const { runs, execute } = createSyncInstance({
@@ -95,7 +98,7 @@ export function createSyncService({
     runs,
     execute,
     status: () => syncStatusOf(runs),
-    ...createSyncHistory(runs, createUsersRepository(db)),
+    ...createSyncHistory(runs, users),
   };
 }
 

@@ -1,15 +1,12 @@
 import fs from 'node:fs';
 import type { Config } from '../../platform/config/loadConfig';
 import { ensurePrivateFolder } from '../../platform/files/privateFolder';
-import type { CalendarSource } from './calendar/calendarEvent';
-import { createCaldavCalendarSource } from './calendar/caldavCalendarSource';
-import { createGoogleCalendarSource } from './calendar/googleCalendarSource';
-import { createIcsCalendarSource } from './calendar/icsCalendarSource';
-import { createMicrosoftGraphSource } from './calendar/microsoftGraphSource';
+import type { CalendarSource } from '../calendar/calendarEvent';
+import { createCalendarSource } from '../calendar/calendarProviders';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { SyncDependencies } from './engine/runSync';
 import { generateDemoCalendar } from './demo/generateDemoCalendar';
-import { createGoogleAuth, type GoogleAuthClient } from './google/googleAuth';
+import { createGoogleAuth, type GoogleAuthClient } from '../../platform/google/googleAuth';
 import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
 import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
 import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
@@ -41,40 +38,17 @@ export function createSyncDependencies(config: Config, leads: LeadsRepository): 
   };
 }
 
-/** The calendar and spreadsheet the settings name. */
+/** The calendar and spreadsheet the settings name (one Google sign-in when both are Google's). */
 function createSyncAdapters(config: Config): { source: CalendarSource; spreadsheet: SpreadsheetSink } {
-  const google =
-    config.calendar.source === 'google' || config.spreadsheet.kind === 'google'
-      ? createGoogleAuth(config.google)
-      : null;
+  let google: GoogleAuthClient | null = null;
+  const googleAuth = () => (google ??= createGoogleAuth(config.google));
   const spreadsheet =
     config.spreadsheet.kind === 'google'
       ? createGoogleSheetsSpreadsheet({
-          auth: google!,
+          auth: googleAuth(),
           spreadsheetId: config.spreadsheet.googleSheetsId!,
           rootUrl: config.google.apiRoot,
         })
       : createXlsxSpreadsheet(config.spreadsheet.path);
-  return { source: createCalendarSource(config, google), spreadsheet };
-}
-
-function createCalendarSource(config: Config, google: GoogleAuthClient | null): CalendarSource {
-  switch (config.calendar.source) {
-    case 'google':
-      return createGoogleCalendarSource({
-        auth: google!,
-        calendarId: config.calendar.googleCalendarId,
-        rootUrl: config.google.apiRoot,
-      });
-    case 'caldav':
-      return createCaldavCalendarSource({
-        ...config.caldav!,
-        defaultZone: config.calendar.timeZone,
-        limits: config.calendarLimits,
-      });
-    case 'microsoft':
-      return createMicrosoftGraphSource(config.microsoft!);
-    case 'ics':
-      return createIcsCalendarSource(config.calendar.ics, config.calendar.timeZone, config.calendarLimits);
-  }
+  return { source: createCalendarSource(config, googleAuth), spreadsheet };
 }

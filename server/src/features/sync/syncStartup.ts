@@ -1,11 +1,12 @@
 import { Cron } from 'croner';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig';
 import { demoSpan } from './demo/generateDemoCalendar';
 import { defaultSyncRange } from './engine/syncRange';
 import { SyncLockUnavailable } from './lock/syncLock';
 import { SyncAlreadyRunning } from './runs/syncRunsRepository';
 import { ensureDemoCalendar } from './syncSetup';
+import type { SyncService } from './syncService';
 
 /**
  * At start: the demo calendar is written
@@ -13,24 +14,24 @@ import { ensureDemoCalendar } from './syncSetup';
  * Answers the function that stops the schedule.
  */
 export async function startSync(
-  app: FastifyInstance,
+  sync: SyncService,
   config: Config,
+  log: FastifyBaseLogger,
   today = new Date(),
 ): Promise<() => void> {
-  const sync = app.syncService;
   ensureDemoCalendar(config, today);
 
   if (config.calendar.isDemo && (await sync.runs.history(1)).length === 0) {
     try {
       const result = await sync.execute(demoSpan(today), 'first-start', null);
-      app.log.info(
+      log.info(
         { result: { success: result.success, message: result.message } },
         'imported the demo calendar',
       );
     } catch (error) {
       // another instance is importing it, or Redis is away: the next start tries again
       if (!(error instanceof SyncAlreadyRunning || error instanceof SyncLockUnavailable)) throw error;
-      app.log.warn({ reason: error.message }, 'demo calendar not imported now');
+      log.warn({ reason: error.message }, 'demo calendar not imported now');
     }
   }
 
@@ -38,16 +39,16 @@ export async function startSync(
     const job = new Cron(config.syncCron, { protect: true }, async () => {
       try {
         const result = await sync.execute(defaultSyncRange(), 'schedule', null);
-        app.log.info({ success: result.success, message: result.message }, 'scheduled sync finished');
+        log.info({ success: result.success, message: result.message }, 'scheduled sync finished');
       } catch (error) {
         if (error instanceof SyncAlreadyRunning)
-          app.log.info({ runId: error.runId }, 'scheduled sync skipped: one is running');
+          log.info({ runId: error.runId }, 'scheduled sync skipped: one is running');
         else if (error instanceof SyncLockUnavailable)
-          app.log.warn({ reason: error.message }, 'scheduled sync skipped');
-        else app.log.error({ err: error }, 'scheduled sync failed');
+          log.warn({ reason: error.message }, 'scheduled sync skipped');
+        else log.error({ err: error }, 'scheduled sync failed');
       }
     });
-    app.log.info({ next: job.nextRun()?.toISOString() }, 'sync scheduled');
+    log.info({ next: job.nextRun()?.toISOString() }, 'sync scheduled');
     return () => job.stop();
   }
   return () => {};

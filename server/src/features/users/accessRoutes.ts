@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../auth/appContext';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import { operationRoutes } from '../../platform/http/operationRoutes';
+import type { AccountRoutesOptions } from './accountRoutesOptions';
 import { toAccessRecord } from './userViews';
 
 /** /api/useraccess: who may sign in (admins only). */
-export const accessRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: Authenticate }> = async (
+export const accessRoutes: FastifyPluginAsync<AccountRoutesOptions> = async (
   app,
-  { ctx, authenticate },
+  { users, usersService, invitations, authenticate },
 ) => {
   const route = operationRoutes(app, authenticate);
-  const { users, usersService, passwordMail } = ctx;
 
   route('usersAccessList', async () => (await users.list()).map(toAccessRecord));
 
@@ -20,7 +18,7 @@ export const accessRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: A
     if (!isNew) return toAccessRecord(granted);
     return {
       ...toAccessRecord(granted),
-      invitation: await passwordMail.invite(request.currentUser!, granted),
+      invitation: await invitations.invite(request.currentUser!, granted),
     };
   });
 

@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../auth/appContext';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Config } from '../../platform/config/loadConfig';
+import { operationRoutes } from '../../platform/http/operationRoutes';
+import type { AccountRoutesOptions } from './accountRoutesOptions';
 import { accountTypeOf, permissionsOf } from './permissions';
 import { toCurrentUser, toUserView } from './userViews';
 
 /** /api/user: the current user for everyone signed in, account management for admins. */
-export const userRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: Authenticate }> = async (
-  app,
-  { ctx, authenticate },
-) => {
+export const userRoutes: FastifyPluginAsync<
+  AccountRoutesOptions & { config: Pick<Config, 'env' | 'syncRoles'> }
+> = async (app, { users, usersService, invitations, config, authenticate }) => {
   const route = operationRoutes(app, authenticate);
-  const { users, usersService, passwordMail, config } = ctx;
 
   route('usersCurrent', async (request) => toCurrentUser(request.currentUser!));
 
@@ -28,13 +26,13 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: Aut
 
   route('usersCreate', async (request, reply) => {
     const created = await usersService.create(request.currentUser!, request.body);
-    const sent = await passwordMail.invite(request.currentUser!, created);
+    const sent = await invitations.invite(request.currentUser!, created);
     return reply.status(201).send({ ...toUserView(created), invitation: sent });
   });
 
   route('usersInvite', async (request, reply) => {
     const user = await usersService.linkable(request.params.id);
-    return reply.status(201).send(await passwordMail.invite(request.currentUser!, user));
+    return reply.status(201).send(await invitations.invite(request.currentUser!, user));
   });
 
   route('usersSetRole', async (request) =>
@@ -52,6 +50,6 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext; authenticate: Aut
 
   route('usersPasswordLink', async (request, reply) => {
     const { user, token, expiresAt } = await usersService.passwordLink(request.params.id);
-    return reply.status(201).send({ url: passwordMail.setPasswordUrl(token), expiresAt, email: user.email });
+    return reply.status(201).send({ url: invitations.setPasswordUrl(token), expiresAt, email: user.email });
   });
 };

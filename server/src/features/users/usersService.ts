@@ -1,6 +1,4 @@
 import { nameFromEmail, type NotificationKind } from '@auditdesk/shared/core';
-import type { PasswordLinks } from '../auth/passwordLinks';
-import type { SignIns } from '../auth/sessions/signIns';
 import type { Role, UserRow } from '../../platform/db/schema';
 import { conflict, HttpProblem, notFound } from '../../platform/errors/httpProblem';
 import type { UsersRepository } from './usersRepository';
@@ -15,6 +13,17 @@ export interface UsersEvents {
   changed(change: { kind: NotificationKind; title: string; message: string }): void;
 }
 
+/** A person's sign-ins, as far as the accounts end them (features/auth's). */
+export interface AccountSignIns {
+  endAllOfUser(userId: number): Promise<void>;
+}
+
+/** A person's one-time password links, as far as the accounts make and end them (features/auth's). */
+export interface AccountPasswordLinks {
+  create(userId: number): Promise<{ token: string; expiresAt: string }>;
+  revokeAllOfUser(userId: number): Promise<void>;
+}
+
 const NO_EVENTS: UsersEvents = { accessEnded: () => {}, changed: () => {} };
 
 /**
@@ -24,8 +33,8 @@ const NO_EVENTS: UsersEvents = { accessEnded: () => {}, changed: () => {} };
  */
 export function createUsersService(
   users: UsersRepository,
-  signIns: SignIns,
-  passwordLinks: PasswordLinks,
+  signIns: AccountSignIns,
+  passwordLinks: AccountPasswordLinks,
   events: UsersEvents = NO_EVENTS,
 ) {
   async function mustFind(id: number): Promise<UserRow> {

@@ -1,7 +1,7 @@
 import type { SavedView } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../auth/authenticate';
-import { operationRoutes } from '../auth/operationRoutes';
+import type { Authenticate } from '../../platform/http/authenticate';
+import { operationRoutes } from '../../platform/http/operationRoutes';
 import type { UserRow } from '../../platform/db/schema';
 import { conflict, forbidden, notFound } from '../../platform/errors/httpProblem';
 import { DUPLICATE_NAME, type SavedViewsRepository, type StoredView } from './savedViewsRepository';

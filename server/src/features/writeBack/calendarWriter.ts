@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { errorReason } from '../../platform/http/errorReason';
-import { backoffDelay, type RetryPolicy } from '../../platform/http/retryPolicy';
+import type { RetryPolicy } from '../../platform/http/retryPolicy';
+import { createOutboxWorker, OUTBOX_CLAIM_MS, type OutboxTimings } from '../../platform/outbox/outboxWorker';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import type { CalendarWritesRepository, WriteWork } from '../leads/calendarWrites/calendarWritesRepository';
-import { WRITABLE_FIELDS, type OfficeChanges } from './eventEdit';
-import { WriteRefused, type EventWriter } from './eventWriter';
+import { WRITABLE_FIELDS, type OfficeChanges } from '../calendar/eventFormat/eventEdit';
+import { WriteRefused, type EventWriter } from '../calendar/eventWriter';
 
 /**
  * Between attempts of a write that did not reach the calendar: 30 s, 1, 2, 4 … minutes, then
@@ -17,22 +18,15 @@ export const WRITE_RETRY_POLICY: RetryPolicy = {
   maxDelayMs: 60 * 60_000,
 };
 
-/** How long one instance holds a write it is making before another may try it. */
-const CLAIM_MS = 2 * 60_000;
 /** How often the table is looked at for writes due again (retries, a lead reviewed, a restart). */
 const POLL_MS = 15_000;
-const BATCH = 20;
 
-export interface CalendarWriterOptions {
+export interface CalendarWriterOptions extends OutboxTimings {
   writes: CalendarWritesRepository;
   writer: EventWriter;
   log: FastifyBaseLogger;
   /** Tells those who edit leads that the calendar refused a write for good (the bell). */
   announceRefusal?: (lead: { leadId: string; customerName: string }, reason: string) => Promise<void>;
-  policy?: RetryPolicy;
-  now?: () => Date;
-  random?: () => number;
-  pollMs?: number;
 }
 
 /** The instants around the lead's start, as the calendar and the office say it. */
@@ -57,20 +51,20 @@ export function createCalendarWriter({
   writer,
   log,
   announceRefusal = async () => {},
-  policy = WRITE_RETRY_POLICY,
-  now = () => new Date(),
-  random = Math.random,
-  pollMs = POLL_MS,
+  ...timings
 }: CalendarWriterOptions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-
-  const retryAt = (attempts: number) => new Date(now().getTime() + backoffDelay(attempts, policy, random));
+  const worker = createOutboxWorker({
+    due: (at, limit) => writes.due(at, limit),
+    attempt,
+    failure: 'calendar writes could not be made now',
+    log,
+    timings,
+    defaults: { policy: WRITE_RETRY_POLICY, pollMs: POLL_MS },
+  });
+  const { now, retryAt } = worker;
 
   async function attempt(leadId: number): Promise<void> {
-    const work = await writes.claim(leadId, now(), CLAIM_MS);
+    const work = await writes.claim(leadId, now(), OUTBOX_CLAIM_MS);
     if (!work) return; // another instance has it, or it is done
     const writable = work.officeValues.filter((value) => WRITABLE_FIELDS.includes(value.field));
     if (!work.event || writable.length === 0) {
@@ -120,53 +114,14 @@ export function createCalendarWriter({
     }
   }
 
-  async function drain(): Promise<void> {
-    do {
-      again = false;
-      let ids: number[];
-      do {
-        ids = await writes.due(now(), BATCH);
-        for (const id of ids) {
-          if (stopped) return;
-          await attempt(id);
-        }
-      } while (ids.length === BATCH && !stopped);
-    } while (again && !stopped);
-  }
-
-  /** Makes the writes that are due; a call while a round runs makes that round look again. */
-  function writeDue(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => log.error({ err: error }, 'calendar writes could not be made now'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
   return {
-    writeDue,
+    /** Makes the writes that are due now. */
+    writeDue: worker.runDue,
     /** An edit asked for a write: made soon, without the person waiting for the calendar. */
-    requested() {
-      setImmediate(() => {
-        if (!stopped) void writeDue();
-      });
-    },
+    requested: worker.nudge,
     /** Writes what is due now and every little while (writes left by a restart, retries). */
-    start() {
-      void writeDue();
-      timer = setInterval(() => void writeDue(), pollMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    start: worker.start,
+    stop: worker.stop,
   };
 }
 

@@ -9,9 +9,8 @@ import {
   requestWriteStatements,
 } from '../leads/calendarWrites/calendarWritesRepository';
 import type { EditWriteRequests } from '../leads/calendarWrites/editWriteRequests';
-import { createEventWriter } from './createEventWriter';
-import type { EventWriter } from './eventWriter';
-import { writeBackMode } from './writeBackMode';
+import { createEventWriter, writeBackMode } from '../calendar/calendarProviders';
+import type { EventWriter } from '../calendar/eventWriter';
 
 export type { EditWriteRequests };
 

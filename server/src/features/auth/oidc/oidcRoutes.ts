@@ -1,12 +1,13 @@
 import { routes } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import * as oidc from 'openid-client';
-import type { AppContext } from '../appContext';
+import type { Config } from '../../../platform/config/loadConfig';
+import type { UsersRepository } from '../../users/usersRepository';
 import { HttpProblem } from '../../../platform/errors/httpProblem';
 import { publicOperation } from '../../../platform/http/routeOperation';
 import type { CounterStore } from '../../../platform/limits/counterStore';
 import { createAttemptLimit } from '../../../platform/limits/signInLimiter';
-import { issueTokens } from '../issueTokens';
+import type { IssueTokens } from '../issueTokens';
 import { bindBrowser, isSameBrowser, releaseBrowser } from './browserBinding';
 import { createOidcConfiguration } from './oidcConfiguration';
 import type { PendingSignIns } from './pendingSignIns';
@@ -23,12 +24,13 @@ export const ACCESS_DENIED = 'access_denied';
  * page trades for tokens from that same browser.
  */
 export const oidcRoutes: FastifyPluginAsync<{
-  ctx: AppContext;
+  config: Pick<Config, 'oidc' | 'rateLimits' | 'publicOrigin' | 'allowedOrigins'>;
+  users: UsersRepository;
+  issueTokens: IssueTokens;
   counters: CounterStore;
   /** In Redis when there is one, so the provider's return and the code exchange may reach any instance. */
   stores: { pendingSignIns: PendingSignIns; signInCodes: SignInCodes };
-}> = async (app, { ctx, counters, stores }) => {
-  const { config, users } = ctx;
+}> = async (app, { config, users, issueTokens, counters, stores }) => {
   const provider = createOidcConfiguration(config.oidc);
   const { pendingSignIns: pending, signInCodes: codes } = stores;
   const startsPerIp = createAttemptLimit(counters, 'idp-start:ip', config.rateLimits.perIp);
@@ -146,6 +148,6 @@ export const oidcRoutes: FastifyPluginAsync<{
     if (!signIn || !user?.isActive)
       throw new HttpProblem(400, 'This sign-in code is invalid, used or expired. Please sign in again.');
     releaseBrowser(reply);
-    return { ...(await issueTokens(ctx, user)), user: user.email, name: signIn.name };
+    return { ...(await issueTokens(user)), user: user.email, name: signIn.name };
   });
 };

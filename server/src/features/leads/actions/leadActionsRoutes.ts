@@ -1,7 +1,7 @@
 import { BULK_RESTORE_POINT_OVER } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../../auth/authenticate';
-import { operationRoutes } from '../../auth/operationRoutes';
+import type { Authenticate } from '../../../platform/http/authenticate';
+import { operationRoutes } from '../../../platform/http/operationRoutes';
 import { conflict, notFound, preconditionFailed } from '../../../platform/errors/httpProblem';
 import type { Notifier } from '../../notifications/notifier';
 import type { createBulkLeadActions } from './bulkLeadActions';

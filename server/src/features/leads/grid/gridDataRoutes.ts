@@ -1,7 +1,7 @@
 import { routeIo } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../../auth/authenticate';
-import { operationRoutes } from '../../auth/operationRoutes';
+import type { Authenticate } from '../../../platform/http/authenticate';
+import { operationRoutes } from '../../../platform/http/operationRoutes';
 import type { SendVersioned } from '../../../platform/http/versionedReads';
 import type { LeadsRepository } from '../repository/leadsRepository';
 

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { ImportMapping } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Authenticate } from '../../auth/authenticate';
-import { operationRoutes } from '../../auth/operationRoutes';
+import type { Authenticate } from '../../../platform/http/authenticate';
+import { operationRoutes } from '../../../platform/http/operationRoutes';
 import { badRequest, HttpProblem, notFound } from '../../../platform/errors/httpProblem';
 import { fileTooLarge } from './importProblems';
 import type { DuplicateChoices } from './importMatches';

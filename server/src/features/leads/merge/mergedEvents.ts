@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import type { LeadChunks } from '../record/leadChunks';
 import { leadContentHash } from '../record/leadContentHash';
-import type { HashedLead } from '../repository/leadSyncWriter';
+import type { HashedLead } from '../record/leadContentHash';
 
 /** Each merged-away calendar lead's Lead ID, and the Lead ID of the lead it lives on in (merges followed to the end). */
 export async function mergedCalendarLeads(db: Database): Promise<Map<string, string>> {

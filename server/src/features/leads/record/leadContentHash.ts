@@ -9,3 +9,6 @@ import { LEAD_FIELDS, type LeadRecord } from './leadRecord';
 export function leadContentHash(lead: LeadRecord): string {
   return hash('sha256', JSON.stringify(LEAD_FIELDS.map((field) => lead[field])), 'base64url');
 }
+
+/** A synced lead with the fingerprint of its fields: what the sync hands the leads table. */
+export type HashedLead = LeadRecord & { contentHash: string };

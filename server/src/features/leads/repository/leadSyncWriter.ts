@@ -4,6 +4,7 @@ import type { DataVersions } from '../../../platform/db/dataVersions';
 import { leads } from '../../../platform/db/schema';
 import type { LeadChunks } from '../record/leadChunks';
 import { LEAD_FIELDS, type LeadRecord } from '../record/leadRecord';
+import type { HashedLead } from '../record/leadContentHash';
 import { eventHistory, syncHistory } from '../history/historyStatements';
 import {
   OFFICE_FIELDS,
@@ -14,9 +15,6 @@ import {
 } from '../office/officeValueStatements';
 import { eventRefStatements } from '../calendarWrites/eventRefStatements';
 import { nextTurn } from '../../../platform/eventLoop/nextTurn';
-
-/** A synced lead with the fingerprint of its fields. */
-export type HashedLead = LeadRecord & { contentHash: string };
 
 interface SyncedState {
   contentHash: string;

@@ -12,7 +12,7 @@ import { foldMergedEvents, mergedCalendarLeads } from '../merge/mergedEvents';
 import { liveLeadsOf } from '../merge/mergedLeads';
 import { sql } from 'drizzle-orm';
 import type { LeadChunks } from '../record/leadChunks';
-import type { HashedLead } from './leadSyncWriter';
+import type { HashedLead } from '../record/leadContentHash';
 
 /**
  * The leads table: every statement on it lives in this folder (reads, hand edits, the

@@ -1,7 +1,7 @@
 import { dayIn, shiftDay } from '@auditdesk/shared/core';
 import type { FastifyPluginAsync } from 'fastify';
-import type { Authenticate } from '../../auth/authenticate';
-import { operationRoutes } from '../../auth/operationRoutes';
+import type { Authenticate } from '../../../platform/http/authenticate';
+import { operationRoutes } from '../../../platform/http/operationRoutes';
 import { notFound } from '../../../platform/errors/httpProblem';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { agendaCalendar } from './agendaCalendar';

@@ -1,6 +1,6 @@
-import type { CalendarEvent } from '../calendar/calendarEvent';
+import type { CalendarEvent } from '../../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
-import { tooLongText, tooManyEvents } from '../calendar/ics/limitMessages';
+import { tooLongText, tooManyEvents } from '../../calendar/ics/rfc5545/limitMessages';
 
 const TEXT_FIELDS = { summary: 'title', description: 'description', url: 'URL' } as const;
 

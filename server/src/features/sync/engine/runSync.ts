@@ -1,8 +1,7 @@
 import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
 import type { SyncCounts, SyncRange, SyncResult } from '@auditdesk/shared/core';
-import type { HashedLead } from '../../leads/repository/leadSyncWriter';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
-import { createRunLeads, type RunLeads } from '../../leads/runLeads/runLeads';
+import { createRunLeads, type RunLeads } from './runLeads/runLeads';
 import { describeWait } from '../../../platform/http/retryingFetch';
 import {
   rangeBounds,
@@ -10,11 +9,11 @@ import {
   type CalendarSource,
   type EventProblem,
   type EventsListener,
-} from '../calendar/calendarEvent';
+} from '../../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
-import { leadContentHash } from '../../leads/record/leadContentHash';
-import { parseEvent } from '../parser/parseEvent';
+import { leadContentHash, type HashedLead } from '../../leads/record/leadContentHash';
+import { parseEvent } from '../../calendar/eventFormat/parseEvent';
 import type { RunHold } from '../lock/runHold';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
 import { runHash, sourceHash } from './runHash';

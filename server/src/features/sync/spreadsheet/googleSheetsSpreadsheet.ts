@@ -1,7 +1,7 @@
 import { sheets, type sheets_v4 } from '@googleapis/sheets';
 import type { RetryTuning } from '../../../platform/http/retryPolicy';
-import type { GoogleAuthClient } from '../google/googleAuth';
-import { googleErrorMessage, googleRequestOptions } from '../google/googleRequests';
+import type { GoogleAuthClient } from '../../../platform/google/googleAuth';
+import { googleErrorMessage, googleRequestOptions } from '../../../platform/google/googleRequests';
 import type { RunHold } from '../lock/runHold';
 import { planSheetWrites } from './planSheetWrites';
 import {
