@@ -61,8 +61,12 @@ export function createSyncRunner({
       ...(watcher ? [watcher] : []),
     );
     let outcome: SyncOutcome;
+    // the restore point is taken while the calendar is read: it must be whole before the run writes, not before it reads
+    const reason = `Before the sync of ${range.startDate} to ${range.endDate} (${trigger})`;
+    const restorePoint = beforeRun ? (async () => beforeRun(reason))() : undefined;
+    // awaited (and its failure reported) by the run; heard here too, so a run that failed first leaves it handled
+    restorePoint?.catch(() => undefined);
     try {
-      await beforeRun?.(`Before the sync of ${range.startDate} to ${range.endDate} (${trigger})`);
       outcome = await runSync(
         dependencies,
         {
@@ -77,15 +81,18 @@ export function createSyncRunner({
                 }
               : null,
           hold: lease,
+          restorePoint,
         },
         listeners,
       );
     } catch (error) {
-      // runSync reports its own failures; this is a restore under way (beforeRun), or a bug in a listener: still a failed run
+      // runSync reports its own failures (a refused restore point among them); this is a bug in a listener: still a failed run
       outcome = failedOutcome(String(error), error);
       hub.progress.syncError(outcome.message);
       hub.progress.syncCompleted(false, outcome.message, 0);
     }
+    // a run that failed while its restore point was being taken ends once the point is (one snapshot at a time)
+    await restorePoint?.catch(() => undefined);
     const { problems, cause, needsReview, ...recorded } = outcome;
     if (cause !== undefined) log?.warn({ err: cause, runId: run.id }, 'sync failed');
     // the lease is held until the end is recorded, so no instance takes the run for dead meanwhile

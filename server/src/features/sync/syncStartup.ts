@@ -7,10 +7,12 @@ import { SyncLockUnavailable } from './lock/syncLock';
 import { SyncAlreadyRunning } from './runs/syncRunsRepository';
 import { ensureDemoCalendar } from './syncSetup';
 import type { SyncService } from './syncService';
+import { startIcsReader } from '../calendar/ics/offThread/readIcsOffThread';
 
 /**
  * At start: the demo calendar is written
- * and, on a new database, imported whole so every screen has data; SYNC_CRON is scheduled.
+ * and, on a new database, imported whole so every screen has data; the calendar's reader
+ * thread is started; SYNC_CRON is scheduled.
  * Answers the function that stops the schedule.
  */
 export async function startSync(
@@ -20,6 +22,13 @@ export async function startSync(
   today = new Date(),
 ): Promise<() => void> {
   ensureDemoCalendar(config, today);
+  // the calendar is read on a thread of its own: started now, in the background, not by the first run
+  if (config.calendar.source === 'ics' || config.calendar.source === 'caldav')
+    startIcsReader({
+      range: defaultSyncRange(),
+      defaultZone: config.calendar.timeZone,
+      limits: config.calendarLimits,
+    });
 
   if (config.calendar.isDemo && (await sync.runs.history(1)).length === 0) {
     try {

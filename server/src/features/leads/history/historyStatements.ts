@@ -53,16 +53,33 @@ export const eventHistory = (
     SELECT id, ${kind}, NULL, NULL, NULL, ${actorColumns(actor)}, ${at} FROM leads WHERE ${where}`;
 
 /**
- * History of a sync's upsert, before it in the same batch: per field, the calendar leads
- * whose value the run's rows (a source of JSON objects named `value`) change — not where the
- * office holds its own value, which the upsert leaves alone.
+ * A sync's incoming rows as a statement reads them: `from` is their source (the statement
+ * names it), `value` reads a field of the row named `alias` (as JSON objects named `value`
+ * on D1; as columns where the rows are staged in a table of their own, which reads a field
+ * without parsing the row again for every statement).
  */
-export function syncHistory(rows: SQL, runId: number, at: string): SQL[] {
+export interface SyncRows {
+  from: SQL;
+  value: (field: string, alias: string) => SQL;
+}
+
+/** Rows of a source of JSON objects named `value`. */
+export const jsonSyncRows = (from: SQL): SyncRows => ({
+  from,
+  value: (field, alias) => sql.raw(`json_extract(${alias}.value, '$.${field}')`),
+});
+
+/**
+ * History of a sync's upsert, before it in the same batch: per field, the calendar leads
+ * whose value the run's rows change — not where the office holds its own value, which the
+ * upsert leaves alone.
+ */
+export function syncHistory(rows: SyncRows, runId: number, at: string): SQL[] {
   return HISTORY_FIELDS.map((field) => {
-    const incoming = sql.raw(`json_extract(r.value, '$.${field}')`);
+    const incoming = rows.value(field, 'r');
     return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
       SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, NULL, ${at}
-      FROM ${rows} AS r JOIN leads AS l ON l.lead_id = json_extract(r.value, '$.leadId')
+      FROM ${rows.from} AS r JOIN leads AS l ON l.lead_id = ${rows.value('leadId', 'r')}
       WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}
         AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = l.id AND o.field = ${field})`;
   });

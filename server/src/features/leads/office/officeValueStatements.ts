@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { HISTORY_FIELDS, type HistoryField } from '../history/historyStatements';
+import { HISTORY_FIELDS, type HistoryField, type SyncRows } from '../history/historyStatements';
 import { leads } from '../../../platform/db/schema';
 
 /** The fields of a calendar lead the office can hold its own value of: what a person edits. */
@@ -67,13 +67,17 @@ export const settleOfficeValues = (leadIds: SQL): SQL[] => [
     WHERE id IN ${leadIds}`,
 ];
 
-/** The value of `field` in an incoming sync row `r` (JSON named `value`) — a field named at run time. */
-const incomingOf = (fieldColumn: SQL) => sql`json_extract(x.value, '$.' || ${fieldColumn})`;
+/** The value, in the incoming sync row `x`, of the office field `o.field` names (a field named at run time). */
+const incomingOf = (rows: SyncRows) =>
+  sql`CASE o.field ${sql.join(
+    OFFICE_FIELDS.map((field) => sql`WHEN ${sql.raw(`'${field}'`)} THEN ${rows.value(field, 'x')}`),
+    sql` `,
+  )} END`;
 
-/** The calendar leads a sync's rows (a source of JSON objects named `value`) update, with their row. */
-const syncedLeads = (rows: SQL) =>
-  sql`(SELECT l.id AS id, r.value AS value FROM ${rows} AS r
-    JOIN leads AS l ON l.lead_id = json_extract(r.value, '$.leadId') WHERE l.source = 'calendar')`;
+/** The calendar leads a sync's rows update, with their row. */
+const syncedLeads = (rows: SyncRows) =>
+  sql`(SELECT l.id AS id, r.* FROM ${rows.from} AS r
+    JOIN leads AS l ON l.lead_id = ${rows.value('leadId', 'r')} WHERE l.source = 'calendar')`;
 
 /**
  * A sync's handling of office values, before its upsert (in the same batch): where the calendar
@@ -81,8 +85,8 @@ const syncedLeads = (rows: SQL) =>
  * (unless the calendar now says what the office says), and the office value's row takes the
  * calendar's new value and the conflict flag. The upsert then leaves those fields alone.
  */
-export function syncOfficeStatements(rows: SQL, runId: number, at: string): SQL[] {
-  const incoming = incomingOf(sql`o.field`);
+export function syncOfficeStatements(rows: SyncRows, runId: number, at: string): SQL[] {
+  const incoming = incomingOf(rows);
   return [
     sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
       SELECT o.lead_id, 'conflict', o.field, o.calendar_value, ${incoming}, NULL, ${runId}, NULL, ${at}

@@ -5,7 +5,7 @@ import { leads } from '../../../platform/db/schema';
 import type { LeadChunks } from '../record/leadChunks';
 import { LEAD_FIELDS, type LeadRecord } from '../record/leadRecord';
 import type { HashedLead } from '../record/leadContentHash';
-import { eventHistory, syncHistory } from '../history/historyStatements';
+import { eventHistory, jsonSyncRows, syncHistory, type SyncRows } from '../history/historyStatements';
 import {
   OFFICE_FIELDS,
   settleOfficeValues,
@@ -97,14 +97,15 @@ const runRowValues = (lead: HashedLead): unknown[] => [
   }),
   lead.contentHash,
 ];
-/** A run's staged rows, and the same as JSON objects named `value` (for the statements that read them so). */
+/** A run's staged rows, and the same as the statements of the history and the office values read them (by column). */
 const runRows = (runId: number) => sql`(SELECT * FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId})`;
-const runRowsAsJson = (runId: number) =>
-  sql`(SELECT json_object(${sql.raw(
-    [...LEAD_FIELDS, 'contentHash']
-      .map((field, index) => `'${field}', ${RUN_ROWS_COLUMNS[index]}`)
-      .join(', '),
-  )}) AS value FROM ${sql.raw(RUN_ROWS)} WHERE run_id = ${runId})`;
+const RUN_ROW_COLUMN: Readonly<Record<string, string>> = Object.fromEntries(
+  [...LEAD_FIELDS, 'contentHash'].map((field, index) => [field, RUN_ROWS_COLUMNS[index]!]),
+);
+const runSyncRows = (runId: number): SyncRows => ({
+  from: runRows(runId),
+  value: (field, alias) => sql.raw(`${alias}.${RUN_ROW_COLUMN[field]}`),
+});
 const isOfficeField = (field: string): field is OfficeField =>
   (OFFICE_FIELDS as readonly string[]).includes(field);
 /** A sync updates a calendar lead's fields except where the office holds its own value (the week follows the date). */
@@ -243,8 +244,8 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
     syncedAt,
   }: {
     runId: number;
-    /** The run's changed leads as JSON objects named `value`; null when there are none. */
-    rows: SQL | null;
+    /** The run's changed leads; null when there are none. */
+    rows: SyncRows | null;
     /** Where the upsert reads them: `values` lists their synced columns and content hash. */
     upsertFrom: { rows: SQL; values: string } | null;
     created: number;
@@ -342,7 +343,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
             : sql`json_each(${chunks[0]})`;
       const final = finalStatements({
         runId,
-        rows,
+        rows: rows && jsonSyncRows(rows),
         upsertFrom: rows && { rows, values: fromJson },
         created,
         changed: changed.length,
@@ -402,7 +403,7 @@ export function createLeadSyncWriter(db: Database, versions: DataVersions) {
             const some = changed > 0;
             const final = finalStatements({
               runId,
-              rows: some ? runRowsAsJson(runId) : null,
+              rows: some ? runSyncRows(runId) : null,
               upsertFrom: some ? { rows: runRows(runId), values: RUN_ROWS_COLUMNS.join(', ') } : null,
               created,
               changed,

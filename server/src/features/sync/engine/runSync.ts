@@ -41,6 +41,12 @@ export interface SyncRunContext {
    * there) and right before anything it writes replaces another run's output.
    */
   hold: RunHold;
+  /**
+   * The restore point taken before the run (DESIGN.md section 22), under way while the
+   * calendar is read: awaited before anything is written, and before a run that writes
+   * nothing ends; its failure is the run's.
+   */
+  restorePoint?: Promise<void>;
 }
 
 /** How a run ended: the contract's verdict and counters, and what the next run compares against. */
@@ -151,6 +157,7 @@ export async function runSync(
       if (raw !== null && run.previous?.sourceHash === raw) {
         progress.stepProgress('calendar', 100, 'The calendar has not changed since the last run');
         progress.stepCompleted('calendar', run.previous.eventsProcessed);
+        await run.restorePoint;
         return unchanged(run.previous.eventsProcessed, [], {
           runHash: run.previous.runHash,
           sourceHash: raw,
@@ -188,9 +195,12 @@ export async function runSync(
       sheetBefore !== null &&
       versionBefore !== null &&
       previousHash === runHash(range, leads.fingerprints(), versionBefore, sheetBefore)
-    )
+    ) {
+      await run.restorePoint;
       return unchanged(leads.size, read.problems, await finalHashes());
+    }
 
+    await run.restorePoint;
     const syncedAt = new Date().toISOString();
     // a merged-away lead's event updates the lead it was merged into, never brings it back
     const asMerged = await deps.leads.mergedEvents(leads);
