@@ -1,4 +1,9 @@
-import { LINE_FIELDS, leadFieldRow, type LineField as CalendarLineField } from '@auditdesk/shared/core';
+import {
+  LINE_FIELDS,
+  leadFieldRow,
+  storedLeadDate,
+  type LineField as CalendarLineField,
+} from '@auditdesk/shared/core';
 import { icsText } from '../../platform/ics/icsText';
 import type { OfficeField } from '../leads/office/officeValueStatements';
 import { readDescriptionLines, normalizeKey } from '../sync/parser/descriptionLines';
@@ -23,6 +28,8 @@ export interface EventEdit {
   /** LOCATION (Google `location`, Graph `location.displayName`). */
   address?: string;
   start?: Date;
+  /** With `start`: it is a day (an all-day event, `start` at 00:00 UTC of its date), or a time. */
+  allDay?: boolean;
   /** null: the event gets no end of its own. */
   end?: Date | null;
   /** The status says Cancelled (true) or something else (false); unset: not edited. */
@@ -40,6 +47,28 @@ export const WRITABLE_FIELDS: readonly OfficeField[] = [
   ...(Object.keys(LINE_KEYS) as LineField[]),
 ];
 
+const DAY_MS = 86_400_000;
+/** A visit given a time without an end is an hour long, as the calendars book them. */
+const VISIT_MS = 3_600_000;
+
+/**
+ * Whether the edit writes the start as a day (all day): the edit's say, else as the event is.
+ * An event is all-day or timed throughout (RFC 5545: DTEND of DTSTART's type), so when the edit
+ * turns one into the other without an end of its own, the end follows: the next day for a
+ * day, an hour after the start for a time.
+ */
+export function timesOf(edit: EventEdit, eventIsAllDay: boolean): { allDay: boolean; end: Date | null | undefined } {
+  const allDay = edit.start && edit.allDay !== undefined ? edit.allDay : eventIsAllDay;
+  const { start, end } = edit;
+  if (!start) return { allDay, end };
+  if (end === undefined && allDay !== eventIsAllDay)
+    return { allDay, end: new Date(start.getTime() + (allDay ? DAY_MS : VISIT_MS)) };
+  // a day ends on a later date (DTEND is the day after the last)
+  if (allDay && end && end.getTime() - start.getTime() < DAY_MS)
+    return { allDay, end: new Date(start.getTime() + DAY_MS) };
+  return { allDay, end };
+}
+
 /** A value on its line (SUMMARY, LOCATION, a `Key: Value` line): its line breaks become spaces. */
 const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();
 
@@ -50,7 +79,12 @@ export function eventEditOf(changes: OfficeChanges): EventEdit {
   const text = (field: OfficeField) => icsText(changes[field] ?? '');
   if ('customerName' in changes) edit.customerName = oneLine(text('customerName'));
   if ('address' in changes) edit.address = oneLine(text('address'));
-  if (changes.scheduledDate) edit.start = new Date(changes.scheduledDate);
+  if (changes.scheduledDate) {
+    // the office's date as its text: a day is its date alone (dateText.ts)
+    const { value, allDay } = storedLeadDate(changes.scheduledDate);
+    edit.start = new Date(value!);
+    edit.allDay = allDay;
+  }
   if ('endDate' in changes) edit.end = changes.endDate ? new Date(changes.endDate) : null;
   for (const field of Object.keys(LINE_KEYS) as LineField[]) {
     if (!(field in changes)) continue;

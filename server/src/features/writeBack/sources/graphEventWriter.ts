@@ -5,7 +5,7 @@ import { GRAPH_EVENT_SELECT, GRAPH_PREFER } from '../../sync/calendar/microsoftG
 import { clientCredentialsToken, type ClientCredentials } from '../../sync/microsoft/clientCredentialsToken';
 import { fromGraphEvent, type GraphEvent } from '../../sync/microsoft/graphEvent';
 import { parseEvent } from '../../sync/parser/parseEvent';
-import { descriptionAfter, eventEditOf, summaryAfter } from '../eventEdit';
+import { descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventEdit';
 import { WriteRefused, type EventWriter, type WriteTarget } from '../eventWriter';
 import { refusal } from './refusal';
 
@@ -72,9 +72,11 @@ export function createGraphEventWriter({
       if (description !== text) patch.body = { contentType: 'text', content: description };
       if (edit.address !== undefined && edit.address !== (current.location?.displayName ?? '').trim())
         patch.location = { displayName: edit.address };
-      const allDay = current.isAllDay === true;
+      const isAllDay = current.isAllDay === true;
+      const { allDay, end } = timesOf(edit, isAllDay);
+      if (allDay !== isAllDay) patch.isAllDay = allDay;
       if (edit.start) patch.start = graphTime(edit.start, allDay);
-      if (edit.end) patch.end = graphTime(edit.end, allDay);
+      if (end) patch.end = graphTime(end, allDay);
 
       const response = await fetch(url, {
         method: 'PATCH',
