@@ -295,6 +295,7 @@ export const LEAD_FIELD_TABLE = {
     officeValue: false,
     bulk: false,
     merge: null,
+    sheet: 'allDay',
   },
   endDate: {
     kind: 'date',

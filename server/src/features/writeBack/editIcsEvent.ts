@@ -6,7 +6,7 @@ import { instantOf } from '../sync/calendar/ics/instants';
 import { latestVersion } from '../sync/calendar/ics/latestVersion';
 import { setIcsText } from '../../platform/ics/icsText';
 import { resolveZoneName, zoneOffsetMs } from '../../platform/time/timezones';
-import { descriptionAfter, summaryAfter, timesOf, type EventEdit } from './eventEdit';
+import { daysBetweenDates, descriptionAfter, summaryAfter, timesOf, type EventEdit } from './eventEdit';
 
 const PROPERTIES_OF_A_SERIES = ['rrule', 'rdate', 'exdate', 'exrule'];
 
@@ -146,7 +146,12 @@ export function editIcsEvent(
   if (edit.cancelled === false && textOf(event, 'status').toUpperCase() === 'CANCELLED')
     event.removeAllProperties('status');
 
-  const { allDay, end } = timesOf(edit, (event.getFirstPropertyValue('dtstart') as Time).isDate);
+  const startTime = event.getFirstPropertyValue('dtstart') as Time;
+  const endTime = event.getFirstPropertyValue('dtend') as Time | null;
+  const { allDay, end } = timesOf(edit, {
+    allDay: startTime.isDate,
+    days: daysBetweenDates(startTime.toString(), endTime?.isDate ? endTime.toString() : null),
+  });
   if (edit.start) setTime(event, 'dtstart', edit.start, allDay, defaultZone);
   if (end === null) event.removeAllProperties('dtend');
   else if (end) {

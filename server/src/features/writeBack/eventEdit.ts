@@ -52,22 +52,31 @@ const DAY_MS = 86_400_000;
 const VISIT_MS = 3_600_000;
 
 /**
- * Whether the edit writes the start as a day (all day): the edit's say, else as the event is.
- * An event is all-day or timed throughout (RFC 5545: DTEND of DTSTART's type), so when the edit
- * turns one into the other without an end of its own, the end follows: the next day for a
- * day, an hour after the start for a time.
+ * Whether the edit writes the start as a day (all day): the edit's say, else as the event is;
+ * and the end it writes. An event is all-day or timed throughout (RFC 5545: DTEND of DTSTART's
+ * type), so when the edit turns one into the other without an end of its own, the end follows:
+ * the next day for a day, an hour after the start for a time. A day moved keeps its number of
+ * days (`event.days`, 1 when unknown), and never ends before the day after its start.
  */
-export function timesOf(edit: EventEdit, eventIsAllDay: boolean): { allDay: boolean; end: Date | null | undefined } {
-  const allDay = edit.start && edit.allDay !== undefined ? edit.allDay : eventIsAllDay;
+export function timesOf(
+  edit: EventEdit,
+  event: { allDay: boolean; days?: number },
+): { allDay: boolean; end: Date | null | undefined } {
+  const allDay = edit.start && edit.allDay !== undefined ? edit.allDay : event.allDay;
   const { start, end } = edit;
   if (!start) return { allDay, end };
-  if (end === undefined && allDay !== eventIsAllDay)
-    return { allDay, end: new Date(start.getTime() + (allDay ? DAY_MS : VISIT_MS)) };
-  // a day ends on a later date (DTEND is the day after the last)
-  if (allDay && end && end.getTime() - start.getTime() < DAY_MS)
-    return { allDay, end: new Date(start.getTime() + DAY_MS) };
-  return { allDay, end };
+  const after = (ms: number) => new Date(start.getTime() + ms);
+  if (end === undefined && allDay !== event.allDay) return { allDay, end: after(allDay ? DAY_MS : VISIT_MS) };
+  if (!allDay) return { allDay, end };
+  if (end === undefined) return { allDay, end: after(Math.max(1, Math.round(event.days ?? 1)) * DAY_MS) };
+  return { allDay, end: end && end.getTime() - start.getTime() < DAY_MS ? after(DAY_MS) : end };
 }
+
+/** How many days an all-day event lasts, from its start and end dates (yyyy-mm-dd…); 1 when unknown. */
+export const daysBetweenDates = (start: string | null | undefined, end: string | null | undefined) => {
+  const days = (Date.parse(`${end?.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start?.slice(0, 10)}T00:00:00Z`)) / DAY_MS;
+  return Number.isFinite(days) && days >= 1 ? days : 1;
+};
 
 /** A value on its line (SUMMARY, LOCATION, a `Key: Value` line): its line breaks become spaces. */
 const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();

@@ -5,7 +5,7 @@ import type { GoogleAuthClient } from '../../sync/google/googleAuth';
 import { googleErrorMessage, googleRequestOptions } from '../../sync/google/googleRequests';
 import { htmlToText } from '../../sync/parser/htmlToText';
 import { parseEvent } from '../../sync/parser/parseEvent';
-import { descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventEdit';
+import { daysBetweenDates, descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventEdit';
 import { WriteRefused, type EventWriter } from '../eventWriter';
 
 const statusOf = (error: unknown) => (error as { response?: { status?: number } }).response?.status;
@@ -81,7 +81,10 @@ export function createGoogleEventWriter({
       if (description !== text) patch.description = description;
       if (edit.address !== undefined && edit.address !== (current.location ?? '').trim())
         patch.location = edit.address;
-      const { allDay, end } = timesOf(edit, Boolean(current.start?.date));
+      const { allDay, end } = timesOf(edit, {
+        allDay: Boolean(current.start?.date),
+        days: daysBetweenDates(current.start?.date, current.end?.date),
+      });
       if (edit.start) patch.start = timeLike(edit.start, allDay, current.start);
       if (end) patch.end = timeLike(end, allDay, current.end ?? current.start);
 

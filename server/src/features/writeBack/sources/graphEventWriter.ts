@@ -5,7 +5,7 @@ import { GRAPH_EVENT_SELECT, GRAPH_PREFER } from '../../sync/calendar/microsoftG
 import { clientCredentialsToken, type ClientCredentials } from '../../sync/microsoft/clientCredentialsToken';
 import { fromGraphEvent, type GraphEvent } from '../../sync/microsoft/graphEvent';
 import { parseEvent } from '../../sync/parser/parseEvent';
-import { descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventEdit';
+import { daysBetweenDates, descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventEdit';
 import { WriteRefused, type EventWriter, type WriteTarget } from '../eventWriter';
 import { refusal } from './refusal';
 
@@ -73,7 +73,10 @@ export function createGraphEventWriter({
       if (edit.address !== undefined && edit.address !== (current.location?.displayName ?? '').trim())
         patch.location = { displayName: edit.address };
       const isAllDay = current.isAllDay === true;
-      const { allDay, end } = timesOf(edit, isAllDay);
+      const { allDay, end } = timesOf(edit, {
+        allDay: isAllDay,
+        days: daysBetweenDates(current.start?.dateTime, current.end?.dateTime),
+      });
       if (allDay !== isAllDay) patch.isAllDay = allDay;
       if (edit.start) patch.start = graphTime(edit.start, allDay);
       if (end) patch.end = graphTime(end, allDay);
