@@ -27,10 +27,11 @@ export function LeadDateInput({ label, value, timeZone, onChange }: LeadDateInpu
   return (
     <Input.Wrapper
       label={label}
-      description={parts.day && !parts.time ? 'All day: no time' : undefined}
+      labelElement="div"
+      description={parts.day && !parts.time ? 'All day (no time)' : undefined}
       inputWrapperOrder={['label', 'input', 'description']}
     >
-      <Group gap="xs" wrap="nowrap" grow>
+      <Group gap="xs" wrap="nowrap" grow role="group" aria-label={label}>
         <TextInput
           type="date"
           aria-label={`${label} day`}
