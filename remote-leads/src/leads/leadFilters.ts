@@ -1,6 +1,7 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
 import {
   defaultLeadsView,
+  formatCalendarDay,
   formatLeadDay,
   formatTimeIn,
   SEARCHED_LEAD_COLUMNS,
@@ -50,9 +51,6 @@ export function inDateRange(row: LeadRow, startDate: string, endDate: string): b
   return (!startDate || day >= startDate) && (!endDate || day <= endDate);
 }
 
-/** `12/01/2026` of `2026-12-01`. */
-const usDay = (day: string) => (day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '');
-
 const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const ISO_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 // two digits each: '03/1' may still become '03/15' while it is typed
@@ -90,7 +88,7 @@ export function matchesScheduledDate(scheduledDay: string, text: string): boolea
     const [year, month, date] = day.split('-').map(Number);
     return month === wanted.month && date === wanted.day && (wanted.year === null || year === wanted.year);
   }
-  return usDay(day).startsWith(needle) || day.startsWith(needle);
+  return formatCalendarDay(day).startsWith(needle) || day.startsWith(needle);
 }
 
 /**
@@ -100,7 +98,7 @@ export function matchesScheduledDate(scheduledDay: string, text: string): boolea
  */
 export function cellText(row: LeadRow, column: LeadColumnId, timeZone?: string): string {
   if (column === 'status') return displayStatus(row.status);
-  if (column === 'scheduledDate') return usDay(row.scheduledDay);
+  if (column === 'scheduledDate') return formatCalendarDay(row.scheduledDay);
   if (column === 'lastSyncedAt') return formatDay(row[column]);
   if (column === 'endDate')
     return row.allDay ? formatLeadDay(row.endDate, true, timeZone) : formatTimeIn(row.endDate, timeZone);

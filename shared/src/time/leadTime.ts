@@ -58,11 +58,13 @@ export function leadDay(value: string | null | undefined, allDay: boolean, timeZ
   return Number.isNaN(instant) ? '' : dayOnClock(instant, timeZone);
 }
 
+/** `12/01/2026` of `2026-12-01`: a calendar day as every screen writes it; empty for none. */
+export const formatCalendarDay = (day: string): string =>
+  day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '';
+
 /** `12/01/2026`: the lead's day as the office writes it; empty for none. */
-export function formatLeadDay(value: string | null | undefined, allDay: boolean, timeZone: string | undefined): string {
-  const day = leadDay(value, allDay, timeZone);
-  return day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '';
-}
+export const formatLeadDay = (value: string | null | undefined, allDay: boolean, timeZone: string | undefined) =>
+  formatCalendarDay(leadDay(value, allDay, timeZone));
 
 /** What a day says where an instant says its time. */
 export const ALL_DAY = 'All day';
