@@ -38,7 +38,8 @@ test('a day stays its day in Tokyo: leads table, edit form, agenda and both expo
   // 11:30 PM in New York is 1:30 PM the next day in Tokyo
   await addLead(page, 'Tim Kyotoday', '2026-12-01', '23:30');
   await page.getByPlaceholder('Search all columns...').fill(MARK);
-  const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  const row = (name: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
   await expect(row('Ada Kyotoday').getByRole('cell', { name: '12/01/2026 All day' })).toBeVisible();
   await expect(row('Tim Kyotoday').getByRole('cell', { name: '12/01/2026 11:30 PM' })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'all-day-leads-tokyo.png') });

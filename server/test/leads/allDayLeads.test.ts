@@ -31,12 +31,21 @@ const event = (uid: string, summary: string, ...times: string[]) =>
     'END:VEVENT',
   );
 /** An all-day visit on Tuesday 1 December 2026. */
-const ALL_DAY = event('day-1@example.com', 'Ada Day', 'DTSTART;VALUE=DATE:20261201', 'DTEND;VALUE=DATE:20261202');
+const ALL_DAY = event(
+  'day-1@example.com',
+  'Ada Day',
+  'DTSTART;VALUE=DATE:20261201',
+  'DTEND;VALUE=DATE:20261202',
+);
 /** A visit at 9:00 in New York on Wednesday 2 December 2026. */
 const TIMED = event('timed-1@example.com', 'Tim Ed', 'DTSTART:20261202T140000Z', 'DTEND:20261202T150000Z');
 
-const vevent = (ics: string) => new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent('vevent')!;
-const QUICK = { policy: { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 20, maxDelayMs: 50 }, pollMs: 50 };
+const vevent = (ics: string) =>
+  new ICAL.Component(ICAL.parse(ics) as unknown[]).getFirstSubcomponent('vevent')!;
+const QUICK = {
+  policy: { maxAttempts: Number.POSITIVE_INFINITY, baseDelayMs: 20, maxDelayMs: 50 },
+  pollMs: 50,
+};
 
 describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
   let radicale: RadicaleServer;
@@ -71,7 +80,8 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
 
   const request = (method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const sync = async () => expect(await t.app.syncService.execute(DECEMBER, 'cli', null)).toMatchObject({ success: true });
+  const sync = async () =>
+    expect(await t.app.syncService.execute(DECEMBER, 'cli', null)).toMatchObject({ success: true });
   const leadOf = async (leadId: string) => {
     const [row] = await t.db.all<{ id: number }>(sql`SELECT id FROM leads WHERE lead_id = ${leadId}`);
     return (await request('GET', `/api/leads/${row!.id}`)).json<LeadDetail>();
@@ -113,7 +123,11 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
     const sheet = workbook.getWorksheet('Leads')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
     const rows = sheet.getSheetValues().slice(2) as unknown[][];
-    const rowOf = (leadId: string) => rows.find((row) => row?.[1] === leadId)!.slice(1).map((cell) => String(cell ?? ''));
+    const rowOf = (leadId: string) =>
+      rows
+        .find((row) => row?.[1] === leadId)!
+        .slice(1)
+        .map((cell) => String(cell ?? ''));
     const cell = (leadId: string, name: string) => rowOf(leadId)[header.indexOf(name)] ?? '';
     expect(cell('day-1@example.com', 'scheduledDate')).toBe('2026-12-01');
     expect(cell('day-1@example.com', 'allDay')).toBe('true');
@@ -127,7 +141,10 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
     expect(agenda.visits.map((visit) => [visit.customerName, visit.day, visit.allDay])).toEqual([
       ['Ada Day', '2026-12-01', true],
     ]);
-    const file = await request('GET', '/api/scheduling/agenda.ics?auditor=Dana%20Smith&from=2026-12-01&to=2026-12-02');
+    const file = await request(
+      'GET',
+      '/api/scheduling/agenda.ics?auditor=Dana%20Smith&from=2026-12-01&to=2026-12-02',
+    );
     expect(file.body).toContain('DTSTART;VALUE=DATE:20261201');
     expect(file.body).toContain('DTEND;VALUE=DATE:20261202');
 
@@ -137,25 +154,41 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
   });
 
   it('takes a date sent or imported without a time as a day, and a time as an instant', async () => {
-    const created = await request('POST', '/api/leads', { customerName: 'Typed Day', scheduledDate: '2026-12-01' });
+    const created = await request('POST', '/api/leads', {
+      customerName: 'Typed Day',
+      scheduledDate: '2026-12-01',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json<LeadResource>()).toMatchObject({ scheduledDate: '2026-12-01T00:00:00.000Z', allDay: true });
+    expect(created.json<LeadResource>()).toMatchObject({
+      scheduledDate: '2026-12-01T00:00:00.000Z',
+      allDay: true,
+    });
     const id = created.json<LeadResource>().id;
     const timed = await request('PATCH', `/api/leads/${id}`, { scheduledDate: '2026-12-01T15:00:00-05:00' });
-    expect(timed.json<LeadResource>()).toMatchObject({ scheduledDate: '2026-12-01T20:00:00.000Z', allDay: false });
+    expect(timed.json<LeadResource>()).toMatchObject({
+      scheduledDate: '2026-12-01T20:00:00.000Z',
+      allDay: false,
+    });
     const back = await request('PATCH', `/api/leads/${id}`, { scheduledDate: '2026-12-03' });
-    expect(back.json<LeadResource>()).toMatchObject({ scheduledDate: '2026-12-03T00:00:00.000Z', allDay: true });
+    expect(back.json<LeadResource>()).toMatchObject({
+      scheduledDate: '2026-12-03T00:00:00.000Z',
+      allDay: true,
+    });
     // the history holds a day as its date, an instant as itself
     const history = (await request('GET', `/api/leads/${id}/history`)).json<{ items: LeadHistoryEntry[] }>();
     expect(
-      history.items.filter((entry) => entry.field === 'scheduledDate').map((entry) => [entry.oldValue, entry.newValue]),
+      history.items
+        .filter((entry) => entry.field === 'scheduledDate')
+        .map((entry) => [entry.oldValue, entry.newValue]),
     ).toEqual(
       expect.arrayContaining([
         ['2026-12-01', '2026-12-01T20:00:00.000Z'],
         ['2026-12-01T20:00:00.000Z', '2026-12-03'],
       ]),
     );
-    expect((await request('PATCH', `/api/leads/${id}`, { scheduledDate: '2026-02-30' })).statusCode).toBe(400);
+    expect((await request('PATCH', `/api/leads/${id}`, { scheduledDate: '2026-02-30' })).statusCode).toBe(
+      400,
+    );
 
     const form = await importRequest('/api/leads/import', {
       name: 'days.csv',
@@ -170,7 +203,10 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
     const all = (await request('GET', '/api/leads')).json<LeadResource[]>();
     const byName = (name: string) => all.find((lead) => lead.customerName === name);
     expect(byName('Imported Day')).toMatchObject({ scheduledDate: '2026-12-01T00:00:00.000Z', allDay: true });
-    expect(byName('Imported Time')).toMatchObject({ scheduledDate: '2026-12-01T15:30:00.000Z', allDay: false });
+    expect(byName('Imported Time')).toMatchObject({
+      scheduledDate: '2026-12-01T15:30:00.000Z',
+      allDay: false,
+    });
 
     // the undo of the import's changes puts a day back as a day
     const again = await importRequest('/api/leads/import', {
@@ -197,9 +233,13 @@ describe.each(ENGINES)('a lead whose time is a day, on %s', (engine) => {
 
     // the all-day visit moved to another day; the timed one made a day
     const day = await leadOf('day-1@example.com');
-    expect((await request('PATCH', `/api/leads/${day.id}`, { scheduledDate: '2026-12-03' })).statusCode).toBe(200);
+    expect((await request('PATCH', `/api/leads/${day.id}`, { scheduledDate: '2026-12-03' })).statusCode).toBe(
+      200,
+    );
     const timed = await leadOf('timed-1@example.com');
-    expect((await request('PATCH', `/api/leads/${timed.id}`, { scheduledDate: '2026-12-04' })).statusCode).toBe(200);
+    expect(
+      (await request('PATCH', `/api/leads/${timed.id}`, { scheduledDate: '2026-12-04' })).statusCode,
+    ).toBe(200);
     await allWritten();
 
     const moved = vevent(await calendarObject('day.ics'));

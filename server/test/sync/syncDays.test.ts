@@ -61,7 +61,9 @@ describe('a sync of days', () => {
     expect(outcome).toMatchObject({ success: true, eventsCreated: 2 });
     expect(steps).toContainEqual(['calendar', '2 events between 12/01/2026 and 12/31/2026']);
     expect(
-      await db.all(sql`SELECT lead_id AS leadId, scheduled_date AS scheduledDate, all_day AS allDay FROM leads ORDER BY lead_id`),
+      await db.all(
+        sql`SELECT lead_id AS leadId, scheduled_date AS scheduledDate, all_day AS allDay FROM leads ORDER BY lead_id`,
+      ),
     ).toEqual([
       { leadId: 'bare@test', scheduledDate: '2026-12-01T00:00:00.000Z', allDay: 1 },
       { leadId: 'timed@test', scheduledDate: '2026-12-02T14:00:00.000Z', allDay: 0 },

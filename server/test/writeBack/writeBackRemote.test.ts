@@ -222,16 +222,27 @@ describe.each([google, graph])('write-back to $name', (remote) => {
     const day = await fake.writer.write(targetOf(synced), { scheduledDate: '2025-03-06' });
     expect(day).toMatchObject({
       kind: 'written',
-      record: { scheduledDate: '2025-03-06T00:00:00.000Z', endDate: '2025-03-07T00:00:00.000Z', allDay: true },
+      record: {
+        scheduledDate: '2025-03-06T00:00:00.000Z',
+        endDate: '2025-03-07T00:00:00.000Z',
+        allDay: true,
+      },
     });
-    expect(fake.synced(remote.single)).toMatchObject({ scheduledDate: '2025-03-06T00:00:00.000Z', allDay: true });
+    expect(fake.synced(remote.single)).toMatchObject({
+      scheduledDate: '2025-03-06T00:00:00.000Z',
+      allDay: true,
+    });
     const timed = await fake.writer.write(
       { ...targetOf(synced), ref: { ...synced.eventRef!, etag: fake.stored(remote.single).etag } },
       { scheduledDate: '2025-03-06T15:00:00.000Z' },
     );
     expect(timed).toMatchObject({
       kind: 'written',
-      record: { scheduledDate: '2025-03-06T15:00:00.000Z', endDate: '2025-03-06T16:00:00.000Z', allDay: false },
+      record: {
+        scheduledDate: '2025-03-06T15:00:00.000Z',
+        endDate: '2025-03-06T16:00:00.000Z',
+        allDay: false,
+      },
     });
   });
 

@@ -51,7 +51,11 @@ const dayOnClock = (instant: number, timeZone: string | undefined): string =>
  * The lead's day as yyyy-mm-dd: a day's date part as it is; an instant's day on the business's
  * clocks (`timeZone`; undefined: the viewer's). Empty for none or an unreadable value.
  */
-export function leadDay(value: string | null | undefined, allDay: boolean, timeZone: string | undefined): string {
+export function leadDay(
+  value: string | null | undefined,
+  allDay: boolean,
+  timeZone: string | undefined,
+): string {
   if (!value) return '';
   if (allDay) return value.slice(0, 10);
   const instant = Date.parse(value);
@@ -63,14 +67,21 @@ export const formatCalendarDay = (day: string): string =>
   day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '';
 
 /** `12/01/2026`: the lead's day as the office writes it; empty for none. */
-export const formatLeadDay = (value: string | null | undefined, allDay: boolean, timeZone: string | undefined) =>
-  formatCalendarDay(leadDay(value, allDay, timeZone));
+export const formatLeadDay = (
+  value: string | null | undefined,
+  allDay: boolean,
+  timeZone: string | undefined,
+) => formatCalendarDay(leadDay(value, allDay, timeZone));
 
 /** What a day says where an instant says its time. */
 export const ALL_DAY = 'All day';
 
 /** `9:00 AM` on the business's clocks, or `All day`; empty for none. */
-export function formatLeadClock(value: string | null | undefined, allDay: boolean, timeZone: string | undefined): string {
+export function formatLeadClock(
+  value: string | null | undefined,
+  allDay: boolean,
+  timeZone: string | undefined,
+): string {
   if (!value) return '';
   if (allDay) return ALL_DAY;
   const instant = Date.parse(value);
@@ -81,7 +92,11 @@ export function formatLeadClock(value: string | null | undefined, allDay: boolea
 }
 
 /** `12/01/2026 9:00 AM`, or `12/01/2026 All day`: the lead's time as every screen shows it. */
-export function formatLeadTime(value: string | null | undefined, allDay: boolean, timeZone: string | undefined): string {
+export function formatLeadTime(
+  value: string | null | undefined,
+  allDay: boolean,
+  timeZone: string | undefined,
+): string {
   const day = formatLeadDay(value, allDay, timeZone);
   return day ? `${day} ${formatLeadClock(value, allDay, timeZone)}` : '';
 }

@@ -74,7 +74,8 @@ export function timesOf(
 
 /** How many days an all-day event lasts, from its start and end dates (yyyy-mm-dd…); 1 when unknown. */
 export const daysBetweenDates = (start: string | null | undefined, end: string | null | undefined) => {
-  const days = (Date.parse(`${end?.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start?.slice(0, 10)}T00:00:00Z`)) / DAY_MS;
+  const days =
+    (Date.parse(`${end?.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start?.slice(0, 10)}T00:00:00Z`)) / DAY_MS;
   return Number.isFinite(days) && days >= 1 ? days : 1;
 };
 

@@ -9,7 +9,6 @@ export const HISTORY_FIELDS = LEAD_FIELDS.filter(
 );
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
-
 /**
  * Who made a change: a person (by user id, null when unknown) — within a bulk change or an
  * import when `actionId` names it — or a sync run.

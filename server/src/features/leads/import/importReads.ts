@@ -10,7 +10,10 @@ import { IMPORT_FIELDS } from '@auditdesk/shared/core';
 const EDITABLE = IMPORT_FIELDS.filter((field) => field !== 'leadId') as ImportedField[];
 /** Each field as its text (dateText.ts: a day's date as yyyy-mm-dd), which a row's value is compared with. */
 const SELECTED = sql.join(
-  [sql.raw('id, lead_id AS leadId'), ...EDITABLE.map((field) => sql`${fieldText(field)} AS ${sql.raw(field)}`)],
+  [
+    sql.raw('id, lead_id AS leadId'),
+    ...EDITABLE.map((field) => sql`${fieldText(field)} AS ${sql.raw(field)}`),
+  ],
   sql`, `,
 );
 /** Live leads a page of liveLeads holds: a few hundred KB to the import thread at a time. */

@@ -87,7 +87,9 @@ const RUN_ROWS_PER_CHUNK = 2_000;
 const RUN_ROWS_COLUMNS = [...SYNCED_COLUMNS, 'content_hash'];
 const createRunRows = sql.raw(
   `CREATE TEMP TABLE IF NOT EXISTS sync_run_rows (run_id INTEGER NOT NULL, ${RUN_ROWS_COLUMNS.map((name) =>
-    [leads.week.name, leads.isFormatted.name, leads.allDay.name].includes(name) ? `${name} INTEGER` : `${name} TEXT`,
+    [leads.week.name, leads.isFormatted.name, leads.allDay.name].includes(name)
+      ? `${name} INTEGER`
+      : `${name} TEXT`,
   ).join(', ')})`,
 );
 const insertRunRow = `INSERT INTO ${RUN_ROWS} (run_id, ${RUN_ROWS_COLUMNS.join(', ')}) VALUES (?, ${RUN_ROWS_COLUMNS.map(() => '?').join(', ')})`;
