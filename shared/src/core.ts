@@ -27,6 +27,8 @@ export * from './contract/preferences';
 export * from './contract/leadImportVocabulary';
 export * from './contract/leadImport';
 export { formatTimeIn } from './format/formatInZone';
+export * from './time/wallClock';
+export * from './time/leadTime';
 export { restoreNeutralizedFormula } from './export/neutralizeFormula';
 export * from './contract/views';
 export * from './contract/resources';

@@ -127,6 +127,7 @@ export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';
 export { formatRelativeTime } from './format/formatRelativeTime';
 export { formatDayAndTimeIn, formatTimeIn } from './format/formatInZone';
+export * from './time/leadTime';
 export { useBusinessTimeZone } from './business/useBusinessTimeZone';
 export { useWriteBackMode, WriteBackNote, writeBackSentence } from './business/writeBackMode';
 export {

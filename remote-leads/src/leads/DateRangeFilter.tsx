@@ -1,4 +1,5 @@
 import '@mantine/dates/styles.css';
+import { useBusinessTimeZone } from '@auditdesk/shared';
 import { Button, Group, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useMemo, useState } from 'react';
@@ -44,6 +45,8 @@ function DayInput({ label, day, onDay }: { label: string; day: string; onDay: (d
 }
 
 export function DateRangeFilter({ startDate, endDate, onChange }: DateRangeFilterProps) {
+  // the one zone every date and time on the screens is in, and typed in (DESIGN.md section 23)
+  const timeZone = useBusinessTimeZone();
   return (
     <Group gap="xs" align="center">
       <Text size="sm" fw={500}>
@@ -56,6 +59,11 @@ export function DateRangeFilter({ startDate, endDate, onChange }: DateRangeFilte
         <Button size="xs" variant="subtle" onClick={() => onChange({ startDate: '', endDate: '' })}>
           Clear
         </Button>
+      )}
+      {timeZone && (
+        <Text size="xs" c="dimmed" data-testid="business-time-zone">
+          All times in {timeZone}
+        </Text>
       )}
     </Group>
   );

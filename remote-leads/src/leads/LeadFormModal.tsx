@@ -1,6 +1,7 @@
 import {
   ApiError,
   EDITABLE_LEAD_FIELDS,
+  useBusinessTimeZone,
   LEAD_FIELD_TABLE,
   leadFieldDefault,
   leadFieldRow,
@@ -9,6 +10,7 @@ import {
 import { Alert, Button, Group, Modal, SimpleGrid, Tabs, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ChoiceInput } from './ChoiceInput';
+import { LeadDateInput } from './LeadDateInput';
 import { LeadHistory } from './history/LeadHistory';
 import { leadChanges } from './leadChanges';
 import { LeadConflictAlert } from './LeadConflictAlert';
@@ -25,19 +27,18 @@ const EMPTY = Object.fromEntries(
   EDITABLE_LEAD_FIELDS.map((field) => [field, leadFieldRow(field).required ? '' : leadFieldDefault(field)]),
 ) as LeadFormValues;
 
-/** A row's values as the form edits them: what the row leaves empty is the field's default. */
+/**
+ * A row's values as the form edits them: what the row leaves empty is the field's default,
+ * and a day's dates are their days (yyyy-mm-dd), as the API takes a day.
+ */
 const fromRow = (row: LeadRow): LeadFormValues =>
   Object.fromEntries(
-    EDITABLE_LEAD_FIELDS.map((field) => [field, row[field] || leadFieldDefault(field)]),
+    EDITABLE_LEAD_FIELDS.map((field) => {
+      const value = row[field] || leadFieldDefault(field);
+      const day = row.allDay && leadFieldRow(field).kind === 'date' && typeof value === 'string';
+      return [field, day ? value.slice(0, 10) : value];
+    }),
   ) as LeadFormValues;
-
-/** The local date-time input value of an instant, and back. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 /** The fields the form checks itself; what is wrong is said on the field. */
 type CheckedField = 'customerName' | 'email' | 'status';
@@ -83,6 +84,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<LeadFieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const timeZone = useBusinessTimeZone();
   const clearErrors = (field: keyof LeadFormValues) => {
     setError(null);
     setFieldErrors(({ [field as CheckedField]: _cleared, ...others }) => others);
@@ -116,18 +118,15 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
           }}
         />
       );
-    // a moment of the visit, typed in this browser's time, kept in UTC
+    // a moment of the visit, typed on the business's clocks, or a day
     if (row.kind === 'date')
       return (
-        <TextInput
+        <LeadDateInput
           key={field}
-          {...common}
-          type="datetime-local"
-          value={toLocalInput(values[field] as string | null)}
-          onChange={(event) => {
-            const value = fromLocalInput(event.currentTarget.value);
-            setValues((current) => ({ ...current, [field]: value }));
-          }}
+          label={row.label}
+          timeZone={timeZone}
+          value={values[field] as string | null}
+          onChange={(value) => setValues((current) => ({ ...current, [field]: value }))}
         />
       );
     const text = { ...common, value: values[field] as string, onChange: set(field) };
@@ -154,7 +153,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
       const current =
         failure instanceof ApiError && failure.status === 412 ? failure.problem?.current : undefined;
       if (current) {
-        const row = toLeadRow(current as ApiLead);
+        const row = toLeadRow(current as ApiLead, timeZone);
         setConflict({ values: fromRow(row), version: row.version });
       } else setError(failure instanceof Error ? failure.message : 'Failed to save the lead.');
     } finally {
@@ -167,7 +166,7 @@ export function LeadFormModal({ lead, choices, onClose, onSave }: LeadFormModalP
   };
   /** After a decision about the calendar's values: the form starts again from the lead as it is now. */
   const startFrom = (current: ApiLead) => {
-    const row = fromRow(toLeadRow(current));
+    const row = fromRow(toLeadRow(current, timeZone));
     setValues(row);
     setOpened({ values: row, version: current.version ?? 0 });
     setConflict(null);

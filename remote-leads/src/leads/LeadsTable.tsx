@@ -19,7 +19,7 @@ import {
   type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
-import { formatDayAndTimeIn, useBusinessTimeZone } from '@auditdesk/shared';
+import { formatLeadTime, useBusinessTimeZone } from '@auditdesk/shared';
 import { memo, useMemo } from 'react';
 import type { ColumnVisibility } from './ColumnsMenu';
 import { DuplicateMark } from './duplicates/DuplicateMark';
@@ -124,7 +124,7 @@ function LeadCell({ row, column, timeZone }: { row: LeadRow; column: LeadColumnI
   // the visit's day and time as the office reads them; the filters stay by day
   const text =
     column === 'scheduledDate'
-      ? formatDayAndTimeIn(row.scheduledDate, timeZone)
+      ? formatLeadTime(row.scheduledDate, row.allDay, timeZone)
       : cellText(row, column, timeZone);
   if (column !== 'customerName') return <span title={text}>{text}</span>;
   const marks = nameMarks(row);

@@ -1,5 +1,12 @@
 import { isCancelledStatus, isScheduledStatus } from '@auditdesk/shared';
-import { defaultLeadsView, formatTimeIn, SEARCHED_LEAD_COLUMNS, type LeadsView } from '@auditdesk/shared';
+import {
+  defaultLeadsView,
+  formatCalendarDay,
+  formatLeadDay,
+  formatTimeIn,
+  SEARCHED_LEAD_COLUMNS,
+  type LeadsView,
+} from '@auditdesk/shared';
 import { displayStatus, formatDay } from './leadRows';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
@@ -36,13 +43,11 @@ export const filtersOf = (view: LeadsView, onlyIds: LeadFilters['onlyIds'] = nul
 
 export const NO_FILTERS: LeadFilters = filtersOf(defaultLeadsView());
 
-const utcDay = (iso: string) => iso.slice(0, 10);
-
 /** Spec section 5: a lead without a date is out when either bound is set; both bounds inclusive. */
 export function inDateRange(row: LeadRow, startDate: string, endDate: string): boolean {
   if (!startDate && !endDate) return true;
-  if (!row.scheduledDate) return false;
-  const day = utcDay(new Date(row.scheduledDate).toISOString());
+  const day = row.scheduledDay;
+  if (!day) return false;
   return (!startDate || day >= startDate) && (!endDate || day <= endDate);
 }
 
@@ -68,36 +73,35 @@ export function parseFilterDay(text: string): { year: number | null; month: numb
 }
 
 /**
- * The Scheduled Date column filter: a whole mm/dd/yyyy, yyyy-mm-dd or mm/dd is a date and
- * matches that UTC calendar day (mm/dd in any year); text still being typed matches the
- * days whose mm/dd/yyyy or yyyy-mm-dd form starts with it. Never a match in the middle:
- * '11/20' is November 20th, not 01/11/2027.
+ * The Scheduled Date column filter, of the visit's day (yyyy-mm-dd, LeadRow.scheduledDay): a
+ * whole mm/dd/yyyy, yyyy-mm-dd or mm/dd is a date and matches that day (mm/dd in any year);
+ * text still being typed matches the days whose mm/dd/yyyy or yyyy-mm-dd form starts with it.
+ * Never a match in the middle: '11/20' is November 20th, not 01/11/2027.
  */
-export function matchesScheduledDate(iso: string, text: string): boolean {
+export function matchesScheduledDate(scheduledDay: string, text: string): boolean {
   const needle = text.trim();
   if (!needle) return true;
-  if (!iso) return false;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return false;
+  const day = scheduledDay.slice(0, 10);
+  if (!day) return false;
   const wanted = parseFilterDay(needle);
   if (wanted) {
-    return (
-      date.getUTCMonth() + 1 === wanted.month &&
-      date.getUTCDate() === wanted.day &&
-      (wanted.year === null || date.getUTCFullYear() === wanted.year)
-    );
+    const [year, month, date] = day.split('-').map(Number);
+    return month === wanted.month && date === wanted.day && (wanted.year === null || year === wanted.year);
   }
-  return formatDay(iso).startsWith(needle) || utcDay(date.toISOString()).startsWith(needle);
+  return formatCalendarDay(day).startsWith(needle) || day.startsWith(needle);
 }
 
 /**
- * What a cell says, which is what search and column filters look at: a day as mm/dd/yyyy
- * (the spec's filters are by day), the end as its time in `timeZone` (the business's).
+ * What a cell says, which is what search and column filters look at: the visit's day as
+ * mm/dd/yyyy (the spec's filters are by day), the end as its time in `timeZone` (the
+ * business's; a day's end is its date).
  */
 export function cellText(row: LeadRow, column: LeadColumnId, timeZone?: string): string {
   if (column === 'status') return displayStatus(row.status);
-  if (column === 'scheduledDate' || column === 'lastSyncedAt') return formatDay(row[column]);
-  if (column === 'endDate') return formatTimeIn(row.endDate, timeZone);
+  if (column === 'scheduledDate') return formatCalendarDay(row.scheduledDay);
+  if (column === 'lastSyncedAt') return formatDay(row[column]);
+  if (column === 'endDate')
+    return row.allDay ? formatLeadDay(row.endDate, true, timeZone) : formatTimeIn(row.endDate, timeZone);
   return row[column];
 }
 
@@ -110,7 +114,7 @@ function searchTextOf(row: LeadRow): string {
   let text = searchIndex.get(row);
   if (text === undefined) {
     const values = SEARCHED_LEAD_COLUMNS.map((column) => cellText(row, column));
-    if (row.scheduledDate) values.push(utcDay(new Date(row.scheduledDate).toISOString()));
+    if (row.scheduledDay) values.push(row.scheduledDay);
     text = values.join('\n').toLowerCase();
     searchIndex.set(row, text);
   }
@@ -144,7 +148,7 @@ function columnTests(filters: LeadFilters): RowTest[] {
       exact
         ? (row) => exact(cellText(row, column).trim().toLowerCase())
         : column === 'scheduledDate'
-          ? (row) => matchesScheduledDate(row.scheduledDate, value)
+          ? (row) => matchesScheduledDate(row.scheduledDay, value)
           : (row) => cellText(row, column).toLowerCase().includes(needle),
     );
   }

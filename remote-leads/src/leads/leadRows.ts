@@ -2,6 +2,7 @@ import {
   EDITABLE_LEAD_FIELDS,
   formatProblems,
   LEAD_COLUMNS,
+  leadDay,
   weekLabel,
   type LeadColumnId,
   type LeadField,
@@ -24,6 +25,8 @@ const BLANK_ROW = {
   id: 0,
   source: '',
   isFormatted: false,
+  allDay: false,
+  scheduledDay: '',
   formatProblems: [],
   version: 0,
   needsReview: false,
@@ -33,8 +36,9 @@ const BLANK_ROW = {
 /**
  * A lead as the table's row: each field as text (the week as its label, an unknown moment as
  * ''). Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone.
+ * `timeZone`: the business's, whose calendar an instant's day is on.
  */
-export function toLeadRow(lead: ApiLead): LeadRow {
+export function toLeadRow(lead: ApiLead, timeZone?: string): LeadRow {
   const row = { ...BLANK_ROW };
   const cells = row as unknown as Record<string, string>;
   const values = lead as unknown as Record<string, unknown>;
@@ -43,6 +47,8 @@ export function toLeadRow(lead: ApiLead): LeadRow {
   row.id = lead.id;
   row.source = lead.source;
   row.isFormatted = lead.isFormatted;
+  row.allDay = lead.allDay ?? false;
+  row.scheduledDay = leadDay(lead.scheduledDate, row.allDay, timeZone);
   row.formatProblems = lead.isFormatted ? [] : formatProblems(lead);
   row.version = lead.version ?? 0;
   row.needsReview = lead.needsReview ?? false;

@@ -25,6 +25,13 @@ export type LeadRow = Record<LeadColumnId | EditableLeadField, string> & {
   id: number;
   source: string;
   isFormatted: boolean;
+  /** The visit's time is a day (scheduledDate at 00:00 UTC names it), not an instant. */
+  allDay: boolean;
+  /**
+   * The visit's day, yyyy-mm-dd: a day's date as it is, an instant's on the business's
+   * calendar; what the date filters, the search and the export read. Empty without a date.
+   */
+  scheduledDay: string;
   /** What an unformatted lead lacks ('no auditor', 'house type not recognised'…); empty when formatted. */
   formatProblems: FormatProblem[];
   /** The lead's version as read: an edit sends it back (If-Match) so it cannot overwrite another. */

@@ -4,14 +4,19 @@ import { COLUMN_WIDTHS, visibleColumns } from './leadColumns';
 import { cellText } from './leadFilters';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
-const DAY_COLUMNS: LeadColumnId[] = ['scheduledDate', 'lastSyncedAt'];
-
-/** A day cell: the UTC calendar day the screen shows, as a date a spreadsheet can sort. */
-function dayCell(iso: string): ExportCell {
-  const date = new Date(iso);
-  if (!iso || Number.isNaN(date.getTime())) return null;
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+/** A day cell: yyyy-mm-dd as a date a spreadsheet can sort (written as that date, in no zone). */
+function dayCell(day: string): ExportCell {
+  return day ? new Date(`${day}T00:00:00.000Z`) : null;
 }
+
+/** The day of a day column: the visit's day as the screen shows it; the last sync's UTC day. */
+const DAY_COLUMNS: Partial<Record<LeadColumnId, (row: LeadRow) => string>> = {
+  scheduledDate: (row) => row.scheduledDay,
+  lastSyncedAt: (row) => {
+    const at = Date.parse(row.lastSyncedAt);
+    return Number.isNaN(at) ? '' : new Date(at).toISOString().slice(0, 10);
+  },
+};
 
 /**
  * Exactly what the screen lists: the rows after filters, search and sort (every page of
@@ -27,9 +32,10 @@ export function leadsExportTable(
     'Leads',
     columns.map((column) => column.header),
     rows.map((row) =>
-      columns.map((column) =>
-        DAY_COLUMNS.includes(column.id) ? dayCell(row[column.id]) : cellText(row, column.id, timeZone),
-      ),
+      columns.map((column) => {
+        const day = DAY_COLUMNS[column.id];
+        return day ? dayCell(day(row)) : cellText(row, column.id, timeZone);
+      }),
     ),
     { widths: columns.map((column) => Math.round(COLUMN_WIDTHS[column.id] / 7)), stickyColumns: 1 },
   );

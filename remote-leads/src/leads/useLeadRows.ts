@@ -1,3 +1,4 @@
+import { useBusinessTimeZone } from '@auditdesk/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toLeadRow } from './leadRows';
@@ -11,12 +12,13 @@ import type { LeadRow } from './leadTypes';
 export function useLeadRows(hideUnformatted: boolean) {
   const formatted = useQuery(leadsQuery);
   const unformatted = useQuery({ ...unformattedLeadsQuery, enabled: !hideUnformatted });
+  const timeZone = useBusinessTimeZone();
   const rows = useMemo<LeadRow[]>(() => {
     const all = hideUnformatted
       ? (formatted.data ?? [])
       : [...(formatted.data ?? []), ...(unformatted.data ?? [])];
-    return all.map(toLeadRow);
-  }, [formatted.data, unformatted.data, hideUnformatted]);
+    return all.map((lead) => toLeadRow(lead, timeZone));
+  }, [formatted.data, unformatted.data, hideUnformatted, timeZone]);
   return {
     rows,
     // the table stays up while the unformatted leads arrive; only the first load shows the skeleton

@@ -1,4 +1,4 @@
-import { formatTimeIn, type AgendaVisit } from '@auditdesk/shared';
+import { ALL_DAY, formatTimeIn, type AgendaVisit } from '@auditdesk/shared';
 import { Anchor, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { formatLongDay, visitCount } from './agendaDays';
 
@@ -18,6 +18,7 @@ const mapLink = (address: string) =>
   `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 
 function timeOf(visit: AgendaVisit, timeZone: string | undefined) {
+  if (visit.allDay) return ALL_DAY;
   const start = formatTimeIn(visit.scheduledDate, timeZone);
   return visit.endDate ? `${start} – ${formatTimeIn(visit.endDate, timeZone)}` : start;
 }

@@ -28,6 +28,7 @@ const agendaOf = (auditor: string, from: string, to: string): Agenda => ({
       comments: 'Side door',
       scheduledDate: '2025-03-03T14:00:00.000Z',
       endDate: '2025-03-03T15:30:00.000Z',
+      allDay: false,
       day: '2025-03-03',
     },
     {
@@ -43,6 +44,7 @@ const agendaOf = (auditor: string, from: string, to: string): Agenda => ({
       comments: '',
       scheduledDate: '2025-03-04T03:30:00.000Z',
       endDate: null,
+      allDay: false,
       day: '2025-03-03',
     },
   ].filter((visit) => visit.day >= from && visit.day <= to),

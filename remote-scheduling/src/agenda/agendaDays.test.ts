@@ -15,6 +15,7 @@ const visit = (id: number, day: string): AgendaVisit => ({
   comments: '',
   scheduledDate: `${day}T14:00:00.000Z`,
   endDate: null,
+  allDay: false,
   day,
 });
 

@@ -1,4 +1,4 @@
-import { formatDay, type SyncHistoryEntry } from '@auditdesk/shared';
+import { formatCalendarDay, type SyncHistoryEntry } from '@auditdesk/shared';
 
 /** Who or what started a run, as the history says it. */
 export function startedByLabel(entry: Pick<SyncHistoryEntry, 'trigger' | 'startedBy'>): string {
@@ -16,7 +16,7 @@ export function startedByLabel(entry: Pick<SyncHistoryEntry, 'trigger' | 'starte
 
 /** The synced range as the screens write days: `03/01/2025 – 03/31/2025`. */
 export const rangeLabel = (entry: Pick<SyncHistoryEntry, 'startDate' | 'endDate'>) =>
-  `${formatDay(`${entry.startDate}T00:00:00Z`)} – ${formatDay(`${entry.endDate}T00:00:00Z`)}`;
+  `${formatCalendarDay(entry.startDate)} – ${formatCalendarDay(entry.endDate)}`;
 
 export const OUTCOMES: Record<SyncHistoryEntry['status'], { label: string; color: string }> = {
   succeeded: { label: 'Succeeded', color: 'green' },

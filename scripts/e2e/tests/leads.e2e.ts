@@ -157,7 +157,8 @@ test('an admin adds and edits a lead from the screen', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByLabel('Customer Name')).toHaveAccessibleDescription('Customer name is required.');
   await dialog.getByLabel('Customer Name').fill('Zelda Walk-in');
-  await dialog.getByLabel('Scheduled Date').fill('2030-01-02T10:00');
+  await dialog.getByLabel('Scheduled Date day').fill('2030-01-02');
+  await dialog.getByLabel('Scheduled Date time').fill('10:00');
   await dialog.getByLabel('Status').fill('Scheduled');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -214,6 +214,38 @@ describe.each([google, graph])('write-back to $name', (remote) => {
     expect(fake.synced(remote.single)).toMatchObject(EDITED);
   });
 
+  it('writes a day as an all-day event, and a time back as a timed one, its end following', async () => {
+    fake = await remote.start();
+    const synced = fake.synced(remote.single);
+    expect(synced.allDay).toBe(false);
+    // the office's date of a day is its date alone (dateText.ts)
+    const day = await fake.writer.write(targetOf(synced), { scheduledDate: '2025-03-06' });
+    expect(day).toMatchObject({
+      kind: 'written',
+      record: {
+        scheduledDate: '2025-03-06T00:00:00.000Z',
+        endDate: '2025-03-07T00:00:00.000Z',
+        allDay: true,
+      },
+    });
+    expect(fake.synced(remote.single)).toMatchObject({
+      scheduledDate: '2025-03-06T00:00:00.000Z',
+      allDay: true,
+    });
+    const timed = await fake.writer.write(
+      { ...targetOf(synced), ref: { ...synced.eventRef!, etag: fake.stored(remote.single).etag } },
+      { scheduledDate: '2025-03-06T15:00:00.000Z' },
+    );
+    expect(timed).toMatchObject({
+      kind: 'written',
+      record: {
+        scheduledDate: '2025-03-06T15:00:00.000Z',
+        endDate: '2025-03-06T16:00:00.000Z',
+        allDay: false,
+      },
+    });
+  });
+
   it('writes one instance of a series as that instance (its own id), never the series', async () => {
     fake = await remote.start();
     const synced = fake.synced(remote.instance);

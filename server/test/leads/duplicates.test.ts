@@ -123,6 +123,7 @@ describe.each(ENGINES)('possible duplicates on %s', (engine) => {
       leadId: expect.stringMatching(/^manual-/),
       customerName: 'Someone',
       scheduledDate: '2025-04-01T10:00:00.000Z',
+      allDay: false,
       isFormatted: true,
     });
     expect(answer.dismissed).toEqual([]);

@@ -8,6 +8,7 @@ const lead = (id: number, overrides: Partial<DuplicateSource> = {}): DuplicateSo
   email: '',
   phoneNumber: '',
   scheduledDate: null,
+  allDay: false,
   isFormatted: true,
   ...overrides,
 });

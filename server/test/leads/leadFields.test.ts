@@ -33,6 +33,7 @@ const NOT_TABLE_COLUMNS: Record<string, string> = {
   isFormatted: 'the Hide Unformatted switch',
   email: 'on the lead form, not a column in the spec',
   week: 'shown as Week View',
+  allDay: 'shown in the Scheduled Date: a day says All day',
   createdAt: 'bookkeeping',
   updatedAt: 'bookkeeping',
   needsReview: 'the mark before the name and its filter',

@@ -23,6 +23,7 @@ const VISIT: AgendaVisit = {
   comments: '',
   scheduledDate: '2025-03-03T14:00:00.000Z',
   endDate: '2025-03-03T15:30:00.000Z',
+  allDay: false,
   day: '2025-03-03',
 };
 const CALENDAR_PROPERTIES = ['CALSCALE', 'PRODID', 'VERSION', 'X-WR-CALNAME'];

@@ -37,10 +37,11 @@ export const agendaVisit = leadResource
     status: true,
     comments: true,
     endDate: true,
+    allDay: true,
   })
   .extend({
     scheduledDate: z.string(),
-    /** The visit's day in the business's time zone, yyyy-mm-dd. */
+    /** The visit's day, yyyy-mm-dd: in the business's time zone, or a day's own date (allDay). */
     day: z.string(),
   });
 export type AgendaVisit = z.infer<typeof agendaVisit>;

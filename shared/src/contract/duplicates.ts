@@ -33,6 +33,8 @@ export const duplicateLead = z.object({
   leadId: z.string(),
   customerName: z.string(),
   scheduledDate: z.string().nullable(),
+  /** The visit's time is a day (scheduledDate names it), not an instant. */
+  allDay: z.boolean(),
   isFormatted: z.boolean(),
 });
 export type DuplicateLead = z.infer<typeof duplicateLead>;

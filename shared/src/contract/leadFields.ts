@@ -16,7 +16,7 @@ import { FUEL_TYPES, HOUSE_TYPES, LEAD_STATUSES, PROVIDERS } from './vocabulary'
  * - `text`: text under the row's text rule
  * - `email`: an e-mail address, or empty
  * - `link`: an http(s) address, or empty
- * - `date`: a moment of the visit, ISO 8601 in UTC, or null
+ * - `date`: a moment of the visit, ISO 8601 in UTC, or null; a day (`allDay`) at 00:00 UTC of that day
  * - `week`: the week of the month of the visit's date, shown as `Week N`
  * - `flag`: yes or no
  * - `stamp`: when the app did something to the lead, ISO 8601 in UTC, or null
@@ -284,6 +284,18 @@ export const LEAD_FIELD_TABLE = {
     column: { width: 180 },
     import: {},
     sheet: 'scheduledDate',
+  },
+  allDay: {
+    // the visit's time is a day, not an instant (event-format.md, DESIGN.md section 23): set
+    // with the date (a date sent without a time is a day), so it follows the date as the week does
+    kind: 'flag',
+    label: 'All Day',
+    synced: true,
+    editable: false,
+    officeValue: false,
+    bulk: false,
+    merge: null,
+    sheet: 'allDay',
   },
   endDate: {
     kind: 'date',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParams, isoDateTime } from './common';
+import { idParams, isoDateTime, isoDay } from './common';
 import {
   EDITABLE_LEAD_FIELDS,
   LEAD_FIELDS,
@@ -25,8 +25,16 @@ export {
 /** Every lead text takes the one text rule (leadText.ts): bounded, no control characters. */
 const text = (rule: TextRule) => leadText(rule.max, { newlines: rule.multiline === true });
 
-/** A moment sent with any offset, stored in UTC (…Z). */
-const moment = () => isoDateTime.transform((value) => new Date(value).toISOString()).nullable();
+/**
+ * A moment sent with any offset, in UTC (…Z); or a day sent without a time (yyyy-mm-dd), kept
+ * so: the lead stores it as that day, all day (storedLeadDate, DESIGN.md section 23).
+ */
+const moment = () =>
+  z
+    .union([isoDay, isoDateTime.transform((value) => new Date(value).toISOString())], {
+      error: 'Enter a day (yyyy-mm-dd), or a date and time with its time zone (ISO 8601).',
+    })
+    .nullable();
 
 /** What a person may send for a field, by its kind; each value bounded. */
 const INPUTS = {

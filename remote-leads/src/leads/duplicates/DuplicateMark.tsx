@@ -1,4 +1,4 @@
-import { formatDayAndTimeIn, toastFailure, useBusinessTimeZone } from '@auditdesk/shared';
+import { formatLeadTime, toastFailure, useBusinessTimeZone } from '@auditdesk/shared';
 import { Anchor, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useContext, useState, type MouseEvent } from 'react';
@@ -108,7 +108,7 @@ function DuplicateList({
             </Anchor>
             <Text size="xs" c="dimmed">
               {[
-                formatDayAndTimeIn(match.lead.scheduledDate, timeZone) || 'No date',
+                formatLeadTime(match.lead.scheduledDate, match.lead.allDay, timeZone) || 'No date',
                 ...match.reasons.map((reason) => REASON_TEXT[reason]),
               ].join(' · ')}
             </Text>

@@ -6,6 +6,7 @@ const lead = (id: number) => ({
   leadId: `l${id}`,
   customerName: `Customer ${id}`,
   scheduledDate: null,
+  allDay: false,
   isFormatted: true,
 });
 

@@ -12,6 +12,7 @@ const lead = (id: number, customerName: string, day: number) => ({
   leadId: `l${id}`,
   source: 'manual',
   isFormatted: true,
+  allDay: false,
   customerName,
   address: '',
   email: '',
@@ -39,8 +40,8 @@ const LEADS = [
   lead(5, 'Grace Kim', 8),
 ];
 const summary = (id: number) => {
-  const { leadId, customerName, scheduledDate, isFormatted } = LEADS.find((one) => one.id === id)!;
-  return { id, leadId, customerName, scheduledDate, isFormatted };
+  const { leadId, customerName, scheduledDate, allDay, isFormatted } = LEADS.find((one) => one.id === id)!;
+  return { id, leadId, customerName, scheduledDate, allDay, isFormatted };
 };
 /** Jane's two leads share a phone; Grace's two their name and address; Tom none. */
 const DUPLICATES: PossibleDuplicates = {

@@ -1,4 +1,4 @@
-import { formatDayAndTimeIn, type LeadHistoryEntry } from '@auditdesk/shared';
+import { formatLeadTime, storedLeadDate, type LeadHistoryEntry } from '@auditdesk/shared';
 import { LEAD_FIELD_LABELS } from '../leadFieldLabels';
 
 const TIME_FIELDS = new Set(['scheduledDate', 'endDate']);
@@ -9,10 +9,15 @@ export function actorName(entry: LeadHistoryEntry): string {
   return entry.by.name ?? 'Someone';
 }
 
-/** A field's value as a person reads it: times in the business's zone, '(empty)' for nothing. */
+/**
+ * A field's value as a person reads it: times in the business's zone, a day (kept as its date,
+ * yyyy-mm-dd) as that day, '(empty)' for nothing.
+ */
 export function valueText(field: string, value: string | null, timeZone: string | undefined): string {
   if (!value) return '(empty)';
-  return TIME_FIELDS.has(field) ? formatDayAndTimeIn(value, timeZone) || value : value;
+  if (!TIME_FIELDS.has(field)) return value;
+  const { value: stored, allDay } = storedLeadDate(value);
+  return formatLeadTime(stored, allDay, timeZone) || value;
 }
 
 /** One line of the timeline: "Dana Brooks changed Status from Scheduled to Cancelled". */

@@ -131,6 +131,8 @@ export const leads = sqliteTable(
     status: text('status').notNull().default(''),
     /** ISO 8601 in UTC; empty for a manual lead without a date */
     scheduledDate: text('scheduled_date'),
+    /** The visit's time is a day (an all-day event, a date without a time): scheduledDate names it at 00:00 UTC. */
+    allDay: integer('all_day', { mode: 'boolean' }).notNull().default(false),
     /** When the visit ends, ISO 8601 in UTC; null when unknown. */
     endDate: text('end_date'),
     /** Week of the month of scheduledDate (event-format.md); null without a date. */

@@ -1,4 +1,9 @@
-import { LINE_FIELDS, leadFieldRow, type LineField as CalendarLineField } from '@auditdesk/shared/core';
+import {
+  LINE_FIELDS,
+  leadFieldRow,
+  storedLeadDate,
+  type LineField as CalendarLineField,
+} from '@auditdesk/shared/core';
 import { icsText } from '../../../platform/ics/icsText';
 import type { OfficeField } from '../../leads/office/officeValueStatements';
 import { readDescriptionLines, normalizeKey } from './descriptionLines';
@@ -23,6 +28,8 @@ export interface EventEdit {
   /** LOCATION (Google `location`, Graph `location.displayName`). */
   address?: string;
   start?: Date;
+  /** With `start`: it is a day (an all-day event, `start` at 00:00 UTC of its date), or a time. */
+  allDay?: boolean;
   /** null: the event gets no end of its own. */
   end?: Date | null;
   /** The status says Cancelled (true) or something else (false); unset: not edited. */
@@ -40,6 +47,38 @@ export const WRITABLE_FIELDS: readonly OfficeField[] = [
   ...(Object.keys(LINE_KEYS) as LineField[]),
 ];
 
+const DAY_MS = 86_400_000;
+/** A visit given a time without an end is an hour long, as the calendars book them. */
+const VISIT_MS = 3_600_000;
+
+/**
+ * Whether the edit writes the start as a day (all day): the edit's say, else as the event is;
+ * and the end it writes. An event is all-day or timed throughout (RFC 5545: DTEND of DTSTART's
+ * type), so when the edit turns one into the other without an end of its own, the end follows:
+ * the next day for a day, an hour after the start for a time. A day moved keeps its number of
+ * days (`event.days`, 1 when unknown), and never ends before the day after its start.
+ */
+export function timesOf(
+  edit: EventEdit,
+  event: { allDay: boolean; days?: number },
+): { allDay: boolean; end: Date | null | undefined } {
+  const allDay = edit.start && edit.allDay !== undefined ? edit.allDay : event.allDay;
+  const { start, end } = edit;
+  if (!start) return { allDay, end };
+  const after = (ms: number) => new Date(start.getTime() + ms);
+  if (end === undefined && allDay !== event.allDay) return { allDay, end: after(allDay ? DAY_MS : VISIT_MS) };
+  if (!allDay) return { allDay, end };
+  if (end === undefined) return { allDay, end: after(Math.max(1, Math.round(event.days ?? 1)) * DAY_MS) };
+  return { allDay, end: end && end.getTime() - start.getTime() < DAY_MS ? after(DAY_MS) : end };
+}
+
+/** How many days an all-day event lasts, from its start and end dates (yyyy-mm-dd…); 1 when unknown. */
+export const daysBetweenDates = (start: string | null | undefined, end: string | null | undefined) => {
+  const days =
+    (Date.parse(`${end?.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start?.slice(0, 10)}T00:00:00Z`)) / DAY_MS;
+  return Number.isFinite(days) && days >= 1 ? days : 1;
+};
+
 /** A value on its line (SUMMARY, LOCATION, a `Key: Value` line): its line breaks become spaces. */
 const oneLine = (value: string) => value.replace(/\s*\n\s*/g, ' ').trim();
 
@@ -50,7 +89,12 @@ export function eventEditOf(changes: OfficeChanges): EventEdit {
   const text = (field: OfficeField) => icsText(changes[field] ?? '');
   if ('customerName' in changes) edit.customerName = oneLine(text('customerName'));
   if ('address' in changes) edit.address = oneLine(text('address'));
-  if (changes.scheduledDate) edit.start = new Date(changes.scheduledDate);
+  if (changes.scheduledDate) {
+    // the office's date as its text: a day is its date alone (dateText.ts)
+    const { value, allDay } = storedLeadDate(changes.scheduledDate);
+    edit.start = new Date(value!);
+    edit.allDay = allDay;
+  }
   if ('endDate' in changes) edit.end = changes.endDate ? new Date(changes.endDate) : null;
   for (const field of Object.keys(LINE_KEYS) as LineField[]) {
     if (!(field in changes)) continue;

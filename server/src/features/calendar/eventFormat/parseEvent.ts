@@ -57,6 +57,7 @@ export function parseEvent(event: CalendarEvent, auditors: readonly string[]): L
     customerName,
     address: event.location,
     scheduledDate: event.start.toISOString(),
+    allDay: event.allDay,
     endDate: event.end?.toISOString() ?? null,
     week: weekOfMonth(event.start),
     auditor,

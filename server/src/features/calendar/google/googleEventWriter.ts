@@ -5,18 +5,26 @@ import type { GoogleAuthClient } from '../../../platform/google/googleAuth';
 import { googleErrorMessage, googleRequestOptions } from '../../../platform/google/googleRequests';
 import { htmlToText } from '../eventFormat/htmlToText';
 import { parseEvent } from '../eventFormat/parseEvent';
-import { descriptionAfter, eventEditOf, summaryAfter } from '../eventFormat/eventEdit';
+import { daysBetweenDates, descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventFormat/eventEdit';
 import { WriteRefused, type EventWriter } from '../eventWriter';
 
 const statusOf = (error: unknown) => (error as { response?: { status?: number } }).response?.status;
 
-/** An instant in the form of Google's time `like`: a date for an all-day event, else a date-time in its zone. */
+/**
+ * An instant as Google's time: a date for an all-day event, else a date-time in the zone of
+ * `like` (the event's time); the other form cleared, for a patch that turns one into the other.
+ */
 function timeLike(
   instant: Date,
+  allDay: boolean,
   like: calendar_v3.Schema$EventDateTime | undefined,
 ): calendar_v3.Schema$EventDateTime {
-  if (like?.date) return { date: instant.toISOString().slice(0, 10) };
-  return { dateTime: instant.toISOString(), ...(like?.timeZone ? { timeZone: like.timeZone } : {}) };
+  if (allDay) return { date: instant.toISOString().slice(0, 10), dateTime: null };
+  return {
+    dateTime: instant.toISOString(),
+    date: null,
+    ...(like?.timeZone ? { timeZone: like.timeZone } : {}),
+  };
 }
 
 /**
@@ -73,8 +81,12 @@ export function createGoogleEventWriter({
       if (description !== text) patch.description = description;
       if (edit.address !== undefined && edit.address !== (current.location ?? '').trim())
         patch.location = edit.address;
-      if (edit.start) patch.start = timeLike(edit.start, current.start);
-      if (edit.end) patch.end = timeLike(edit.end, current.end ?? current.start);
+      const { allDay, end } = timesOf(edit, {
+        allDay: Boolean(current.start?.date),
+        days: daysBetweenDates(current.start?.date, current.end?.date),
+      });
+      if (edit.start) patch.start = timeLike(edit.start, allDay, current.start);
+      if (end) patch.end = timeLike(end, allDay, current.end ?? current.start);
 
       let written: calendar_v3.Schema$Event;
       try {

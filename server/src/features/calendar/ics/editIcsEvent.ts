@@ -6,7 +6,7 @@ import { instantOf } from './rfc5545/instants';
 import { latestVersion } from './rfc5545/latestVersion';
 import { setIcsText } from '../../../platform/ics/icsText';
 import { resolveZoneName, zoneOffsetMs } from '../../../platform/time/timezones';
-import { descriptionAfter, summaryAfter, type EventEdit } from '../eventFormat/eventEdit';
+import { daysBetweenDates, descriptionAfter, summaryAfter, timesOf, type EventEdit } from '../eventFormat/eventEdit';
 
 const PROPERTIES_OF_A_SERIES = ['rrule', 'rdate', 'exdate', 'exrule'];
 
@@ -28,12 +28,32 @@ function timeLike(instant: Date, like: Time, tzid: string | null, defaultZone: s
   return time;
 }
 
-function setTime(component: Component, name: 'dtstart' | 'dtend', instant: Date, defaultZone: string) {
+/**
+ * Sets DTSTART or DTEND to an instant in the form the event's times have, or turns it into a
+ * day (VALUE=DATE) or a UTC time when the edit changes which the event is (`allDay`).
+ */
+function setTime(
+  component: Component,
+  name: 'dtstart' | 'dtend',
+  instant: Date,
+  allDay: boolean,
+  defaultZone: string,
+) {
   const like =
     (component.getFirstPropertyValue(name) as Time | null) ??
     (component.getFirstPropertyValue('dtstart') as Time);
   const tzid = tzidOf(component, name) ?? tzidOf(component, 'dtstart');
   const property = component.getFirstProperty(name) ?? component.addPropertyWithValue(name, like.clone());
+  if (allDay !== like.isDate) {
+    property.removeParameter('tzid');
+    property.resetType(allDay ? 'date' : 'date-time');
+    property.setValue(
+      allDay
+        ? ICAL.Time.fromDateString(instant.toISOString().slice(0, 10))
+        : ICAL.Time.fromJSDate(instant, true),
+    );
+    return;
+  }
   if (tzid && !like.isDate && !property.getParameter('tzid')) property.setParameter('tzid', tzid);
   property.setValue(timeLike(instant, like, tzid, defaultZone));
 }
@@ -126,11 +146,17 @@ export function editIcsEvent(
   if (edit.cancelled === false && textOf(event, 'status').toUpperCase() === 'CANCELLED')
     event.removeAllProperties('status');
 
-  if (edit.start) setTime(event, 'dtstart', edit.start, defaultZone);
-  if (edit.end === null) event.removeAllProperties('dtend');
-  else if (edit.end) {
+  const startTime = event.getFirstPropertyValue('dtstart') as Time;
+  const endTime = event.getFirstPropertyValue('dtend') as Time | null;
+  const { allDay, end } = timesOf(edit, {
+    allDay: startTime.isDate,
+    days: daysBetweenDates(startTime.toString(), endTime?.isDate ? endTime.toString() : null),
+  });
+  if (edit.start) setTime(event, 'dtstart', edit.start, allDay, defaultZone);
+  if (end === null) event.removeAllProperties('dtend');
+  else if (end) {
     event.removeAllProperties('duration');
-    setTime(event, 'dtend', edit.end, defaultZone);
+    setTime(event, 'dtend', end, allDay, defaultZone);
   }
   if (event.hasProperty('dtstamp'))
     event.updatePropertyWithValue('dtstamp', ICAL.Time.fromJSDate(new Date(), true));

@@ -5,7 +5,7 @@ import { GRAPH_EVENT_SELECT, GRAPH_PREFER } from './microsoftGraphSource';
 import { clientCredentialsToken, type ClientCredentials } from './clientCredentialsToken';
 import { fromGraphEvent, type GraphEvent } from './graphEvent';
 import { parseEvent } from '../eventFormat/parseEvent';
-import { descriptionAfter, eventEditOf, summaryAfter } from '../eventFormat/eventEdit';
+import { daysBetweenDates, descriptionAfter, eventEditOf, summaryAfter, timesOf } from '../eventFormat/eventEdit';
 import { WriteRefused, type EventWriter, type WriteTarget } from '../eventWriter';
 import { refusal } from '../refusal';
 
@@ -72,9 +72,14 @@ export function createGraphEventWriter({
       if (description !== text) patch.body = { contentType: 'text', content: description };
       if (edit.address !== undefined && edit.address !== (current.location?.displayName ?? '').trim())
         patch.location = { displayName: edit.address };
-      const allDay = current.isAllDay === true;
+      const isAllDay = current.isAllDay === true;
+      const { allDay, end } = timesOf(edit, {
+        allDay: isAllDay,
+        days: daysBetweenDates(current.start?.dateTime, current.end?.dateTime),
+      });
+      if (allDay !== isAllDay) patch.isAllDay = allDay;
       if (edit.start) patch.start = graphTime(edit.start, allDay);
-      if (edit.end) patch.end = graphTime(edit.end, allDay);
+      if (end) patch.end = graphTime(end, allDay);
 
       const response = await fetch(url, {
         method: 'PATCH',

@@ -6,6 +6,7 @@ import type { DataVersions } from '../../../platform/db/dataVersions';
 import { leads } from '../../../platform/db/schema';
 import { eventHistory, HISTORY_FIELDS, type HistoryField } from '../history/historyStatements';
 import { officeEditStatements, settleOfficeValues } from '../office/officeValueStatements';
+import { fieldText, isDaySql, storedDateSql } from '../record/dateText';
 import {
   actionSummary,
   insertAction,
@@ -76,13 +77,16 @@ export function createLeadActionUndo(
     const changedLeads = sql`id IN (${entries(actionId, 'changed', field)})`;
     return [
       sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
-        SELECT id, 'changed', ${field}, ${column(field)}, ${before}, ${actor}, ${at} FROM leads
-        WHERE ${changedLeads} AND ${column(field)} IS NOT ${before}`,
+        SELECT id, 'changed', ${field}, ${fieldText(field)}, ${before}, ${actor}, ${at} FROM leads
+        WHERE ${changedLeads} AND ${fieldText(field)} IS NOT ${before}`,
       // on a calendar lead the value put back is the office's (settled away when it is the calendar's)
       ...officeEditStatements({ [field]: before }, changedLeads, userId, at),
-      sql`UPDATE leads SET ${column(field)} = ${before}
-        ${field === 'scheduledDate' ? sql`, week = ${weekOfMonthSql(before)}` : sql``}
-        WHERE id IN (${entries(actionId, 'changed', field)})`,
+      // the history holds a day as its date (dateText.ts): put back as a day
+      field === 'scheduledDate'
+        ? sql`UPDATE leads SET scheduled_date = ${storedDateSql(before)}, all_day = ${isDaySql(before)},
+            week = ${weekOfMonthSql(storedDateSql(before))}
+          WHERE id IN (${entries(actionId, 'changed', field)})`
+        : sql`UPDATE leads SET ${column(field)} = ${before} WHERE id IN (${entries(actionId, 'changed', field)})`,
     ];
   }
 

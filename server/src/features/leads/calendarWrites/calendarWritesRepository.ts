@@ -64,7 +64,9 @@ export const requestWriteStatements = (
   ];
 };
 
-const valueIn = (record: LeadRecord, field: OfficeField): string | null => record[field] ?? null;
+/** A field of the event as read back, as its office value is kept (dateText.ts: a day as its date). */
+const valueIn = (record: LeadRecord, field: OfficeField): string | null =>
+  field === 'scheduledDate' && record.allDay ? record.scheduledDate.slice(0, 10) : (record[field] ?? null);
 
 /** All SQL on calendar_writes, and what a write's outcome does to the lead's office values. */
 export function createCalendarWritesRepository(db: Database) {

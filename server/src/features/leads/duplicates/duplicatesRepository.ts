@@ -14,6 +14,7 @@ export const duplicateSourceColumns = {
   email: leads.email,
   phoneNumber: leads.phoneNumber,
   scheduledDate: leads.scheduledDate,
+  allDay: leads.allDay,
   isFormatted: leads.isFormatted,
 };
 

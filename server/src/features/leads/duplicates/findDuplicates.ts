@@ -10,6 +10,7 @@ export interface DuplicateSource {
   email: string;
   phoneNumber: string;
   scheduledDate: string | null;
+  allDay: boolean;
   isFormatted: boolean;
 }
 
@@ -155,11 +156,12 @@ export function findDuplicates(
     dismissed: [...dismissedInside.values()].sort((left, right) => left.a - right.a || left.b - right.b),
     leads: [...named.values()]
       .sort(newestFirst)
-      .map(({ id, leadId, customerName, scheduledDate, isFormatted }) => ({
+      .map(({ id, leadId, customerName, scheduledDate, allDay, isFormatted }) => ({
         id,
         leadId,
         customerName,
         scheduledDate,
+        allDay,
         isFormatted,
       })),
   };

@@ -1,6 +1,6 @@
 import { leadFieldRow, type EditableLeadField } from '@auditdesk/shared/core';
 import { sql, type SQL } from 'drizzle-orm';
-import { leads } from '../../../platform/db/schema';
+import { fieldText } from '../record/dateText';
 import { LEAD_FIELDS } from '../record/leadRecord';
 
 /** The lead fields whose changes are recorded: what a person or a sync can change. */
@@ -8,8 +8,6 @@ export const HISTORY_FIELDS = LEAD_FIELDS.filter(
   (field): field is (typeof LEAD_FIELDS)[number] & EditableLeadField => leadFieldRow(field).editable,
 );
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
-
-const column = (field: HistoryField) => sql.raw(leads[field].name);
 
 /**
  * Who made a change: a person (by user id, null when unknown) — within a bulk change or an
@@ -25,6 +23,7 @@ const actorColumns = (actor: Actor) =>
  * History of a person's edit, before the edit in the same batch: one row per field the edit
  * changes, read from the lead as it is, and only where `where` (the edit's own condition:
  * the lead, live, at the expected version) holds — so an edit refused writes no history.
+ * Values are as dateText.ts says (a day's date as yyyy-mm-dd).
  */
 export function editHistory(
   changes: Partial<Record<HistoryField, string | null>>,
@@ -37,8 +36,8 @@ export function editHistory(
     .map(
       ([field, value]) =>
         sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
-          SELECT id, 'changed', ${field}, ${column(field)}, ${value}, ${actorColumns(actor)}, ${at}
-          FROM leads WHERE ${where} AND ${column(field)} IS NOT ${value}`,
+          SELECT id, 'changed', ${field}, ${fieldText(field)}, ${value}, ${actorColumns(actor)}, ${at}
+          FROM leads WHERE ${where} AND ${fieldText(field)} IS NOT ${value}`,
     );
 }
 
@@ -69,6 +68,12 @@ export const jsonSyncRows = (from: SQL): SyncRows => ({
   value: (field, alias) => sql.raw(`json_extract(${alias}.value, '$.${field}')`),
 });
 
+/** A field of an incoming row `alias` as text, as dateText.ts writes one: a day's date alone. */
+export const incomingText = (rows: SyncRows, field: string, alias: string): SQL =>
+  field === 'scheduledDate'
+    ? sql`CASE WHEN ${rows.value('allDay', alias)} THEN substr(${rows.value(field, alias)}, 1, 10) ELSE ${rows.value(field, alias)} END`
+    : rows.value(field, alias);
+
 /**
  * History of a sync's upsert, before it in the same batch: per field, the calendar leads
  * whose value the run's rows change — not where the office holds its own value, which the
@@ -76,11 +81,11 @@ export const jsonSyncRows = (from: SQL): SyncRows => ({
  */
 export function syncHistory(rows: SyncRows, runId: number, at: string): SQL[] {
   return HISTORY_FIELDS.map((field) => {
-    const incoming = rows.value(field, 'r');
+    const incoming = incomingText(rows, field, 'r');
     return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
-      SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, NULL, ${runId}, NULL, ${at}
+      SELECT l.id, 'changed', ${field}, ${fieldText(field, 'l')}, ${incoming}, NULL, ${runId}, NULL, ${at}
       FROM ${rows.from} AS r JOIN leads AS l ON l.lead_id = ${rows.value('leadId', 'r')}
-      WHERE l.source = 'calendar' AND l.${column(field)} IS NOT ${incoming}
+      WHERE l.source = 'calendar' AND ${fieldText(field, 'l')} IS NOT ${incoming}
         AND NOT EXISTS (SELECT 1 FROM lead_office_values o WHERE o.lead_id = l.id AND o.field = ${field})`;
   });
 }

@@ -1,7 +1,7 @@
 import type { ImportedLeads, ImportPreview } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
-import { leads } from '../../../platform/db/schema';
+import { fieldText } from '../record/dateText';
 import { jsonChunks } from '../repository/leadSyncWriter';
 import { liveLeadsOf } from '../merge/mergedLeads';
 import type { LiveLead } from './importMatches';
@@ -9,8 +9,13 @@ import type { ExistingLead, ImportedField } from './planImport';
 import { IMPORT_FIELDS } from '@auditdesk/shared/core';
 
 const EDITABLE = IMPORT_FIELDS.filter((field) => field !== 'leadId') as ImportedField[];
-const SELECTED = sql.raw(
-  ['id', 'lead_id AS leadId', ...EDITABLE.map((field) => `${leads[field].name} AS ${field}`)].join(', '),
+/** Each field as its text (dateText.ts: a day's date as yyyy-mm-dd), which a row's value is compared with. */
+const SELECTED = sql.join(
+  [
+    sql.raw('id, lead_id AS leadId'),
+    ...EDITABLE.map((field) => sql`${fieldText(field)} AS ${sql.raw(field)}`),
+  ],
+  sql`, `,
 );
 /** Live leads a page of liveLeads holds: a few hundred KB to the import thread at a time. */
 const LIVE_PAGE = 5000;

@@ -1,6 +1,9 @@
 import {
   dayIn,
   formatTimeIn,
+  isDayText,
+  leadDateFromInput,
+  leadDateInput,
   leadCreate,
   leadReplace,
   type ImportField,
@@ -74,7 +77,6 @@ function memoized(work: (key: string) => string): (key: string) => string {
 }
 
 const displayStatus = (status: string | null) => (status ?? '').trim() || 'New';
-const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** Equal as the screens show them: an empty status is New. */
 function sameValue(field: ImportedField, next: string | null, current: string | null): boolean {
@@ -101,18 +103,25 @@ function sameKey(field: ImportedField, next: string, current: string | null): bo
 type Parsed = { value: string | null } | { problem: string };
 
 /**
- * The Scheduled Date of a cell: a day alone keeps the lead's time of day (the export writes
- * the day only), a date and time is taken as it is.
+ * The Scheduled Date of a cell (`current`: the lead's, as its text: a day as yyyy-mm-dd): a
+ * day alone is a day (DESIGN.md section 23), but on a lead with a time on that same day (the
+ * export writes the day only) it keeps the lead's time, and on a lead with a time on another
+ * day it keeps that time of day; a date and time is taken as it is.
  */
-function scheduledDate(text: string, current: string | null, timeZone: string): Parsed {
+function scheduledDate(
+  text: string,
+  current: string | null,
+  zone: { timeZone: string; dayOf: (instant: string) => string },
+): Parsed {
   if (!text) return { value: null };
   const day = parseDay(text);
   if (day) {
-    if (!current) return { value: `${day}T00:00:00.000Z` };
-    if (utcDay(current) === day) return { value: current };
-    return { value: `${day}${new Date(current).toISOString().slice(10)}` };
+    if (!current || isDayText(current)) return { value: day };
+    if (zone.dayOf(current) === day) return { value: current };
+    const { time } = leadDateInput(current, false, zone.timeZone);
+    return { value: leadDateFromInput(day, time, zone.timeZone) };
   }
-  const instant = parseInstant(text, timeZone);
+  const instant = parseInstant(text, zone.timeZone);
   return instant
     ? { value: instant }
     : { problem: 'enter a day (mm/dd/yyyy or yyyy-mm-dd) or a date and time.' };
@@ -175,7 +184,8 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
   const dayOf = memoized(dayIn(context.timeZone));
   const zone = {
     timeZone: context.timeZone,
-    dayOf,
+    // a date's text: a day is its own day, an instant's is on the business's calendar
+    dayOf: (value: string) => (isDayText(value) ? value : dayOf(value)),
     at: memoized((key: string) => {
       const [day, hour, minute] = key.split('|') as [string, string, string];
       return atWallClock(day, { hour: Number(hour), minute: Number(minute) }, context.timeZone);
@@ -227,7 +237,7 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
         const scheduled = 'scheduledDate' in values ? values.scheduledDate! : (lead?.scheduledDate ?? null);
         const parsed =
           field === 'scheduledDate'
-            ? scheduledDate(cells[index]!, lead?.scheduledDate ?? null, context.timeZone)
+            ? scheduledDate(cells[index]!, lead?.scheduledDate ?? null, zone)
             : endDate(cells[index]!, lead?.endDate ?? null, scheduled, zone);
         if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
         else values[field] = parsed.value;

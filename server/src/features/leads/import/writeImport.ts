@@ -7,6 +7,7 @@ import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
 import { leads } from '../../../platform/db/schema';
 import { eventHistory, HISTORY_FIELDS, type HistoryField } from '../history/historyStatements';
 import { officeChangesStatements, settleOfficeValues } from '../office/officeValueStatements';
+import { fieldText, isDaySql, storedDateSql } from '../record/dateText';
 import type { ImportedField } from './planImport';
 
 export interface ImportWriteResult {
@@ -17,6 +18,11 @@ export interface ImportWriteResult {
 
 const column = (field: HistoryField | 'week') => sql.raw(leads[field].name);
 const CREATED_FIELDS = HISTORY_FIELDS;
+/** How a field's value in the rows is stored: the Scheduled Date's text as its date (dateText.ts), others as they are. */
+const dateStored =
+  (field: HistoryField) =>
+  (json: SQL): SQL =>
+    field === 'scheduledDate' ? storedDateSql(json) : json;
 
 /**
  * A staged import older than this was left by a crash (an import reads, checks and stages
@@ -150,17 +156,21 @@ export function createImportWriter(
     fields.map((field) => {
       const incoming = sql.raw(`json_extract(r.value, '$.changes.${field}')`);
       return sql`INSERT INTO lead_history (lead_id, kind, field, old_value, new_value, user_id, run_id, action_id, at)
-        SELECT l.id, 'changed', ${field}, l.${column(field)}, ${incoming}, ${actor.userId}, NULL, ${actor.actionId}, ${at}
+        SELECT l.id, 'changed', ${field}, ${fieldText(field, 'l')}, ${incoming}, ${actor.userId}, NULL, ${actor.actionId}, ${at}
         FROM ${updates} AS r JOIN leads AS l ON l.id = json_extract(r.value, '$.id')
         WHERE l.deleted_at IS NULL AND json_type(r.value, '$.changes.${sql.raw(field)}') IS NOT NULL
-          AND l.${column(field)} IS NOT ${incoming}`;
+          AND ${fieldText(field, 'l')} IS NOT ${incoming}`;
     });
 
   const applyUpdates = (updates: SQL, fields: ImportedField[], at: string) => {
-    const kept = (path: string, name: SQL) =>
-      sql`${name} = CASE WHEN json_type(r.value, '${sql.raw(path)}') IS NULL THEN leads.${name} ELSE json_extract(r.value, '${sql.raw(path)}') END`;
+    const kept = (path: string, name: SQL, value = (json: SQL) => json) =>
+      sql`${name} = CASE WHEN json_type(r.value, '${sql.raw(path)}') IS NULL THEN leads.${name} ELSE ${value(sql`json_extract(r.value, '${sql.raw(path)}')`)} END`;
     const sets = [
-      ...fields.map((field) => kept(`$.changes.${field}`, column(field))),
+      ...fields.map((field) => kept(`$.changes.${field}`, column(field), dateStored(field))),
+      // a date's text (a day as yyyy-mm-dd, dateText.ts) says whether it is a day
+      ...(fields.includes('scheduledDate')
+        ? [kept('$.changes.scheduledDate', sql.raw(leads.allDay.name), isDaySql)]
+        : []),
       kept('$.week', column('week')),
       sql`updated_at = ${at}, version = leads.version + 1`,
     ];
@@ -170,9 +180,13 @@ export function createImportWriter(
 
   const insertCreates = (creates: SQL, at: string) => {
     const names = sql.raw(CREATED_FIELDS.map((field) => leads[field].name).join(', '));
-    const values = sql.raw(CREATED_FIELDS.map((field) => `json_extract(value, '$.${field}')`).join(', '));
-    return sql`INSERT INTO leads (lead_id, source, is_formatted, ${names}, week, created_at, updated_at)
-      SELECT json_extract(value, '$.leadId'), 'manual', 1, ${values}, json_extract(value, '$.week'), ${at}, ${at}
+    const values = sql.join(
+      CREATED_FIELDS.map((field) => dateStored(field)(sql.raw(`json_extract(value, '$.${field}')`))),
+      sql`, `,
+    );
+    const day = sql`json_extract(value, '$.scheduledDate')`;
+    return sql`INSERT INTO leads (lead_id, source, is_formatted, ${names}, all_day, week, created_at, updated_at)
+      SELECT json_extract(value, '$.leadId'), 'manual', 1, ${values}, ${isDaySql(day)}, json_extract(value, '$.week'), ${at}, ${at}
       FROM ${creates}`;
   };
 

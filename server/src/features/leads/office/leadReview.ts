@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Statement } from '../../../platform/db/database';
 import type { DataVersions } from '../../../platform/db/dataVersions';
 import { leadOfficeValues, leads, users } from '../../../platform/db/schema';
-import { weekOfMonth } from '../record/weekOfMonth';
+import { officeDate } from './officeOverlay';
 import type { EditOutcome } from '../repository/leadEdits';
 import { settleOfficeValues } from './officeValueStatements';
 import { createCalendarWritesRepository } from '../calendarWrites/calendarWritesRepository';
@@ -115,9 +115,7 @@ export function createLeadReview(
                 .set({
                   [field]:
                     office.calendarValue ?? (field === 'scheduledDate' || field === 'endDate' ? null : ''),
-                  ...(field === 'scheduledDate'
-                    ? { week: office.calendarValue ? weekOfMonth(new Date(office.calendarValue)) : null }
-                    : {}),
+                  ...(field === 'scheduledDate' ? officeDate(office.calendarValue) : {}),
                   ...bump(stamp),
                 })
                 .where(where),

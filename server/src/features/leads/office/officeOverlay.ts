@@ -1,9 +1,16 @@
+import { storedLeadDate } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import type { LeadChunks } from '../record/leadChunks';
 import type { LeadRecord } from '../record/leadRecord';
 import { weekOfMonth } from '../record/weekOfMonth';
 import { OFFICE_FIELDS, type OfficeField } from './officeValueStatements';
+
+/** The office's date (its text: a day as yyyy-mm-dd, dateText.ts) as the lead holds it. */
+export function officeDate(text: string | null) {
+  const { value, allDay } = storedLeadDate(text);
+  return { scheduledDate: value, allDay, week: value ? weekOfMonth(new Date(value)) : null };
+}
 
 const isOfficeField = (field: string): field is OfficeField =>
   (OFFICE_FIELDS as readonly string[]).includes(field);
@@ -31,7 +38,7 @@ export function createOfficeOverlay(db: Database) {
       if (!field || !isOfficeField(field)) continue;
       const changes = byLead.get(leadId) ?? {};
       Object.assign(changes, { [field]: value ?? (field === 'endDate' ? null : '') });
-      if (field === 'scheduledDate' && value) changes.week = weekOfMonth(new Date(value));
+      if (field === 'scheduledDate') Object.assign(changes, officeDate(value));
       byLead.set(leadId, changes);
     }
     const view = (chunk: readonly T[]) =>

@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { HISTORY_FIELDS, type HistoryField, type SyncRows } from '../history/historyStatements';
+import { HISTORY_FIELDS, incomingText, type HistoryField, type SyncRows } from '../history/historyStatements';
 import { leads } from '../../../platform/db/schema';
+import { fieldText } from '../record/dateText';
 
 /** The fields of a calendar lead the office can hold its own value of: what a person edits. */
 export const OFFICE_FIELDS = HISTORY_FIELDS;
 export type OfficeField = HistoryField;
 
-const column = (field: OfficeField) => sql.raw(leads[field].name);
+/** A field's value as an office value holds it (dateText.ts: a day's date as yyyy-mm-dd). */
+const column = (field: OfficeField) => fieldText(field);
 
 /**
  * Before a person's edit of the leads `where` selects (in the same batch): every field the
@@ -46,10 +48,10 @@ export function officeChangesStatements(
   return fields.map((field) => {
     const incoming = sql.raw(`json_extract(r.value, '$.changes.${field}')`);
     return sql`INSERT INTO lead_office_values (lead_id, field, office_value, calendar_value, user_id, at)
-      SELECT l.id, ${field}, ${incoming}, l.${column(field)}, ${userId}, ${at}
+      SELECT l.id, ${field}, ${incoming}, ${fieldText(field, 'l')}, ${userId}, ${at}
       FROM ${rows} AS r JOIN leads AS l ON l.id = json_extract(r.value, '$.id')
       WHERE l.source = 'calendar' AND l.deleted_at IS NULL
-        AND json_type(r.value, '$.changes.${sql.raw(field)}') IS NOT NULL AND l.${column(field)} IS NOT ${incoming}
+        AND json_type(r.value, '$.changes.${sql.raw(field)}') IS NOT NULL AND ${fieldText(field, 'l')} IS NOT ${incoming}
       ON CONFLICT (lead_id, field) DO UPDATE SET
         office_value = excluded.office_value, user_id = excluded.user_id, at = excluded.at`;
   });
@@ -70,7 +72,7 @@ export const settleOfficeValues = (leadIds: SQL): SQL[] => [
 /** The value, in the incoming sync row `x`, of the office field `o.field` names (a field named at run time). */
 const incomingOf = (rows: SyncRows) =>
   sql`CASE o.field ${sql.join(
-    OFFICE_FIELDS.map((field) => sql`WHEN ${sql.raw(`'${field}'`)} THEN ${rows.value(field, 'x')}`),
+    OFFICE_FIELDS.map((field) => sql`WHEN ${sql.raw(`'${field}'`)} THEN ${incomingText(rows, field, 'x')}`),
     sql` `,
   )} END`;
 

@@ -1,4 +1,4 @@
-import type { LeadCreate, LeadPatch, LeadResource } from '@auditdesk/shared/core';
+import { storedLeadDate, type LeadCreate, type LeadPatch, type LeadResource } from '@auditdesk/shared/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../../platform/db/database';
@@ -17,6 +17,20 @@ export type EditOutcome<T = LeadResource> =
   | { kind: 'stale'; current: LeadResource };
 
 const weekOf = (iso: string | null) => (iso ? weekOfMonth(new Date(iso)) : null);
+
+/**
+ * The dates as the lead stores them (a day sent as yyyy-mm-dd is that day at 00:00 UTC, all
+ * day), with what follows the visit's date: its week and whether it is a day.
+ */
+function storedDates<T extends Partial<Pick<LeadCreate, 'scheduledDate' | 'endDate'>>>(changes: T) {
+  const stored: T & { week?: number | null; allDay?: boolean } = { ...changes };
+  if ('scheduledDate' in changes) {
+    const { value, allDay } = storedLeadDate(changes.scheduledDate ?? null);
+    Object.assign(stored, { scheduledDate: value, allDay, week: weekOf(value) });
+  }
+  if ('endDate' in changes) stored.endDate = storedLeadDate(changes.endDate ?? null).value;
+  return stored;
+}
 
 /**
  * Hand edits of leads. An edit changes only the fields it names, and with an expected
@@ -65,7 +79,8 @@ export function createLeadEdits(
 
   return {
     /** `actor`: who does it, for the lead's history (unknown when not given). */
-    async create(input: LeadCreate, actor: Actor = { userId: null }): Promise<LeadResource> {
+    async create(sent: LeadCreate, actor: Actor = { userId: null }): Promise<LeadResource> {
+      const input = storedDates(sent);
       const leadId = `manual-${randomUUID()}`;
       const now = new Date().toISOString();
       await db
@@ -75,7 +90,6 @@ export function createLeadEdits(
             leadId,
             source: 'manual',
             isFormatted: true,
-            week: weekOf(input.scheduledDate),
             createdAt: now,
             updatedAt: now,
           }),
@@ -92,12 +106,17 @@ export function createLeadEdits(
 
     async update(
       id: number,
-      changes: LeadPatch,
+      sent: LeadPatch,
       expectedVersion?: number,
       actor: Actor = { userId: null },
     ): Promise<EditOutcome> {
       const stamp = new Date().toISOString();
       const where = matching(id, expectedVersion)!;
+      const stored = storedDates(sent);
+      const { week: _week, allDay: _allDay, ...storedChanges } = stored;
+      // history and office values hold a day as its date (dateText.ts), as it was sent
+      const changes =
+        'scheduledDate' in sent ? { ...storedChanges, scheduledDate: sent.scheduledDate } : storedChanges;
       const before = [
         ...editHistory(changes, where, actor, stamp),
         ...officeEditStatements(changes, where, 'userId' in actor ? actor.userId : null, stamp),
@@ -107,8 +126,7 @@ export function createLeadEdits(
         orm
           .update(leads)
           .set({
-            ...changes,
-            ...('scheduledDate' in changes ? { week: weekOf(changes.scheduledDate ?? null) } : {}),
+            ...stored,
             updatedAt: stamp,
             version: sql`${leads.version} + 1`,
           })

@@ -85,7 +85,9 @@ const RUN_ROWS_PER_CHUNK = 2_000;
 const RUN_ROWS_COLUMNS = [...SYNCED_COLUMNS, 'content_hash'];
 const createRunRows = sql.raw(
   `CREATE TEMP TABLE IF NOT EXISTS sync_run_rows (run_id INTEGER NOT NULL, ${RUN_ROWS_COLUMNS.map((name) =>
-    name === leads.week.name || name === leads.isFormatted.name ? `${name} INTEGER` : `${name} TEXT`,
+    [leads.week.name, leads.isFormatted.name, leads.allDay.name].includes(name)
+      ? `${name} INTEGER`
+      : `${name} TEXT`,
   ).join(', ')})`,
 );
 const insertRunRow = `INSERT INTO ${RUN_ROWS} (run_id, ${RUN_ROWS_COLUMNS.join(', ')}) VALUES (?, ${RUN_ROWS_COLUMNS.map(() => '?').join(', ')})`;
@@ -108,13 +110,13 @@ const runSyncRows = (runId: number): SyncRows => ({
 });
 const isOfficeField = (field: string): field is OfficeField =>
   (OFFICE_FIELDS as readonly string[]).includes(field);
-/** A sync updates a calendar lead's fields except where the office holds its own value (the week follows the date). */
+/** A sync updates a calendar lead's fields except where the office holds its own value (the week and allDay follow the date). */
 const updatedColumns = LEAD_FIELDS.filter((field) => field !== 'leadId')
   .map((field) =>
     isOfficeField(field)
       ? shieldedAssignment(field)
-      : field === 'week'
-        ? shieldedAssignment('scheduledDate', leads.week.name)
+      : field === 'week' || field === 'allDay'
+        ? shieldedAssignment('scheduledDate', leads[field].name)
         : `${column(field)} = excluded.${column(field)}`,
   )
   .join(', ');

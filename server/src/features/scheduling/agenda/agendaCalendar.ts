@@ -1,4 +1,4 @@
-import type { Agenda, AgendaVisit } from '@auditdesk/shared/core';
+import { shiftDay, type Agenda, type AgendaVisit } from '@auditdesk/shared/core';
 import ICAL from 'ical.js';
 import { setIcsText } from '../../../platform/ics/icsText';
 
@@ -37,12 +37,18 @@ export function agendaCalendar(agenda: Agenda, now = new Date()): string {
     const event = new ICAL.Component('vevent');
     event.addPropertyWithValue('uid', `lead-${visit.id}@auditdesk`);
     event.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(now, true));
-    event.addPropertyWithValue('dtstart', utc(visit.scheduledDate));
-    const end =
-      visit.endDate && visit.endDate > visit.scheduledDate
-        ? visit.endDate
-        : new Date(Date.parse(visit.scheduledDate) + DEFAULT_VISIT_MS).toISOString();
-    event.addPropertyWithValue('dtend', utc(end));
+    if (visit.allDay) {
+      // a day is a day on every phone, whatever its zone (VALUE=DATE; DTEND the day after)
+      event.addPropertyWithValue('dtstart', ICAL.Time.fromDateString(visit.day));
+      event.addPropertyWithValue('dtend', ICAL.Time.fromDateString(shiftDay(visit.day, 1)));
+    } else {
+      event.addPropertyWithValue('dtstart', utc(visit.scheduledDate));
+      const end =
+        visit.endDate && visit.endDate > visit.scheduledDate
+          ? visit.endDate
+          : new Date(Date.parse(visit.scheduledDate) + DEFAULT_VISIT_MS).toISOString();
+      event.addPropertyWithValue('dtend', utc(end));
+    }
     // each text as TEXT can carry it: a lead's or a calendar's value adds no line of its own
     setIcsText(event, 'summary', visit.customerName);
     setIcsText(event, 'location', visit.address);

@@ -1,5 +1,5 @@
 import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
-import type { SyncCounts, SyncRange, SyncResult } from '@auditdesk/shared/core';
+import { formatCalendarDay, type SyncCounts, type SyncRange, type SyncResult } from '@auditdesk/shared/core';
 import type { LeadsRepository } from '../../leads/repository/leadsRepository';
 import { createRunLeads, type RunLeads } from './runLeads/runLeads';
 import { describeWait } from '../../../platform/http/retryingFetch';
@@ -174,7 +174,8 @@ export async function runSync(
     progress.stepProgress(
       'calendar',
       100,
-      `${leads.size} events between ${range.startDate} and ${range.endDate}`,
+      // the days as every screen writes them (the history says the same range so)
+      `${leads.size} events between ${formatCalendarDay(range.startDate)} and ${formatCalendarDay(range.endDate)}`,
     );
     progress.stepCompleted('calendar', leads.size);
 

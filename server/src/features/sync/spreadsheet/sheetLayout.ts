@@ -14,11 +14,19 @@ export const UNFORMATTED_SHEET = 'Unformatted';
 export const SHEET_NAMES = [LEADS_SHEET, UNFORMATTED_SHEET] as const;
 export type SheetName = (typeof SHEET_NAMES)[number];
 
-/** A lead's synced value as a sheet's cell: text as it is, a moment as ISO 8601, the week as its label. */
+/**
+ * A lead's synced value as a sheet's cell: text as it is, a moment as ISO 8601, the week as its
+ * label, a flag as `true` or empty (a column added later reads empty on the rows before it).
+ */
 const cellOf = (kind: LeadFieldKind, value: LeadRecord[SyncedLeadField]): string => {
   if (kind === 'week') return weekLabel(value as number | null);
+  if (kind === 'flag') return value ? 'true' : '';
   return value === null ? '' : String(value);
 };
+
+/** The cell of a field: a day's Scheduled Date is its date alone (DESIGN.md section 23). */
+const cellOfField = (field: SyncedLeadField, kind: LeadFieldKind) => (lead: LeadRecord) =>
+  field === 'scheduledDate' && lead.allDay ? lead.scheduledDate.slice(0, 10) : cellOf(kind, lead[field]);
 
 /**
  * The sheets' columns, the spec's lead fields as text (then when the sync last wrote the
@@ -26,7 +34,7 @@ const cellOf = (kind: LeadFieldKind, value: LeadRecord[SyncedLeadField]): string
  */
 const COLUMNS = SYNCED_LEAD_FIELDS.flatMap((field) => {
   const { sheet, kind } = leadFieldRow(field);
-  return sheet ? [{ name: sheet, cell: (lead: LeadRecord) => cellOf(kind, lead[field]) }] : [];
+  return sheet ? [{ name: sheet, cell: cellOfField(field, kind) }] : [];
 });
 
 /** Header of both sheets. */
