@@ -72,7 +72,8 @@ describe('editIcsEvent', () => {
       'SUMMARY:Jane Doe',
       'END:VEVENT',
     );
-    const moved = edited(ics, { scheduledDate: '2025-03-06T00:00:00.000Z' });
+    // a day is written as its date alone (dateText.ts); an instant would make the visit timed
+    const moved = edited(ics, { scheduledDate: '2025-03-06' });
     expect(moved).toContain('DTSTART;VALUE=DATE:20250306');
     const ended = edited(ics, { endDate: '2025-03-06T00:00:00.000Z' });
     expect(ended).not.toContain('DURATION');
