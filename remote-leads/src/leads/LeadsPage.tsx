@@ -11,7 +11,7 @@ import {
 } from '@auditdesk/shared';
 import { Alert, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BulkActionBar } from './bulk/BulkActionBar';
 import { useLeadSelection } from './bulk/useLeadSelection';
@@ -45,9 +45,6 @@ import { viewAddressIn } from './views/savedViewParam';
 import { showDeletedToast } from './bulk/undoToast';
 import { bothOf, ImportedLeadsChip, onlyImported, useImportedLeads } from './import/ImportedLeadsChip';
 import { showImportDoneToast } from './import/importDoneToast';
-import { LeadImportDialog } from './import/LeadImportDialog';
-import { MergeDialog } from './merge/MergeDialog';
-import { LeadViewModal } from './view/LeadViewModal';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { createNarrowingFilter } from './narrowingFilter';
 import { paginate } from './pagination';
@@ -56,6 +53,17 @@ import { useLeadRows } from './useLeadRows';
 import { useLeadsView, visibilityOf, visibleList } from './useLeadsView';
 import { useSearchIndexWarmup } from './useSearchIndexWarmup';
 import { ViewMenu } from './views/ViewMenu';
+
+// Opened by a click, not at the page's start: loaded then (the /leads first-load budget)
+const MergeDialog = lazy(() =>
+  import('./merge/MergeDialog').then((module) => ({ default: module.MergeDialog })),
+);
+const LeadImportDialog = lazy(() =>
+  import('./import/LeadImportDialog').then((module) => ({ default: module.LeadImportDialog })),
+);
+const LeadViewModal = lazy(() =>
+  import('./view/LeadViewModal').then((module) => ({ default: module.LeadViewModal })),
+);
 
 export default function LeadsPage() {
   // the editors' operations all have one access: the page offers them to whom the server allows
@@ -340,18 +348,20 @@ export default function LeadsPage() {
         onClose={closeEditor}
         onSave={save}
       />
-      {viewing && <LeadViewModal leadId={viewing.id} onClose={closeView} />}
-      {merging && <MergeDialog ids={merging} onClose={() => setMerging(null)} />}
-      {importing && (
-        <LeadImportDialog
-          opened
-          onClose={() => setImporting(false)}
-          onImported={(fileName, result) => {
-            setImporting(false);
-            showImportDoneToast(fileName, result, (actionId) => change(onlyImported(actionId)));
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {viewing && <LeadViewModal leadId={viewing.id} onClose={closeView} />}
+        {merging && <MergeDialog ids={merging} onClose={() => setMerging(null)} />}
+        {importing && (
+          <LeadImportDialog
+            opened
+            onClose={() => setImporting(false)}
+            onImported={(fileName, result) => {
+              setImporting(false);
+              showImportDoneToast(fileName, result, (actionId) => change(onlyImported(actionId)));
+            }}
+          />
+        )}
+      </Suspense>
       <Modal opened={deleting !== null} onClose={closeDelete} title="Delete lead" centered>
         <Text mb="md">Delete the lead of {deleting?.customerName}? It disappears from every screen.</Text>
         <Group justify="flex-end">
