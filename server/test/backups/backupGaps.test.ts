@@ -1,6 +1,10 @@
 import { BULK_RESTORE_POINT_OVER } from '@auditdesk/shared/core';
+import * as signalR from '@microsoft/signalr';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
+import { knownMigrations } from '../../src/platform/db/migrationState';
+import { eventually } from '../../testkit/eventually';
+import { freePort } from '../../testkit/freePort';
 import { RESTORE_UNDER_WAY } from '../../src/features/backups/backupMessages';
 import { ENGINES } from '../../testkit/engines';
 import { lead } from '../../testkit/builders/leads';
@@ -143,5 +147,79 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
       payload: { startDate: '2025-03-01', endDate: '2025-03-31' },
     });
     expect(after.statusCode).toBe(200);
+  });
+
+  // a point made by the release before: the restore brings it to this code's schema
+  it('migrates a point made before the newest migration forward, to the schema of the code', async () => {
+    // 0026 added leads.merged_into: the database as the release before it left it
+    // its row goes with those of any later one, so all of them run again on the restored
+    // database (a later migration that cannot run twice is to be undone here too)
+    const merge = knownMigrations().find((migration) => migration.tag === '0026_lead_merge')!;
+    const forward = knownMigrations()
+      .filter((migration) => migration.when >= merge.when)
+      .map((migration) => migration.tag);
+    await t.db.batch([
+      sql`DROP INDEX leads_merged_into_idx`,
+      sql`ALTER TABLE leads DROP COLUMN merged_into`,
+      sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${merge.when}`,
+    ]);
+    const { point } = await t.services.backups.backUpNow('the test');
+    expect(await t.db.migrate()).toEqual(forward);
+
+    const record = await t.services.backups.restore({ point: point.name }, 'the test');
+    expect(record.migrated).toEqual(forward);
+    const [applied] = await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`);
+    expect(applied!.n).toBe(knownMigrations().length);
+    const columns = await t.db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('leads')`);
+    expect(columns.map((column) => column.name)).toContain('merged_into');
+    expect((await t.services.backups.overview()).restores[0]).toMatchObject({ migrated: forward });
+  });
+
+  it("rings the Admins' bells with who restored which point, and tells every open tab", async () => {
+    const port = await freePort();
+    await t.app.listen({ port, host: '127.0.0.1' });
+    const tab = new signalR.HubConnectionBuilder()
+      .withUrl(`http://127.0.0.1:${port}/hubs/sync`, {
+        transport: signalR.HttpTransportType.WebSockets,
+        accessTokenFactory: () => admin.authorization!.slice('Bearer '.length),
+      })
+      .configureLogging(signalR.LogLevel.None)
+      .build();
+    const told = new Promise<unknown[]>((resolve, reject) => {
+      tab.on('DataRestored', (...args) => resolve(args));
+      setTimeout(() => reject(new Error('no DataRestored on the hub')), 3_000).unref();
+    });
+    await tab.start();
+    try {
+      await t.db.batch([sql`UPDATE users SET notes = 'at the point'`]);
+      const { point } = await t.services.backups.backUpNow('the test');
+      const restored = await t.app.inject({
+        method: 'POST',
+        url: '/api/backups/restore',
+        headers: admin,
+        payload: { point: point.name },
+      });
+      expect(restored.statusCode).toBe(200);
+      const record = restored.json() as { at: string; undoPoint: string };
+      const by = 'Administrator <admin@example.com>';
+
+      expect(await told).toEqual([{ point: point.name, reason: 'Requested by the test', by, at: record.at }]);
+      const bells = await eventually(async () => {
+        const rows = await t.db.all<{ role: string; title: string; message: string }>(
+          sql`SELECT role, title, message FROM notifications WHERE kind = 'data-restored'`,
+        );
+        expect(rows).toHaveLength(1);
+        return rows;
+      });
+      expect(bells).toEqual([
+        {
+          role: 'Admin',
+          title: 'The database was restored',
+          message: `${by} restored ${point.name} (Requested by the test). To undo it, restore ${record.undoPoint}.`,
+        },
+      ]);
+    } finally {
+      await tab.stop();
+    }
   });
 });
