@@ -67,7 +67,11 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
     await syncLeads(
       t,
       Array.from({ length: count }, (_, n) =>
-        lead({ leadId: `gap-${n}@test`, customerName: `Customer ${n}`, scheduledDate: new Date().toISOString() }),
+        lead({
+          leadId: `gap-${n}@test`,
+          customerName: `Customer ${n}`,
+          scheduledDate: new Date().toISOString(),
+        }),
       ),
       { from: 0, to: 0 },
       new Date().toISOString(),
@@ -102,10 +106,15 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
     await t.db.batch([sql`UPDATE users SET notes = 'at the point'`]);
     const { point } = await t.services.backups.backUpNow('the test');
     await t.db.batch([sql`UPDATE users SET notes = 'kept'`]);
-    const run = await t.services.sync.runs.start({ startDate: '2025-03-01', endDate: '2025-03-31' }, 'cli', null, {
-      source: 'test calendar',
-      sink: 'none',
-    });
+    const run = await t.services.sync.runs.start(
+      { startDate: '2025-03-01', endDate: '2025-03-31' },
+      'cli',
+      null,
+      {
+        source: 'test calendar',
+        sink: 'none',
+      },
+    );
 
     const refused = await t.app.inject({
       method: 'POST',
@@ -115,7 +124,9 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({
-      detail: expect.stringMatching(/^The database cannot be restored while a sync runs: .*Try again when it is done\.$/),
+      detail: expect.stringMatching(
+        /^The database cannot be restored while a sync runs: .*Try again when it is done\.$/,
+      ),
       runningRunId: run.id,
     });
     expect(await notes(t)).toBe('kept');

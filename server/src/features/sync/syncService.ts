@@ -70,7 +70,17 @@ export function createSyncInstance({
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs, onExpired: announceExpired });
   return {
     runs,
-    execute: createSyncRunner({ runs, dependencies, leaseMs, progress, notifier, lock, log, beforeRun, mayStart }),
+    execute: createSyncRunner({
+      runs,
+      dependencies,
+      leaseMs,
+      progress,
+      notifier,
+      lock,
+      log,
+      beforeRun,
+      mayStart,
+    }),
   };
 }
 
