@@ -129,6 +129,7 @@ export function createServices({
     log,
     // a restore point before every run (and none while a restore is under way)
     beforeRun: (reason) => backups.beforeSync(reason),
+    mayStart: () => backups.refuseWhileRestoring(),
   });
   const releaseServices = createReleaseServices({
     config,

@@ -191,6 +191,11 @@ export function createBackupService({
       }
     },
 
+    /** Refuses (409) what must not begin while a restore is under way: a sync run, before it takes its lock. */
+    refuseWhileRestoring(): void {
+      if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);
+    },
+
     /** Before a sync run: none while a restore is under way; a point first. */
     async beforeSync(reason: string): Promise<void> {
       if (restoring) throw new BackupBusy(RESTORE_UNDER_WAY);

@@ -24,6 +24,8 @@ export interface SyncRunnerOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Runs before each run (a restore point: DESIGN.md section 22); throwing refuses the run. */
   beforeRun?: (reason: string) => Promise<void>;
+  /** Throws to refuse a run before it takes the lock (a restore under way: its row would be of the database being replaced). */
+  mayStart?: () => void;
 }
 
 /**
@@ -42,6 +44,7 @@ export function createSyncRunner({
   lock,
   log,
   beforeRun,
+  mayStart,
 }: SyncRunnerOptions) {
   return async function execute(
     range: SyncRange,
@@ -49,6 +52,7 @@ export function createSyncRunner({
     userId: number | null,
     watcher?: SyncProgress,
   ): Promise<SyncResult> {
+    mayStart?.();
     const { previous, run, shared } = await takeRunLock(runs, lock, range, trigger, userId, {
       source: dependencies.source.description,
       sink: dependencies.spreadsheet.description,

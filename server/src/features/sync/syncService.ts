@@ -33,6 +33,8 @@ export interface SyncInstanceOptions {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Runs before each run (a restore point); throwing refuses the run. */
   beforeRun?: (reason: string) => Promise<void>;
+  /** Throws to refuse a run before it takes the lock (a restore under way). */
+  mayStart?: () => void;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createSyncInstance({
   lock = null,
   log,
   beforeRun,
+  mayStart,
 }: SyncInstanceOptions) {
   // a run failed here for its lease or its silence ends like any other: on the hub and in
   // the bells, here and only here (its own instance, if alive, finds it failed and says nothing)
@@ -67,7 +70,17 @@ export function createSyncInstance({
   const runs = createSyncRunsRepository(db, { leaseMs, stallMs, onExpired: announceExpired });
   return {
     runs,
-    execute: createSyncRunner({ runs, dependencies, leaseMs, progress, notifier, lock, log, beforeRun }),
+    execute: createSyncRunner({
+      runs,
+      dependencies,
+      leaseMs,
+      progress,
+      notifier,
+      lock,
+      log,
+      beforeRun,
+      mayStart,
+    }),
   };
 }
 
