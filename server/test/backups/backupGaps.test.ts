@@ -162,17 +162,16 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
 
   // a point made by the release before: the restore brings it to this code's schema
   it('migrates a point made before the newest migration forward, to the schema of the code', async () => {
-    // 0026 added leads.merged_into: the database as the release before it left it
+    // 0027 added leads.all_day: the database as the release before it left it
     // its row goes with those of any later one, so all of them run again on the restored
     // database (a later migration that cannot run twice is to be undone here too)
-    const merge = knownMigrations().find((migration) => migration.tag === '0026_lead_merge')!;
+    const newest = knownMigrations().find((migration) => migration.tag === '0027_lead_all_day')!;
     const forward = knownMigrations()
-      .filter((migration) => migration.when >= merge.when)
+      .filter((migration) => migration.when >= newest.when)
       .map((migration) => migration.tag);
     await t.db.batch([
-      sql`DROP INDEX leads_merged_into_idx`,
-      sql`ALTER TABLE leads DROP COLUMN merged_into`,
-      sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${merge.when}`,
+      sql`ALTER TABLE leads DROP COLUMN all_day`,
+      sql`DELETE FROM __drizzle_migrations WHERE created_at >= ${newest.when}`,
     ]);
     const { point } = await t.services.backups.backUpNow('the test');
     expect(await t.db.migrate()).toEqual(forward);
@@ -182,7 +181,7 @@ describe.each(ENGINES)('backups and restores on %s', (engine) => {
     const [applied] = await t.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM __drizzle_migrations`);
     expect(applied!.n).toBe(knownMigrations().length);
     const columns = await t.db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('leads')`);
-    expect(columns.map((column) => column.name)).toContain('merged_into');
+    expect(columns.map((column) => column.name)).toContain('all_day');
     expect((await t.services.backups.overview()).restores[0]).toMatchObject({ migrated: forward });
   });
 
