@@ -12,8 +12,8 @@ export const FIRST_LOAD_GOALS = { schedulingKb: 250, ratioToOneBundle: 1.15 };
  * sizes plus about 1.6 KB; /scheduling's stays under its goal of 250 KB.
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<Route, number> = {
-  '/login': 238,
-  '/scheduling': 248,
+  '/login': 240,
+  '/scheduling': 250,
   '/leads': 356,
-  '/sync': 260,
+  '/sync': 262,
 };
