@@ -66,7 +66,8 @@ async function healthWhileOn<T>(
   app: TestApp,
   work: () => Promise<T>,
 ): Promise<{ result: T; p99: number; bound: number; checks: number }> {
-  const baselineEnds = performance.now() + 300;
+  // a second of the machine as it is (on a shared CI machine the other tests' load shows here too)
+  const baselineEnds = performance.now() + 1_000;
   const baseline = percentile99(await healthChecks(app, () => performance.now() > baselineEnds));
   let done = false;
   const checking = healthChecks(app, () => done);
