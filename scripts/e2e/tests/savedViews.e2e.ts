@@ -38,7 +38,8 @@ const shownRows = (page: Page) =>
           .filter(
             (cell) =>
               cell.textContent?.trim() !== 'Actions' &&
-              !cell.querySelector('[aria-label^="Edit "]') &&
+              // a row's own buttons: Edit for editors, Open (read-only) for everyone else
+              !cell.querySelector('[aria-label^="Edit "], [aria-label^="Open "]') &&
               !cell.querySelector('input[type="checkbox"]'),
           )
           .map((cell) => (cell as HTMLElement).innerText.replace(/\s+/g, ' ').trim())
