@@ -10,7 +10,7 @@ import path from 'node:path';
 import { freePort } from '../../../server/testkit/freePort';
 import { icsCalendar, manyEvents } from '../../../server/testkit/builders/icsBuilder';
 import { ROOT } from '../../apps';
-import { E2E_ADMIN } from '../../e2e/support/appServer';
+import { appServerEnv } from '../../e2e/support/appServer';
 import { signInTokens } from './signedInContext';
 import { syncOverHttp } from './syncOverHttp';
 
@@ -40,19 +40,7 @@ async function startProfiledServer(env: Record<string, string>, profileDir: stri
     ],
     {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        RATE_LIMIT_SYNC_PER_USER: '1000',
-        ...env,
-      },
+      env: appServerEnv(port, dataDir, env),
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );

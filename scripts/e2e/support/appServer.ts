@@ -15,6 +15,30 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
+/** The settings of a production server on `port` with its own data folder, as the tests and the bench start it. */
+export function appServerEnv(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    // the suite signs in far more often than a person would
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+    RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
+    RATE_LIMIT_SYNC_PER_USER: '1000',
+    ...env,
+  };
+}
+
 /**
  * A start imports the demo calendar before it listens: 5–8 s on a quiet machine, over 30 s
  * when two workers' servers start together on a busy one.
@@ -45,22 +69,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   // node itself with tsx's loader, so the child is the server process (not a tsx wrapper)
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // the suite signs in far more often than a person would
-      RATE_LIMIT_LOGIN_PER_IP: '1000',
-      RATE_LIMIT_LOGIN_PER_EMAIL: '1000',
-      RATE_LIMIT_SYNC_PER_USER: '1000',
-      ...env,
-    },
+    env: appServerEnv(port, dataDir, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
