@@ -10,6 +10,8 @@ export interface TransportSink {
   send(text: string): void;
   /** Ends the transport; for long polling the next poll answers 204. */
   close(): void;
+  /** Long polling: messages still waiting for the client's next poll. */
+  undelivered?(): boolean;
 }
 
 /** Who opened a connection: the user, their sign-in, and when their token runs out. */

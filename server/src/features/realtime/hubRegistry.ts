@@ -2,6 +2,7 @@ import { HUB_CLOSE_REASONS } from '@auditdesk/shared/core';
 import { HttpProblem } from '../../platform/errors/httpProblem';
 import type { HubBackplane } from './backplane/hubBackplane';
 import type { HubChannels } from './hubChannels';
+import { POLL_TIMEOUT_MS } from './longPolling';
 import type { HubCaller, HubConnection } from './hubConnection';
 
 export const ACCESS_ENDED = HUB_CLOSE_REASONS.accessEnded;
@@ -23,6 +24,18 @@ export function createHubRegistry({
   maxPerUser: number;
 }) {
   const connections = new Map<string, HubConnection>();
+  /**
+   * Ended long-polling connections whose last messages (their Close) wait for the next poll:
+   * still found for a poll timeout, so that poll gets them (and the one after it a 204).
+   */
+  const draining = new Map<string, HubConnection>();
+
+  function holdUntilPolled(connection: HubConnection): void {
+    if (!connection.transport?.undelivered?.()) return;
+    const token = connection.connectionToken;
+    draining.set(token, connection);
+    setTimeout(() => draining.delete(token), POLL_TIMEOUT_MS).unref();
+  }
 
   function leaveGroup(connection: HubConnection, group: string): void {
     if (connection.groups.delete(group)) backplane?.leave(channels.group(group));
@@ -31,6 +44,7 @@ export function createHubRegistry({
   function remove(connection: HubConnection): void {
     if (connections.get(connection.connectionToken) !== connection) return;
     connections.delete(connection.connectionToken);
+    holdUntilPolled(connection);
     for (const group of [...connection.groups]) leaveGroup(connection, group);
     backplane?.leave(channels.connection(connection.connectionId));
     backplane?.leave(channels.user(connection.userId));
@@ -43,7 +57,7 @@ export function createHubRegistry({
   }
 
   return {
-    find: (token: string) => connections.get(token),
+    find: (token: string) => connections.get(token) ?? draining.get(token),
     all: () => connections.values(),
     get size() {
       return connections.size;

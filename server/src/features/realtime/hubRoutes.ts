@@ -136,6 +136,7 @@ export async function hubRoutes(
   // SSE and long polling send their messages here
   app.post(path, { preValidation: admitConnection }, async (request, reply) => {
     const connection = request.hubConnection;
+    if (connection?.closed) throw notFound('No connection with this id.');
     if (!connection?.transport || connection.transport.kind === 'WebSockets') {
       throw new HttpProblem(400, 'Send through the connection’s transport.');
     }

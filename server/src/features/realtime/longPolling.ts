@@ -32,6 +32,7 @@ export function createLongPollingSink(pollTimeoutMs = POLL_TIMEOUT_MS) {
 
   const sink: TransportSink & { poll: (reply: FastifyReply) => void; lastPollAt: () => number } = {
     kind: 'LongPolling',
+    undelivered: () => buffer.length > 0,
     send(text) {
       buffer += text;
       if (pending) {
