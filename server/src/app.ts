@@ -123,7 +123,13 @@ export async function buildApp({
         counters,
         runsPerHour: config.syncRateLimitPerHour,
       });
-      await api.register(gridDataRoutes, { leads, auditors: config.auditors, authenticate, sendVersioned });
+      await api.register(gridDataRoutes, {
+        leads,
+        auditors: config.auditors,
+        timeZone: config.calendar.timeZone,
+        authenticate,
+        sendVersioned,
+      });
       await api.register(leadsRoutes, { leads, authenticate, sendVersioned });
       await api.register(leadImportRoutes, {
         leadImport: services.leadImport,

@@ -194,7 +194,11 @@ export function createServices({
     leadActions: createLeadActions(db, writeBack.editRequests),
     duplicates: createDuplicatesRepository(db),
     // the older summary endpoints compare the default pair
-    schedulingStats: createSchedulingStats(leads, [config.auditors[0], config.auditors[1]]),
+    schedulingStats: createSchedulingStats(
+      leads,
+      [config.auditors[0], config.auditors[1]],
+      config.calendar.timeZone,
+    ),
     agendaFeeds: createAgendaFeeds(db),
     preferences: createPreferencesRepository(db),
     savedViews: createSavedViewsRepository(db),

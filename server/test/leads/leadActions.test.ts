@@ -2,7 +2,7 @@ import type { LeadActionResult, LeadHistoryEntry, NotificationsPage } from '@aud
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/platform/db/database';
 import { createDataVersions } from '../../src/platform/db/dataVersions';
-import { weekOfMonthSql } from '../../src/features/leads/actions/actionStatements';
+import { weekOfMonthSql } from '../../src/features/leads/record/weekOfMonth';
 import { createLeadActions } from '../../src/features/leads/actions/leadActions';
 import { weekOfMonth } from '../../src/features/leads/record/weekOfMonth';
 import { ENGINES } from '../../testkit/engines';

@@ -10,8 +10,9 @@ describe.each(ENGINES)('on %s', (engine) => {
   const ALEX = 'Alex Chen';
 
   /**
-   * A month boundary (Feb 28 → Mar 1 2025) and a week boundary (Sun Mar 2 → Mon Mar 3):
-   * March 2025 begins on a Saturday, so Mar 1–2 are week 1 and Mar 3 starts week 2.
+   * A month boundary (Feb 28 → Mar 1 2025) and a week boundary (Sun Mar 2 → Mon Mar 3) on the
+   * business's calendar (CALENDAR_TIMEZONE, America/New_York by default): March 2025 begins on
+   * a Saturday, so Mar 1–2 are week 1 and Mar 3 starts week 2.
    */
   const FIXTURE = [
     lead({
@@ -52,7 +53,8 @@ describe.each(ENGINES)('on %s', (engine) => {
     lead({
       leadId: 'w2-sam',
       auditor: 'sam rivera',
-      scheduledDate: '2025-03-03T00:30:00.000Z',
+      // 12:30 AM on Monday in New York
+      scheduledDate: '2025-03-03T05:30:00.000Z',
       week: 2,
       houseType: '4 Family',
       status: 'No Show',
@@ -171,7 +173,7 @@ describe.each(ENGINES)('on %s', (engine) => {
       ]);
     });
 
-    it('takes UTC calendar days, both ends inclusive', async () => {
+    it("takes the business's calendar days, both ends inclusive", async () => {
       const records = (await grid('?startDate=2025-03-02&endDate=2025-03-02')).json();
       expect(records).toHaveLength(1);
       expect(records[0]).toMatchObject({ week: 1, totalLeadsCount: 2 });
@@ -182,6 +184,64 @@ describe.each(ENGINES)('on %s', (engine) => {
       expect((await grid('?startDate=2025-02-30')).statusCode).toBe(400);
       expect((await grid('?startDate=2025-03-31&endDate=2025-03-01')).statusCode).toBe(400);
       expect((await grid('?from=2025-03-01')).statusCode).toBe(400);
+    });
+  });
+
+  // Issue 37 items 1 and 10: a timed visit counts on its day in the business's zone, as the
+  // leads screen lists it, whatever UTC day it falls on and whatever week the sync stored.
+  describe("a late-evening visit on the business's calendar", () => {
+    let t: TestApp;
+    let token: string;
+    /** 11:30 PM in New York; `week`: what the sync stores, the week of its UTC day. */
+    const LATE = [
+      // the day the clocks go forward (Sunday 9 March, EDT): UTC's Monday 10 March, week 3
+      lead({ leadId: 'dst-start', scheduledDate: '2025-03-10T03:30:00.000Z', week: 3 }),
+      // the month's last day (Monday 31 March): UTC's 1 April, week 1 of April
+      lead({ leadId: 'month-end', scheduledDate: '2025-04-01T03:30:00.000Z', week: 1, referredBy: 'Kim' }),
+      // the day the clocks go back (Sunday 2 November, EST): UTC's Monday 3 November, week 2
+      lead({ leadId: 'dst-end', scheduledDate: '2025-11-03T04:30:00.000Z', week: 2 }),
+      // a day (all day) is its own date in every zone
+      lead({ leadId: 'day', scheduledDate: '2025-03-31T00:00:00.000Z', week: 6, allDay: true }),
+    ];
+    beforeAll(async () => {
+      t = await createTestApp({ AUDITORS: `${SAM}, ${ALEX}` }, { engine });
+      token = (await t.login()).access_token;
+      await syncLeads(t, LATE, { from: 0, to: 0 }, '2025-01-01T00:00:00.000Z');
+    });
+    afterAll(() => t.close());
+    const grid = async (query: string) =>
+      (await t.app.inject({ url: `/api/leads/grid-data${query}`, headers: bearer(token) })).json<
+        { year: number; month: number; week: number; totalLeadsCount: number; referralsCount: number }[]
+      >();
+    const buckets = (records: Awaited<ReturnType<typeof grid>>) =>
+      records.map(({ year, month, week, totalLeadsCount }) => `${year}-${month} week ${week}: ${totalLeadsCount}`);
+
+    it('counts it on its own day and week, across both changes of the clocks and a month end', async () => {
+      expect(buckets(await grid('?startDate=2025-03-01&endDate=2025-11-30'))).toEqual([
+        '2025-3 week 2: 1',
+        '2025-3 week 6: 2',
+        '2025-11 week 1: 1',
+      ]);
+      expect(buckets(await grid('?startDate=2025-03-31&endDate=2025-03-31'))).toEqual(['2025-3 week 6: 2']);
+      expect(buckets(await grid('?startDate=2025-03-09&endDate=2025-03-09'))).toEqual(['2025-3 week 2: 1']);
+      expect(await grid('?startDate=2025-04-01&endDate=2025-04-30')).toEqual([]);
+      expect(await grid('?startDate=2025-03-10&endDate=2025-03-10')).toEqual([]);
+      expect(buckets(await grid('?startDate=2025-11-02&endDate=2025-11-02'))).toEqual(['2025-11 week 1: 1']);
+      // without dates: every visit, still on its business day
+      expect(buckets(await grid(''))).toEqual(['2025-3 week 2: 1', '2025-3 week 6: 2', '2025-11 week 1: 1']);
+    });
+
+    it("gives the dashboard and the timeframes by the business's months, today's too", async () => {
+      // 11:30 PM on 31 March in New York: still March there (UTC's April)
+      const stats = t.services.schedulingStats;
+      const dashboard = await stats.dashboard(1, new Date('2025-04-01T03:30:00.000Z'));
+      expect(dashboard).toMatchObject({ startDate: '2025-03-01', endDate: '2025-03-31' });
+      expect(dashboard.monthly.map(({ month, agents }) => [month, agents[SAM]!.totalLeads])).toEqual([
+        ['2025-03', 3],
+      ]);
+      const april = await stats.performance('month', new Date('2025-04-01T04:30:00.000Z'));
+      expect(april).toMatchObject({ startDate: '2025-04-01', endDate: '2025-04-30' });
+      expect(april.agents[SAM]!.totalLeads).toBe(0);
     });
   });
 

@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config/loadConfig';
 import type { SendVersioned } from '../../platform/http/versionedReads';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
 import type { SchedulingStats } from './schedulingStats';
-import { timeframeRange } from './timeframes';
+import { monthsEndingIn, timeframeRange } from './timeframes';
 
 type TimeframeRead = 'schedulingPerformance' | 'schedulingCategories' | 'schedulingAnalytics';
 
@@ -32,7 +32,7 @@ export const schedulingRoutes: FastifyPluginAsync<{
     const today = new Date();
     const { months } = request.query;
     return sendVersioned(request, reply, {
-      key: `scheduling/dashboard?${months}&${today.toISOString().slice(0, 7)}&${auditors}`,
+      key: `scheduling/dashboard?${monthsEndingIn(today, months, config.calendar.timeZone).endDate}&${months}&${auditors}`,
       version: await leads.dataVersion(),
       schema: routeIo.schedulingDashboard.response[200],
       build: () => stats.dashboard(months, today),
@@ -48,7 +48,7 @@ export const schedulingRoutes: FastifyPluginAsync<{
     const read: OperationHandler<TimeframeRead> = async (request, reply) => {
       const today = new Date();
       const { timeframe } = request.query;
-      const { startDate, endDate } = timeframeRange(timeframe, today);
+      const { startDate, endDate } = timeframeRange(timeframe, config.calendar.timeZone, today);
       return sendVersioned(request, reply, {
         key: `${id}?${timeframe}&${startDate}&${endDate}&${auditors}`,
         version: await leads.dataVersion(),

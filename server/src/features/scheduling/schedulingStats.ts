@@ -6,7 +6,7 @@ import {
   type Timeframe,
 } from '@auditdesk/shared/core';
 import type { LeadsRepository } from '../leads/repository/leadsRepository';
-import { timeframeRange } from './timeframes';
+import { monthsEndingIn, timeframeRange } from './timeframes';
 
 const perAgent = (auditors: readonly string[], value: (name: string) => number) =>
   Object.fromEntries(auditors.map((name) => [name, value(name)]));
@@ -24,10 +24,15 @@ const monthTotals = ({ totalLeads, cancelled, scheduled, referrals }: GridTotals
  * The scheduling endpoints' numbers, all from the grid records of the real leads, added
  * up by the same code as the scheduling screen's (@auditdesk/shared/core).
  */
-export function createSchedulingStats(leads: LeadsRepository, auditors: readonly [string, string]) {
+export function createSchedulingStats(
+  leads: LeadsRepository,
+  auditors: readonly [string, string],
+  /** The business's zone: its calendar's months and days, today's included. */
+  timeZone: string,
+) {
   const recordsOf = async (timeframe: Timeframe, today?: Date) => {
-    const range = timeframeRange(timeframe, today);
-    return { range, records: await leads.grid(auditors, range) };
+    const range = timeframeRange(timeframe, timeZone, today);
+    return { range, records: await leads.grid(auditors, { ...range, timeZone }) };
   };
 
   return {
@@ -75,7 +80,7 @@ export function createSchedulingStats(leads: LeadsRepository, auditors: readonly
 
     async analytics(timeframe: Timeframe, today?: Date) {
       const { range, records } = await recordsOf(timeframe, today);
-      const days = await leads.averageDaysToAppointment(auditors, range);
+      const days = await leads.averageDaysToAppointment(auditors, { ...range, timeZone });
       return {
         timeframe,
         ...range,
@@ -92,13 +97,8 @@ export function createSchedulingStats(leads: LeadsRepository, auditors: readonly
 
     /** Monthly totals per auditor over the last `months` months, this one included. */
     async dashboard(months: number, today = new Date()) {
-      const start = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - (months - 1), 1))
-        .toISOString()
-        .slice(0, 10);
-      const end = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 0))
-        .toISOString()
-        .slice(0, 10);
-      const records = await leads.grid(auditors, { startDate: start, endDate: end });
+      const { startDate: start, endDate: end } = monthsEndingIn(today, months, timeZone);
+      const records = await leads.grid(auditors, { startDate: start, endDate: end, timeZone });
       return {
         months,
         startDate: start,

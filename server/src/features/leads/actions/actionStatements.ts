@@ -54,12 +54,6 @@ export async function landed(db: Database, id: number, action: NewAction): Promi
   return row?.at === action.at && row.userId === action.userId;
 }
 
-/** The week of the month (weekOfMonth) of the ISO instant in `column`, in SQL. */
-export const weekOfMonthSql = (column: SQL) =>
-  sql`CASE WHEN ${column} IS NULL THEN NULL ELSE
-    (CAST(strftime('%d', ${column}) AS INTEGER) - 1
-      + (CAST(strftime('%w', ${column}, 'start of month') AS INTEGER) + 6) % 7) / 7 + 1 END`;
-
 /** An action as the answers name it. */
 export async function actionSummary(db: Database, id: number): Promise<LeadActionSummary | undefined> {
   const [row] = await db.all<LeadActionSummary>(

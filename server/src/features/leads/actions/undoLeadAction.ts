@@ -7,6 +7,7 @@ import { leads } from '../../../platform/db/schema';
 import { eventHistory, HISTORY_FIELDS, type HistoryField } from '../history/historyStatements';
 import { officeEditStatements, settleOfficeValues } from '../office/officeValueStatements';
 import { fieldText, isDaySql, storedDateSql } from '../record/dateText';
+import { weekOfMonthSql } from '../record/weekOfMonth';
 import {
   actionSummary,
   insertAction,
@@ -15,7 +16,6 @@ import {
   landed,
   nextActionId,
   refuseIf,
-  weekOfMonthSql,
   type NewAction,
 } from './actionStatements';
 

@@ -9,9 +9,11 @@ import type { LeadsRepository } from '../repository/leadsRepository';
 export const gridDataRoutes: FastifyPluginAsync<{
   leads: LeadsRepository;
   auditors: readonly string[];
+  /** The business's zone: a timed visit counts on its day there, as the leads screen lists it. */
+  timeZone: string;
   authenticate: Authenticate;
   sendVersioned: SendVersioned;
-}> = async (app, { leads, auditors, authenticate, sendVersioned }) => {
+}> = async (app, { leads, auditors, timeZone, authenticate, sendVersioned }) => {
   const route = operationRoutes(app, authenticate);
 
   route('leadsGridData', async (request, reply) => {
@@ -20,7 +22,7 @@ export const gridDataRoutes: FastifyPluginAsync<{
       key: `grid-data?${startDate ?? ''}&${endDate ?? ''}&${auditors.join(',')}`,
       version: await leads.dataVersion(),
       schema: routeIo.leadsGridData.response[200],
-      build: () => leads.grid(auditors, { startDate, endDate }),
+      build: () => leads.grid(auditors, { startDate, endDate, timeZone }),
     });
   });
 };
