@@ -3,6 +3,7 @@ import {
   formatProblems,
   LEAD_COLUMNS,
   leadDay,
+  leadWeek,
   weekLabel,
   type LeadColumnId,
   type LeadField,
@@ -36,19 +37,22 @@ const BLANK_ROW = {
 /**
  * A lead as the table's row: each field as text (the week as its label, an unknown moment as
  * ''). Spec section 3: customerName falls back to name, then e-mail; phoneNumber to phone.
- * `timeZone`: the business's, whose calendar an instant's day is on.
+ * `timeZone`: the business's, whose calendar an instant's day and week are on (the week the
+ * comparison counts the lead in, not the UTC day's week the sync stores).
  */
 export function toLeadRow(lead: ApiLead, timeZone?: string): LeadRow {
   const row = { ...BLANK_ROW };
   const cells = row as unknown as Record<string, string>;
   const values = lead as unknown as Record<string, unknown>;
+  const allDay = lead.allDay ?? false;
+  const weekText = weekLabel(leadWeek(lead.scheduledDate, allDay, timeZone));
   for (const { id, field, week } of ROW_CELLS)
-    cells[id] = week ? weekLabel(lead.week) : ((values[field] as string | null | undefined) ?? '');
+    cells[id] = week ? weekText : ((values[field] as string | null | undefined) ?? '');
   row.id = lead.id;
   row.source = lead.source;
   row.isFormatted = lead.isFormatted;
-  row.allDay = lead.allDay ?? false;
-  row.scheduledDay = leadDay(lead.scheduledDate, row.allDay, timeZone);
+  row.allDay = allDay;
+  row.scheduledDay = leadDay(lead.scheduledDate, allDay, timeZone);
   row.formatProblems = lead.isFormatted ? [] : formatProblems(lead);
   row.version = lead.version ?? 0;
   row.needsReview = lead.needsReview ?? false;

@@ -62,6 +62,26 @@ export function leadDay(
   return Number.isNaN(instant) ? '' : dayOnClock(instant, timeZone);
 }
 
+/**
+ * The week of the month of a day (yyyy-mm-dd): weeks start on Monday and week 1 is the week
+ * that holds the 1st (event-format.md's weekView).
+ */
+export function weekOfMonthOfDay(day: string): number {
+  const date = Number(day.slice(8, 10));
+  const firstWeekday = new Date(`${day.slice(0, 8)}01T00:00:00Z`).getUTCDay();
+  const mondayBasedOffset = (firstWeekday + 6) % 7; // days of week 1 before the 1st
+  return Math.floor((date - 1 + mondayBasedOffset) / 7) + 1;
+}
+
+/**
+ * The week of the month of the lead's day on the business's calendar (what the screens show
+ * and the comparison counts by); null for none.
+ */
+export function leadWeek(value: string | null | undefined, allDay: boolean, timeZone: string | undefined) {
+  const day = leadDay(value, allDay, timeZone);
+  return day ? weekOfMonthOfDay(day) : null;
+}
+
 /** `12/01/2026` of `2026-12-01`: a calendar day as every screen writes it; empty for none. */
 export const formatCalendarDay = (day: string): string =>
   day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '';

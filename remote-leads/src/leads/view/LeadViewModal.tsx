@@ -1,7 +1,8 @@
 import {
-  formatDayAndTimeIn,
+  formatLeadTime,
   formatTimeIn,
   LEAD_FIELD_LABELS,
+  leadWeek,
   LoadErrorPanel,
   useBusinessTimeZone,
   weekLabel,
@@ -15,11 +16,17 @@ import { leadDetailQuery } from '../leadsApi';
 import { mapSearchHref, safeHref } from '../linkHref';
 import { displayStatus, statusColor } from '../leadRows';
 
-/** The visit's time as the office reads it: "03/04/2025 10:00 AM – 11:30 AM", in the business's zone. */
-export function visitTime(lead: Pick<LeadDetail, 'scheduledDate' | 'endDate'>, timeZone: string | undefined) {
-  const start = formatDayAndTimeIn(lead.scheduledDate, timeZone);
+/**
+ * The visit's time as the office reads it: "03/04/2025 10:00 AM – 11:30 AM" in the business's
+ * zone, or "12/01/2026 All day" for a day.
+ */
+export function visitTime(
+  lead: Pick<LeadDetail, 'scheduledDate' | 'endDate' | 'allDay'>,
+  timeZone: string | undefined,
+) {
+  const start = formatLeadTime(lead.scheduledDate, lead.allDay, timeZone);
   if (!start) return 'No date';
-  const end = formatTimeIn(lead.endDate, timeZone);
+  const end = lead.allDay ? '' : formatTimeIn(lead.endDate, timeZone);
   return end ? `${start} – ${end}` : start;
 }
 
@@ -60,7 +67,7 @@ function LeadDetails({ lead }: { lead: LeadDetail }) {
             '—'
           )}
         </Field>
-        <Field label={LEAD_FIELD_LABELS.week}>{weekLabel(lead.week) || '—'}</Field>
+        <Field label={LEAD_FIELD_LABELS.week}>{weekLabel(leadWeek(lead.scheduledDate, lead.allDay, timeZone)) || '—'}</Field>
         {text('auditor')}
         {text('houseType')}
         {text('phoneNumber')}

@@ -1,14 +1,12 @@
+import { weekOfMonthOfDay } from '@auditdesk/shared/core';
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * The week of the month of a UTC calendar day: weeks start on Monday, and week 1 is the
- * week that holds the 1st (event-format.md).
+ * The week of the month of a UTC calendar day, as the sync stores it and the sheet's weekView
+ * writes it (event-format.md); the screens and the comparison take the business's day instead
+ * (leadWeek).
  */
-export function weekOfMonth(date: Date): number {
-  const firstWeekday = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1)).getUTCDay();
-  const mondayBasedOffset = (firstWeekday + 6) % 7; // days of week 1 before the 1st
-  return Math.floor((date.getUTCDate() - 1 + mondayBasedOffset) / 7) + 1;
-}
+export const weekOfMonth = (date: Date): number => weekOfMonthOfDay(date.toISOString().slice(0, 10));
 
 /** The week of the month (weekOfMonth) of the ISO instant or day in `column`, in SQL. */
 export const weekOfMonthSql = (column: SQL) =>
