@@ -2,10 +2,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { downloadedCsv, downloadedXlsx } from '../support/downloads';
 import { expect, foldSidebar, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { choosePeriod } from '../support/schedulingPeriod';
 
 // Issue 37 items 1 and 10: a browser in Tokyo, the business in New York (CALENDAR_TIMEZONE's
 // default). A lead typed with a date and no time is that day on every screen and in every
-// export; a time is typed and shown on the business's clocks, never the browser's.
+// export; a time is typed and shown on the business's clocks, never the browser's. A visit at
+// 11:30 PM in New York on a month's last day (UTC's next day, next month) is counted, opened
+// and exported by the comparison on its own day, as the leads screen lists it.
 
 test.use({ timezoneId: 'Asia/Tokyo' });
 
@@ -37,6 +40,8 @@ test('a day stays its day in Tokyo: leads table, edit form, agenda and both expo
   await addLead(page, 'Ada Kyotoday', '2026-12-01');
   // 11:30 PM in New York is 1:30 PM the next day in Tokyo
   await addLead(page, 'Tim Kyotoday', '2026-12-01', '23:30');
+  // Monday 30 November, week 6 of November there; 04:30 UTC on 1 December (week 1)
+  await addLead(page, 'Eve Kyotoday', '2026-11-30', '23:30');
   await page.getByPlaceholder('Search all columns...').fill(MARK);
   const row = (name: string) =>
     page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
@@ -100,10 +105,46 @@ test('a day stays its day in Tokyo: leads table, edit form, agenda and both expo
   await expect(visits.last()).toContainText('Tim Kyotoday');
   await page.screenshot({ path: path.join(SCREENSHOTS, 'all-day-agenda-tokyo.png') });
 
+  // the comparison counts the late visit in November's week 6 (its day, Monday 30 November,
+  // alone); its count opens the leads screen with it, and the export has the same numbers
+  await page.goto('/scheduling');
+  await choosePeriod(page, new Date(2026, 10, 1), new Date(2026, 11, 1));
+  await page.getByRole('button', { name: 'Expand All' }).click();
+  const table = page.getByTestId('comparison-table');
+  const lastWeek = table.locator('tbody tr').filter({ has: page.getByRole('cell', { name: 'Week 6' }) });
+  await expect(lastWeek).toHaveCount(1);
+  await lastWeek.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'all-day-comparison-tokyo.png') });
+  const shown = (await lastWeek.locator('td').allTextContents()).map((text) => text.trim());
+  // the row's first count: Sam's Customers
+  const samCustomers = lastWeek.locator('a[href^="/leads"]').first();
+  expect(decodeURIComponent((await samCustomers.getAttribute('href'))!.replace(/\+/g, ' '))).toContain(AUDITOR);
+  const counted = Number(await samCustomers.textContent());
+  expect(counted).toBeGreaterThanOrEqual(1);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export as Excel (.xlsx)' }).click();
+  const exported = await downloadedXlsx(await download);
+  const november = exported.findIndex((cells) => cells[0] === 'November 2026');
+  const december = exported.findIndex((cells) => cells[0] === 'December 2026');
+  const exportedWeek = exported.slice(november, december).find((cells) => cells[0] === 'Week 6');
+  expect(exportedWeek?.map((cell) => Number(cell).toLocaleString('en-US'))).toEqual([
+    'NaN',
+    ...shown.slice(1),
+  ]);
+  await samCustomers.click();
+  await expect(page).toHaveURL(/\/leads\?/);
+  const footer = page.getByTestId('leads-footer');
+  await expect(footer).toContainText(`of ${counted} results`);
+  await page.getByPlaceholder('Search all columns...').fill(MARK);
+  await expect(footer).toContainText('of 1 results');
+  await expect(row('Eve Kyotoday').getByRole('cell', { name: '11/30/2026 11:30 PM' })).toBeVisible();
+  await expect(row('Tim Kyotoday')).toHaveCount(0);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'all-day-comparison-drill-tokyo.png') });
+
   // put back as found: the suite's later tests count every lead
   await page.goto('/leads');
   await page.getByPlaceholder('Search all columns...').fill(MARK);
-  for (const name of ['Ada Kyotoday', 'Tim Kyotoday']) {
+  for (const name of ['Ada Kyotoday', 'Tim Kyotoday', 'Eve Kyotoday']) {
     await page.getByRole('button', { name: `Delete ${name}` }).click();
     await page.getByRole('dialog', { name: 'Delete lead' }).getByRole('button', { name: 'Delete' }).click();
     await expect(row(name)).toHaveCount(0);

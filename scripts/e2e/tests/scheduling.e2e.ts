@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { downloadedXlsx } from '../support/downloads';
 import { expect, SCREENSHOTS, signIn, test } from '../support/fixtures';
+import { choosePeriod, monthName, pick } from '../support/schedulingPeriod';
 
 type GridRecord = {
   year: number;
@@ -25,14 +26,6 @@ async function grid(page: Page, startDate: string, endDate: string): Promise<Gri
   );
 }
 
-async function pick(page: Page, label: string, option: string) {
-  await expect(async () => {
-    await page.mouse.move(900, 700);
-    await page.getByRole('textbox', { name: label }).click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2000 });
-  }).toPass({ timeout: 10_000 });
-}
-
 test('the scheduling screen compares the auditors over a chosen period', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Scheduling Management' })).toBeVisible();
@@ -43,7 +36,6 @@ test('the scheduling screen compares the auditors over a chosen period', async (
   const today = new Date();
   const start = new Date(today.getFullYear(), today.getMonth() - 3, 1);
   const end = new Date(today.getFullYear(), today.getMonth() - 1, 1);
-  const monthName = (date: Date) => date.toLocaleString('en-US', { month: 'long' });
   await pick(page, 'Start Year', String(start.getFullYear()));
   await pick(page, 'Start Month', monthName(start));
   await pick(page, 'End Year', String(end.getFullYear()));
@@ -91,19 +83,6 @@ test('the scheduling screen compares the auditors over a chosen period', async (
   await expect(page.getByText('Show All')).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS, 'scheduling.png'), fullPage: true });
 });
-
-const monthName = (date: Date) => date.toLocaleString('en-US', { month: 'long' });
-
-async function choosePeriod(page: Page, start: Date, end: Date) {
-  // end first: the picker moves the other end along rather than accept a reversed period
-  await pick(page, 'End Year', String(end.getFullYear()));
-  await pick(page, 'End Month', monthName(end));
-  await pick(page, 'Start Year', String(start.getFullYear()));
-  await pick(page, 'Start Month', monthName(start));
-  await expect(page.getByTestId('chart-period')).toHaveText(
-    `${start.getMonth() + 1}/${start.getFullYear()} - ${end.getMonth() + 1}/${end.getFullYear()}`,
-  );
-}
 
 test('the comparison table, fully expanded, fits a 1440 px screen with its header and first column in view', async ({
   page,
