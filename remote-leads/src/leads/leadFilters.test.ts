@@ -125,6 +125,23 @@ describe('filterLeads', () => {
   });
 });
 
+describe("a merged-away lead's Lead ID", () => {
+  const rows = [
+    row({ id: 1, leadId: 'kept', mergedLeadIds: ['gone-1@example.com'] } as Partial<LeadRow>),
+    row({ id: 2, leadId: 'other' }),
+  ];
+  const found = (filters: Partial<typeof NO_FILTERS>) => ids(filterLeads(rows, { ...NO_FILTERS, ...filters }));
+
+  it('finds the lead it was merged into: a Lead ID filter, typed or exact (a saved view), and the search', () => {
+    expect(found({ columns: { leadId: 'gone-1' } })).toEqual(['kept']);
+    expect(found({ columns: { leadId: '=gone-1@example.com' } })).toEqual(['kept']);
+    expect(found({ search: 'GONE-1@' })).toEqual(['kept']);
+    expect(found({ columns: { leadId: '=kept' } })).toEqual(['kept']);
+    // "not that lead" is about the row's own Lead ID
+    expect(found({ columns: { leadId: '!=gone-1@example.com' } })).toEqual(['kept', 'other']);
+  });
+});
+
 describe('matchesScheduledDate', () => {
   const iso = '2025-03-04T14:00:00.000Z';
   it.each(['03/04/2025', '2025-03-04', '03/04', '2025-03', '03/0'])('matches %p', (text) =>

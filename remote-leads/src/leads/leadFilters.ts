@@ -115,6 +115,7 @@ function searchTextOf(row: LeadRow): string {
   if (text === undefined) {
     const values = SEARCHED_LEAD_COLUMNS.map((column) => cellText(row, column));
     if (row.scheduledDay) values.push(row.scheduledDay);
+    values.push(...row.mergedLeadIds);
     text = values.join('\n').toLowerCase();
     searchIndex.set(row, text);
   }
@@ -144,12 +145,16 @@ function columnTests(filters: LeadFilters): RowTest[] {
     const needle = value?.trim().toLowerCase();
     if (!needle) continue;
     const exact = exactFilter(needle);
+    const matches = exact
+      ? (cell: string) => exact(cell.trim().toLowerCase())
+      : (cell: string) => cell.toLowerCase().includes(needle);
     tests.push(
-      exact
-        ? (row) => exact(cellText(row, column).trim().toLowerCase())
-        : column === 'scheduledDate'
-          ? (row) => matchesScheduledDate(row.scheduledDay, value)
-          : (row) => cellText(row, column).toLowerCase().includes(needle),
+      column === 'scheduledDate' && !exact
+        ? (row) => matchesScheduledDate(row.scheduledDay, value)
+        : column === 'leadId' && !needle.startsWith('!=')
+          ? // a lead merged away lives on in this one: its Lead ID finds it (a saved view's too)
+            (row) => matches(row.leadId) || row.mergedLeadIds.some(matches)
+          : (row) => matches(cellText(row, column)),
     );
   }
   return tests;

@@ -31,6 +31,7 @@ const BLANK_ROW = {
   formatProblems: [],
   version: 0,
   needsReview: false,
+  mergedLeadIds: [],
   ...Object.fromEntries(ROW_CELLS.map((cell) => [cell.id, ''])),
 } as unknown as LeadRow;
 
@@ -56,6 +57,7 @@ export function toLeadRow(lead: ApiLead, timeZone?: string): LeadRow {
   row.formatProblems = lead.isFormatted ? [] : formatProblems(lead);
   row.version = lead.version ?? 0;
   row.needsReview = lead.needsReview ?? false;
+  if (lead.mergedLeadIds) row.mergedLeadIds = lead.mergedLeadIds;
   row.customerName = lead.customerName || lead.name || lead.email || '';
   row.phoneNumber = lead.phoneNumber || lead.phone || '';
   return row;

@@ -38,4 +38,6 @@ export type LeadRow = Record<LeadColumnId | EditableLeadField, string> & {
   version: number;
   /** The calendar changed what the office changed, or deleted the event: a person decides. */
   needsReview: boolean;
+  /** The Lead IDs of leads merged into this one: a Lead ID filter or a search naming one finds it. */
+  mergedLeadIds: readonly string[];
 };

@@ -1,4 +1,4 @@
-import type { LeadDetail, LeadHistoryEntry, LeadMergeResult } from '@auditdesk/shared/core';
+import type { LeadDetail, LeadHistoryEntry, LeadMergeResult, LeadResource } from '@auditdesk/shared/core';
 import { sql } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -114,6 +114,12 @@ describe.each(ENGINES)('merging two leads on %s', (engine) => {
     expect(await liveLeadIds()).toEqual([ANN.uid]);
     // a link to the gone lead opens the merged one
     expect((await detail(again.id)).id).toBe(ann.id);
+    // the list names the gone lead's Lead ID on the merged one: a view or a filter naming it
+    // (Lead ID is `ANN_AGAIN.uid`) finds the merged lead on the leads screen
+    const listed: LeadResource[] = (await call('GET', '/api/leads', undefined, tokens.User!)).json();
+    expect(listed.map(({ leadId, mergedLeadIds }) => [leadId, mergedLeadIds])).toEqual([
+      [ANN.uid, [ANN_AGAIN.uid]],
+    ]);
     const entries = await history(ann.id);
     expect(entries[0]).toMatchObject({
       leadId: ann.id,
@@ -177,6 +183,8 @@ describe.each(ENGINES)('merging two leads on %s', (engine) => {
     expect(undone.statusCode).toBe(200);
     expect(await snapshot()).toEqual(before);
     expect((await detail(again.id)).id).toBe(again.id);
+    const listed: LeadResource[] = (await call('GET', '/api/leads')).json();
+    expect(listed.every((lead) => lead.mergedLeadIds === undefined)).toBe(true);
     expect((await history(ann.id)).some((entry) => entry.leadId === again.id)).toBe(false);
     calendar(ANN, { ...ANN_AGAIN, summary: 'Ann Lee-Moss' });
     await sync();

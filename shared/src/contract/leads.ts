@@ -119,6 +119,11 @@ export const leadResource = z.object({
   needsReview: z.boolean(),
   /** Changes with every write; send it back as If-Match so an edit cannot overwrite another. */
   version: z.number().int(),
+  /**
+   * The Lead IDs of the leads merged into this one (GET /leads only; absent when none): a view
+   * or a filter naming a merged-away lead's Lead ID finds this lead.
+   */
+  mergedLeadIds: z.array(z.string()).optional(),
 });
 export type LeadResource = z.infer<typeof leadResource>;
 

@@ -20,3 +20,14 @@ export const mergedFamily = (id: number) =>
       UNION
       SELECT l.id FROM leads AS l JOIN family AS f ON l.merged_into = f.id)
     SELECT id FROM family`;
+
+/**
+ * The Lead ID of every merged-away lead beside the live lead it lives on in (`id`; merges
+ * followed to the end): a few rows, read through the merged leads' index.
+ */
+export const mergedAwayLeadIds = sql`WITH RECURSIVE up(lead_id, at) AS (
+      SELECT lead_id, merged_into FROM leads WHERE merged_into IS NOT NULL
+      UNION ALL
+      SELECT up.lead_id, l.merged_into FROM up JOIN leads AS l ON l.id = up.at WHERE l.merged_into IS NOT NULL)
+    SELECT up.at AS id, up.lead_id AS leadId FROM up JOIN leads AS l ON l.id = up.at
+    WHERE l.merged_into IS NULL AND l.deleted_at IS NULL ORDER BY up.at, up.lead_id`;

@@ -3,12 +3,14 @@ import { and, asc, count, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { leads } from '../../../platform/db/schema';
 import { leadResourceColumns } from './leadColumns';
+import { mergedAwayLeadIds } from '../merge/mergedLeads';
 
 const live = isNull(leads.deletedAt);
 const newestFirst = [desc(leads.scheduledDate), desc(leads.id)] as const;
 
 /** The leads as the screens and the dashboard read them. */
-export function createLeadReads({ orm }: Database) {
+export function createLeadReads(db: Database) {
+  const { orm } = db;
   const select = () => orm.select(leadResourceColumns).from(leads);
   const countWhere = async (where: ReturnType<typeof and>) =>
     (await orm.select({ n: count() }).from(leads).where(where).get())?.n ?? 0;
@@ -28,14 +30,31 @@ export function createLeadReads({ orm }: Database) {
   const scheduledOf = (counts: Record<string, number>) =>
     Object.entries(counts).reduce((sum, [status, n]) => sum + (isScheduledStatus(status) ? n : 0), 0);
 
+  /**
+   * Each lead that others were merged into names their Lead IDs, so that a saved view or a
+   * filter naming a merged-away lead finds the lead it lives on in.
+   */
+  const withMergedLeadIds = async (found: LeadResource[]): Promise<LeadResource[]> => {
+    const merged = await db.all<{ id: number; leadId: string }>(mergedAwayLeadIds);
+    if (merged.length === 0) return found;
+    const byLead = new Map<number, string[]>();
+    for (const { id, leadId } of merged) byLead.set(id, [...(byLead.get(id) ?? []), leadId]);
+    return found.map((lead) => {
+      const mergedLeadIds = byLead.get(lead.id);
+      return mergedLeadIds ? { ...lead, mergedLeadIds } : lead;
+    });
+  };
+
   return {
     /** Newest first; the formatted leads only unless unformatted ones are asked for. */
-    list(includeUnformatted: boolean): Promise<LeadResource[]> {
+    async list(includeUnformatted: boolean): Promise<LeadResource[]> {
       const where = includeUnformatted ? live : and(live, eq(leads.isFormatted, true));
-      return select()
-        .where(where)
-        .orderBy(...newestFirst)
-        .all();
+      return withMergedLeadIds(
+        await select()
+          .where(where)
+          .orderBy(...newestFirst)
+          .all(),
+      );
     },
 
     unformatted(): Promise<LeadResource[]> {
