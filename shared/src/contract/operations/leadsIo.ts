@@ -183,7 +183,8 @@ const leadsIoOfLeads = taggedIo('Leads', {
 const leadsIoOfScheduling = taggedIo('Scheduling', {
   leadsGridData: {
     summary: 'Grid records: year, month, week of month and auditor',
-    description: 'Both dates optional (yyyy-mm-dd, inclusive). Sends an ETag per data version.',
+    description:
+      "Both dates optional (yyyy-mm-dd, inclusive): days of the business's calendar (CALENDAR_TIMEZONE), on which a timed visit counts, as a day on its own date. Sends an ETag per data version.",
     query: gridQuery,
     response: { 200: z.array(gridRecord) },
   },
