@@ -11,6 +11,7 @@ const row = (id: number, customerName: string, auditor = 'Sam'): LeadRow =>
     scheduledDate: '2025-03-0' + ((id % 9) + 1) + 'T15:00:00.000Z',
     status: 'Scheduled',
     referredBy: '',
+    mergedLeadIds: [],
   }) as unknown as LeadRow;
 
 const rows = [row(1, 'Maria 12'), row(2, 'Maria 123'), row(3, 'Tom 2', 'Alex'), row(4, 'Maria 1')];
