@@ -130,7 +130,8 @@ describe("a merged-away lead's Lead ID", () => {
     row({ id: 1, leadId: 'kept', mergedLeadIds: ['gone-1@example.com'] } as Partial<LeadRow>),
     row({ id: 2, leadId: 'other' }),
   ];
-  const found = (filters: Partial<typeof NO_FILTERS>) => ids(filterLeads(rows, { ...NO_FILTERS, ...filters }));
+  const found = (filters: Partial<typeof NO_FILTERS>) =>
+    ids(filterLeads(rows, { ...NO_FILTERS, ...filters }));
 
   it('finds the lead it was merged into: a Lead ID filter, typed or exact (a saved view), and the search', () => {
     expect(found({ columns: { leadId: 'gone-1' } })).toEqual(['kept']);

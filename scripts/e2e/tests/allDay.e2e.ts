@@ -118,7 +118,9 @@ test('a day stays its day in Tokyo: leads table, edit form, agenda and both expo
   const shown = (await lastWeek.locator('td').allTextContents()).map((text) => text.trim());
   // the row's first count: Sam's Customers
   const samCustomers = lastWeek.locator('a[href^="/leads"]').first();
-  expect(decodeURIComponent((await samCustomers.getAttribute('href'))!.replace(/\+/g, ' '))).toContain(AUDITOR);
+  expect(decodeURIComponent((await samCustomers.getAttribute('href'))!.replace(/\+/g, ' '))).toContain(
+    AUDITOR,
+  );
   const counted = Number(await samCustomers.textContent());
   expect(counted).toBeGreaterThanOrEqual(1);
   const download = page.waitForEvent('download');

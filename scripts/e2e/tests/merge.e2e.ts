@@ -85,7 +85,10 @@ test('two calendar leads merge from the duplicates mark, undo restores both, a s
   expect(live.some((lead) => lead.leadId === kept.leadId)).toBe(true);
   // the search, or a Lead ID filter (as a saved view or a link carries it), naming the gone lead
   // finds the lead it was merged into
-  for (const query of [`q=${encodeURIComponent(gone.leadId)}`, `f.leadId=${encodeURIComponent(`=${gone.leadId}`)}`]) {
+  for (const query of [
+    `q=${encodeURIComponent(gone.leadId)}`,
+    `f.leadId=${encodeURIComponent(`=${gone.leadId}`)}`,
+  ]) {
     await page.goto(`/leads?cols=scheduledDate,customerName,leadId&${query}`);
     await expect(page.getByTestId('leads-footer')).toHaveText('Showing 1 to 1 of 1 results');
     await expect(page.getByRole('cell', { name: kept.leadId, exact: true })).toBeVisible();

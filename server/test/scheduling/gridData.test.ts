@@ -214,7 +214,9 @@ describe.each(ENGINES)('on %s', (engine) => {
         { year: number; month: number; week: number; totalLeadsCount: number; referralsCount: number }[]
       >();
     const buckets = (records: Awaited<ReturnType<typeof grid>>) =>
-      records.map(({ year, month, week, totalLeadsCount }) => `${year}-${month} week ${week}: ${totalLeadsCount}`);
+      records.map(
+        ({ year, month, week, totalLeadsCount }) => `${year}-${month} week ${week}: ${totalLeadsCount}`,
+      );
 
     it('counts it on its own day and week, across both changes of the clocks and a month end', async () => {
       expect(buckets(await grid('?startDate=2025-03-01&endDate=2025-11-30'))).toEqual([

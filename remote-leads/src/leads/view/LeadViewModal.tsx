@@ -67,7 +67,9 @@ function LeadDetails({ lead }: { lead: LeadDetail }) {
             '—'
           )}
         </Field>
-        <Field label={LEAD_FIELD_LABELS.week}>{weekLabel(leadWeek(lead.scheduledDate, lead.allDay, timeZone)) || '—'}</Field>
+        <Field label={LEAD_FIELD_LABELS.week}>
+          {weekLabel(leadWeek(lead.scheduledDate, lead.allDay, timeZone)) || '—'}
+        </Field>
         {text('auditor')}
         {text('houseType')}
         {text('phoneNumber')}

@@ -78,7 +78,9 @@ function businessDaySql(timeZone: string, from: number, to: number): SQL {
               : `WHEN scheduled_date < '${until}' THEN ${modifier(offsetMinutes)}`,
           )
           .join(' ')} END`;
-  return sql.raw(`CASE WHEN all_day THEN substr(scheduled_date, 1, 10) ELSE date(scheduled_date, ${offset}) END`);
+  return sql.raw(
+    `CASE WHEN all_day THEN substr(scheduled_date, 1, 10) ELSE date(scheduled_date, ${offset}) END`,
+  );
 }
 
 const LIVE_VISIT = sql`deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL`;

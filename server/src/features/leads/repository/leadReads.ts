@@ -47,7 +47,8 @@ export function createLeadReads(db: Database) {
     const leadsOf = rows as unknown as LeadResource[];
     rows.forEach(({ mergedLeadIds }, index) => {
       // assigned, not deleted: every row keeps one shape; undefined is left out of the answer
-      leadsOf[index]!.mergedLeadIds = mergedLeadIds === null ? undefined : (JSON.parse(mergedLeadIds) as string[]);
+      leadsOf[index]!.mergedLeadIds =
+        mergedLeadIds === null ? undefined : (JSON.parse(mergedLeadIds) as string[]);
     });
     return leadsOf;
   };
