@@ -4,14 +4,14 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { serverLayersPlugin } = require('./serverLayers.cjs');
+const { importLayersPlugin } = require('./importLayers.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const config = [
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },
-    plugins: { layers: serverLayersPlugin },
+    plugins: { layers: importLayersPlugin },
     rules: { 'layers/imports-point-down': 'error' as const },
   },
 ];
