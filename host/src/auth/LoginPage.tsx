@@ -42,8 +42,7 @@ export function LoginPage() {
       // the landing page's remote loads while the shell renders its layout, not after it
       preloadRemotePage(new URL(landing, window.location.origin).pathname);
       navigate(landing, { replace: true });
-    }
-    else setError(outcome.error);
+    } else setError(outcome.error);
   };
 
   // offered only when the server has a provider: a button that can only fail is no choice

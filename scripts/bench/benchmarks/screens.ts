@@ -49,7 +49,8 @@ async function openGroup(page: Page, screen: SidebarScreen): Promise<void> {
   if (!screen.group) return;
   const group = page.locator(`nav[aria-label="Main navigation"] button[aria-label="${screen.group}"]`);
   // clicked in the page, as the timed links are: the pointer would hold the sidebar open over the page
-  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.evaluate((element) => element.click());
+  if ((await group.getAttribute('aria-expanded')) !== 'true')
+    await group.evaluate((element) => (element as HTMLElement).click());
   await page.locator(linkOf(screen)).waitFor();
 }
 
@@ -79,7 +80,7 @@ async function session(browser: Browser, url: string): Promise<Map<string, Usabl
     }
     const leads = screens.find((screen) => screen.route === '/leads')!;
     times.set('/leads (again)', await timeToUsable(page, linkOf(leads), leads.usableWhen));
-    await page.locator(VIEWS_BUTTON).evaluate((element) => element.click());
+    await page.locator(VIEWS_BUTTON).evaluate((element) => (element as HTMLElement).click());
     const item = page.getByRole('menuitem', { name: VIEW_NAME });
     await item.waitFor();
     await item.evaluate((element) => element.setAttribute('data-bench-view', ''));

@@ -1,4 +1,4 @@
-import { REMOTE_MANIFEST, SIDEBAR_GROUPS } from '@auditdesk/shared/remotes';
+import { REMOTE_MANIFEST, SIDEBAR_GROUPS, type RemotePageEntry } from '@auditdesk/shared/remotes';
 import { APP_PAGES, type UsableMark } from './appPages';
 
 /** A screen the sidebar opens, how to reach its link and when it is usable. */
@@ -26,7 +26,9 @@ const HEADINGS: Record<string, string> = {
 
 /** An admin's sidebar, in its order (the remote manifest's, grouped pages last, as the host draws it). */
 export function sidebarScreens(): SidebarScreen[] {
-  const pages = REMOTE_MANIFEST.flatMap((remote) => remote.pages).filter((page) => page.sidebar);
+  const pages = REMOTE_MANIFEST.flatMap((remote): readonly RemotePageEntry[] => remote.pages).filter(
+    (page) => page.sidebar,
+  );
   const ordered = [
     ...pages.filter((page) => !page.sidebar?.group),
     ...pages.filter((page) => page.sidebar?.group),
@@ -46,4 +48,5 @@ export function sidebarScreens(): SidebarScreen[] {
 }
 
 /** Anything that says the page is still loading: Mantine's skeletons and loaders, a busy region. */
-export const STILL_LOADING = 'main .mantine-Skeleton-root[data-visible], main .mantine-Loader-root:not(button *), main [aria-busy="true"]';
+export const STILL_LOADING =
+  'main .mantine-Skeleton-root[data-visible], main .mantine-Loader-root:not(button *), main [aria-busy="true"]';

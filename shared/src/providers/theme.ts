@@ -56,7 +56,9 @@ function oncePerColorAndVariant(resolve: VariantColorsResolver): VariantColorsRe
   return (input) => {
     let byKey = answers.get(input.theme);
     if (!byKey) answers.set(input.theme, (byKey = new Map()));
-    const key = [input.color, input.variant, input.autoContrast, JSON.stringify(input.gradient)].join('\u0000');
+    const key = [input.color, input.variant, input.autoContrast, JSON.stringify(input.gradient)].join(
+      '\u0000',
+    );
     let answer = byKey.get(key);
     if (!answer) byKey.set(key, (answer = resolve(input)));
     return answer;
