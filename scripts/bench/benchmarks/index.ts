@@ -13,6 +13,7 @@ import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { officeValuesBenchmark } from './officeValues';
 import { leadsScreenBenchmark } from './leadsScreen';
+import { screensBenchmark } from './screens';
 import { severalInstancesBenchmark } from './severalInstances';
 import { syncBenchmark } from './sync';
 import { syncD1Benchmark } from './syncD1';
@@ -35,6 +36,7 @@ export const BENCHMARKS: Benchmark[] = [
   firstLoadBenchmark,
   lighthouseBenchmark,
   leadsScreenBenchmark,
+  screensBenchmark,
   // last: it leaves the machine busy for a while after it ends
   loadBenchmark,
 ];

@@ -57,24 +57,32 @@ export function createLeadGrid(db: Database) {
     async grid(auditors: readonly string[], range: GridRange): Promise<GridRecord[]> {
       const { from, to } = bounds(range);
       const rows = await db.all<GridRow>(sql`
-WITH cube AS MATERIALIZED (
-  SELECT
-    CAST(substr(scheduled_date, 1, 4) AS INTEGER) AS year,
-    CAST(substr(scheduled_date, 6, 2) AS INTEGER) AS month,
-    week,
-    ${canonicalAuditor(auditors)} AS auditor,
-    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
-    ${statusIn(SCHEDULED_STATUSES)} AS booked,
-    ${statusIn(COMPLETED_STATUSES)} AS completed,
-    trim(referred_by) <> '' AS referred,
-    heating_fuel, provider, house_type,
-    count(*) AS n
+WITH raw AS MATERIALIZED (
+  -- the leads counted by their stored values first: the sort of this pass is over plain
+  -- columns, and the derived ones below are computed once per group, not per lead (half the time)
+  SELECT auditor, substr(scheduled_date, 1, 7) AS ym, week, status, trim(referred_by) <> '' AS referred,
+    heating_fuel, provider, house_type, count(*) AS n
   -- the planner, without statistics, reads the table through the date index instead (140 vs 90 ms at 100,000 leads)
   FROM leads INDEXED BY leads_grid_nocase_idx
   WHERE deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL
     -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
     AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
     AND scheduled_date >= ${from} AND scheduled_date <= ${to}
+  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+),
+cube AS MATERIALIZED (
+  SELECT
+    CAST(substr(ym, 1, 4) AS INTEGER) AS year,
+    CAST(substr(ym, 6, 2) AS INTEGER) AS month,
+    week,
+    ${canonicalAuditor(auditors)} AS auditor,
+    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
+    ${statusIn(SCHEDULED_STATUSES)} AS booked,
+    ${statusIn(COMPLETED_STATUSES)} AS completed,
+    referred,
+    heating_fuel, provider, house_type,
+    sum(n) AS n
+  FROM raw
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 ),
 breakdown AS MATERIALIZED (
