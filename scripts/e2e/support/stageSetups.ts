@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { LIVE_CHANGED_CHANNEL } from '../../../server/src/features/releases/liveRemotes';
 import { startD1ContractServer } from '../../../server/testkit/servers/d1/d1ContractServer';
 import { startRedisServer } from '../../../server/testkit/servers/redisServer';
 import { startAppServer } from './appServer';
@@ -10,6 +12,11 @@ import { releaseCommand } from './releases';
 export interface StageServers {
   adminUrl: string;
   userUrl: string;
+  /**
+   * How many release changes the instances have told each other through Redis so far; absent
+   * for a setup without Redis.
+   */
+  relayed?: () => number;
   /** `pnpm release …` with the servers' settings; answers what it printed. */
   command: (...args: string[]) => Promise<string>;
   stop: () => Promise<void>;
@@ -38,9 +45,7 @@ export const oneInstanceOnSqlite: StageSetup = {
 /**
  * Two production servers on one D1 database (Miniflare behind the contract server) and one
  * redis-server, sharing a release store and a signing key, as a deployment behind a load
- * balancer runs them: the Admin's browser talks to A, the User's to B. Each instance reads
- * the releases again only every 10 minutes by itself, so what B's people are told of a change
- * made on A (or by the command line) reaches them through Redis, or not in the test's time.
+ * balancer runs them: the Admin's browser talks to A, the User's to B.
  */
 export const twoInstancesOnD1: StageSetup = {
   name: 'two instances on D1 through Redis',
@@ -52,18 +57,20 @@ export const twoInstancesOnD1: StageSetup = {
       ...d1.env(),
       REDIS_URL: redis.url,
       RELEASES_DIR: releasesDir,
-      RELEASES_POLL_SECONDS: '600',
       JWT_SECRET: 'an-e2e-signing-key-shared-by-every-instance',
       ...settings,
     };
     // one after the other: A imports the demo calendar into the new database, B finds it there
     const a = await startAppServer(shared);
     const b = await startAppServer(shared);
+    const listener = listenForChanges(redis.port);
     return {
       adminUrl: a.url,
       userUrl: b.url,
+      relayed: listener.heard,
       command: (...args) => releaseCommand(a, ...args),
       async stop() {
+        listener.child.kill();
         await Promise.all([a.stop(), b.stop()]);
         await redis.dispose();
         await d1.stop();
@@ -72,3 +79,17 @@ export const twoInstancesOnD1: StageSetup = {
     };
   },
 };
+
+/**
+ * redis-cli subscribed to the channel on which an instance tells the others that a release
+ * changed (whatever REDIS_PREFIX is before it): counts what went through Redis.
+ */
+function listenForChanges(port: number) {
+  const child = spawn('redis-cli', ['-p', String(port), 'PSUBSCRIBE', `*${LIVE_CHANGED_CHANNEL}`], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (text: string) => (output += text));
+  return { child, heard: () => output.split('\n').filter((line) => line === 'pmessage').length };
+}

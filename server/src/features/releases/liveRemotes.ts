@@ -5,6 +5,8 @@ import type { ReleaseState } from './stages/releaseState';
 export const LIVE_CHANGED_CHANNEL = 'releases:live-changed';
 /** How long an instance answers /remotes.json from memory without asking the database. */
 export const LIVE_CACHE_MS = 5_000;
+/** How often an instance looks for changes it was not told about (the command line's, without Redis; previews running out). */
+export const LIVE_POLL_MS = 15_000;
 
 export interface LiveRemotesOptions {
   /** Where each remote stands now: live, staged, previewed (one query). */
@@ -17,8 +19,7 @@ export interface LiveRemotesOptions {
    */
   changed: (before: ReleaseState, after: ReleaseState, beforeAt: number) => void;
   cacheMs?: number;
-  /** How often it looks for changes it was not told about (the command line's, without Redis; previews running out): RELEASES_POLL_SECONDS. */
-  pollMs: number;
+  pollMs?: number;
 }
 
 /**
@@ -33,7 +34,7 @@ export function createLiveRemotes({
   backplane,
   changed,
   cacheMs = LIVE_CACHE_MS,
-  pollMs,
+  pollMs = LIVE_POLL_MS,
 }: LiveRemotesOptions) {
   let current: Promise<ReleaseState> | null = null;
   let readAt = 0;

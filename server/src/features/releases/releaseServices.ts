@@ -127,7 +127,6 @@ export function createReleaseServices({
   const liveRemotes = createLiveRemotes({
     read: () => services.releases.state(),
     backplane,
-    pollMs: config.releases.pollMs,
     changed: (before, after, beforeAt) =>
       void tellChangedTabs(before, after, beforeAt, {
         userIds: ownUserIds(),

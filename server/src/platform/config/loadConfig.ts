@@ -44,8 +44,6 @@ export interface Config {
     /** The watch over staged (and newly promoted) releases (DESIGN.md section 26). */
     watch: { windowMs: number; minLoads: number; failureRate: number; afterPromotionMs: number };
     previewMs: number;
-    /** How often an instance reads the releases again when nothing told it of a change. */
-    pollMs: number;
   };
   /** Origins sign-in may send the browser back to, besides PUBLIC_URL and the request's own. */
   allowedOrigins: string[];
@@ -341,7 +339,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         afterPromotionMs: settings.RELEASE_WATCH_AFTER_PROMOTION_MINUTES * 60_000,
       },
       previewMs: settings.RELEASE_PREVIEW_MINUTES * 60_000,
-      pollMs: settings.RELEASES_POLL_SECONDS * 1000,
     },
     allowedOrigins: settings.ALLOWED_ORIGINS.map((origin) => new URL(origin).origin),
     oidc: {

@@ -122,8 +122,6 @@ export const settingsSchema = z.object({
   RELEASE_WATCH_FAILURE_RATE: z.coerce.number().min(1).max(100).default(20),
   /** How long a promotion to everyone stays watched the same way (rolled back by itself when clearly worse than the release before); 0: not at all. */
   RELEASE_WATCH_AFTER_PROMOTION_MINUTES: z.coerce.number().int().min(0).max(1440).default(30),
-  /** How often each instance reads the releases (live, stages, previews) again when nothing told it of a change: one made by `pnpm release` without Redis, a preview running out. With REDIS_URL every change is told at once, and a longer time saves the reads (one query each; D1 counts them). */
-  RELEASES_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   /** How long an Admin's preview of a release (for themselves only) lasts. */
   RELEASE_PREVIEW_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** Origins besides PUBLIC_URL and the server's own that sign-in may return to (comma-separated). */
