@@ -99,7 +99,7 @@ function stories(setup: StageSetup) {
     const lead = (await edit.getAttribute('aria-label'))!.replace(/^Edit /, '');
     await edit.click();
     const form = adminTab.getByRole('dialog', { name: 'Edit Lead' });
-    await form.getByLabel('Comments').fill(TYPED);
+    await form.getByRole('textbox', { name: 'Comments' }).fill(TYPED);
     // a reload or a navigation would start another document, without this mark
     await adminTab.evaluate(() => Object.assign(window, { editedHere: true }));
 
@@ -114,7 +114,7 @@ function stories(setup: StageSetup) {
     await expect(adminBanner).toContainText('A bigger heading for the leads');
     // the tab is not switched under the person: the same page, the form and its text stay
     await adminTab.waitForTimeout(1000);
-    await expect(form.getByLabel('Comments')).toHaveValue(TYPED);
+    await expect(form.getByRole('textbox', { name: 'Comments' })).toHaveValue(TYPED);
     expect(await adminTab.evaluate(() => 'editedHere' in window)).toBe(true);
     await expect(adminTab.getByRole('heading', { name: HEADING, exact: true })).toBeVisible();
     // both instances give the Admin the staged release, and the User the live one
@@ -136,7 +136,7 @@ function stories(setup: StageSetup) {
       .getByRole('button', { name: `Edit ${lead}` })
       .first()
       .click();
-    await expect(form.getByLabel('Comments')).toHaveValue(TYPED);
+    await expect(form.getByRole('textbox', { name: 'Comments' })).toHaveValue(TYPED);
     await adminTab.keyboard.press('Escape');
     await expect(form).toBeHidden();
     // the User was told nothing, and a reload keeps them on the live release
