@@ -48,7 +48,8 @@ function stories(setup: StageSetup) {
   /** Every manifest URL the User's browser was given by /remotes.json. */
   const userSaw: string[] = [];
   const builds: string[] = [];
-  const shot = (name: string) => path.join(SCREENSHOTS, `${name} (${setup.name}).png`);
+  const shot = (name: string) =>
+    path.join(SCREENSHOTS, `${name}--${setup.name.toLowerCase().replace(/\W+/g, '-')}.png`);
 
   async function newContext(browser: Browser, baseURL: string) {
     return browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
