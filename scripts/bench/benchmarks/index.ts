@@ -12,6 +12,7 @@ import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { officeValuesBenchmark } from './officeValues';
+import { releaseStagesBenchmark } from './releaseStages';
 import { leadsScreenBenchmark } from './leadsScreen';
 import { severalInstancesBenchmark } from './severalInstances';
 import { syncBenchmark } from './sync';
@@ -31,6 +32,7 @@ export const BENCHMARKS: Benchmark[] = [
   backupBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
+  releaseStagesBenchmark,
   hubScaleBenchmark,
   firstLoadBenchmark,
   lighthouseBenchmark,
