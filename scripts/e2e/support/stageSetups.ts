@@ -50,33 +50,43 @@ export const oneInstanceOnSqlite: StageSetup = {
 export const twoInstancesOnD1: StageSetup = {
   name: 'two instances on D1 through Redis',
   async start(settings) {
-    const d1 = await startD1ContractServer();
-    const redis = await startRedisServer();
-    const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-e2e-releases-'));
-    const shared = {
-      ...d1.env(),
-      REDIS_URL: redis.url,
-      RELEASES_DIR: releasesDir,
-      JWT_SECRET: 'an-e2e-signing-key-shared-by-every-instance',
-      ...settings,
+    // what is started so far, stopped last first: also when a later start fails
+    const started: (() => Promise<void> | void)[] = [];
+    const stop = async () => {
+      for (const stopOne of started.reverse()) await stopOne();
     };
-    // one after the other: A imports the demo calendar into the new database, B finds it there
-    const a = await startAppServer(shared);
-    const b = await startAppServer(shared);
-    const listener = listenForChanges(redis.port);
-    return {
-      adminUrl: a.url,
-      userUrl: b.url,
-      relayed: listener.heard,
-      command: (...args) => releaseCommand(a, ...args),
-      async stop() {
-        listener.child.kill();
-        await Promise.all([a.stop(), b.stop()]);
-        await redis.dispose();
-        await d1.stop();
-        fs.rmSync(releasesDir, { recursive: true, force: true });
-      },
-    };
+    try {
+      const d1 = await startD1ContractServer();
+      started.push(() => d1.stop());
+      const redis = await startRedisServer();
+      started.push(() => redis.dispose());
+      const releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-e2e-releases-'));
+      started.push(() => fs.rmSync(releasesDir, { recursive: true, force: true }));
+      const shared = {
+        ...d1.env(),
+        REDIS_URL: redis.url,
+        RELEASES_DIR: releasesDir,
+        JWT_SECRET: 'an-e2e-signing-key-shared-by-every-instance',
+        ...settings,
+      };
+      // one after the other: A imports the demo calendar into the new database, B finds it there
+      const a = await startAppServer(shared);
+      started.push(() => a.stop());
+      const b = await startAppServer(shared);
+      started.push(() => b.stop());
+      const listener = listenForChanges(redis.port);
+      started.push(() => void listener.child.kill());
+      return {
+        adminUrl: a.url,
+        userUrl: b.url,
+        relayed: listener.heard,
+        command: (...args) => releaseCommand(a, ...args),
+        stop,
+      };
+    } catch (error) {
+      await stop();
+      throw error;
+    }
   },
 };
 
