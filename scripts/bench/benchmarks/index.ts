@@ -12,6 +12,7 @@ import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { officeValuesBenchmark } from './officeValues';
+import { releaseStagesBenchmark } from './releaseStages';
 import { leadsScreenBenchmark } from './leadsScreen';
 import { screensBenchmark } from './screens';
 import { severalInstancesBenchmark } from './severalInstances';
@@ -32,6 +33,7 @@ export const BENCHMARKS: Benchmark[] = [
   backupBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
+  releaseStagesBenchmark,
   hubScaleBenchmark,
   firstLoadBenchmark,
   lighthouseBenchmark,
