@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import serverLayers from './scripts/eslint/serverLayers.cjs';
+import importLayers from './scripts/eslint/importLayers.cjs';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -136,9 +136,10 @@ export default tseslint.config(
   },
   ...boundaries,
   {
-    files: ['server/src/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    plugins: { layers: serverLayers.serverLayersPlugin },
+    // the server's features and shared's folders, each tree in its layers (importLayers.cjs)
+    files: importLayers.TREES.map((tree) => `${tree.source}/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    plugins: { layers: importLayers.importLayersPlugin },
     rules: { 'layers/imports-point-down': 'error' },
   },
   {

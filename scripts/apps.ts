@@ -13,7 +13,7 @@ export interface WebApp {
   builtMarker: string;
 }
 
-/** The five browser apps: the host, then the remotes (shared/src/remotes/remoteManifest.ts). */
+/** The five browser apps: the host, then the remotes (shared/src/contract/remoteManifest.ts). */
 export const WEB_APPS: WebApp[] = [
   { name: HOST_APP.folder, devPort: HOST_APP.devPort, builtMarker: 'index.html' },
   ...REMOTES.map((remote) => ({

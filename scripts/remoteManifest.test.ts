@@ -21,7 +21,7 @@ function webpackApp(folder: string): FederatedApp {
 
 const pages = REMOTE_MANIFEST.flatMap((remote) => remote.pages.map((page) => ({ remote, page })));
 
-describe('the remote manifest (shared/src/remotes/remoteManifest.ts) and what derives from it', () => {
+describe('the remote manifest (shared/src/contract/remoteManifest.ts) and what derives from it', () => {
   it('names each remote, folder, URL path, dev port, route and exposed module once', () => {
     const once = (values: unknown[]) => expect(new Set(values).size).toBe(values.length);
     once(REMOTE_MANIFEST.map((remote) => remote.name));

@@ -4,14 +4,14 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { serverLayersPlugin } = require('./serverLayers.cjs');
+const { importLayersPlugin } = require('./importLayers.cjs');
 
 const ROOT = path.resolve(__dirname, '../..');
 const config = [
   {
     files: ['**/*.ts'],
     languageOptions: { parser: tseslint.parser },
-    plugins: { layers: serverLayersPlugin },
+    plugins: { layers: importLayersPlugin },
     rules: { 'layers/imports-point-down': 'error' as const },
   },
 ];
@@ -95,22 +95,27 @@ describe('the server layers lint rule', () => {
       ),
     ]);
     // one way only is fine: auth → users, mail → notifications
-    expect(problemsOf('server/src/features/auth/x.ts', "import '../users/usersService';\n", root)).toEqual([]);
-    expect(problemsOf('server/src/features/mail/x.ts', "import '../notifications/notifier';\n", root)).toEqual(
+    expect(problemsOf('server/src/features/auth/x.ts', "import '../users/usersService';\n", root)).toEqual(
       [],
     );
+    expect(
+      problemsOf('server/src/features/mail/x.ts', "import '../notifications/notifier';\n", root),
+    ).toEqual([]);
   });
 
   it('reads non-relative imports too: the server package name is a path into the server', () => {
     expect(
-      problemsOf('server/src/features/leads/x.ts', "import '@auditdesk/server/src/features/sync/engine/runSync';\n"),
+      problemsOf(
+        'server/src/features/leads/x.ts',
+        "import '@auditdesk/server/src/features/sync/engine/runSync';\n",
+      ),
     ).toEqual([expect.stringContaining('features/leads must not import features/sync')]);
     expect(problemsOf('server/src/platform/db/x.ts', "export * from '@auditdesk/server';\n")).toEqual([
       expect.stringContaining('platform/db must not import the composition root'),
     ]);
-    expect(problemsOf('server/src/features/sync/x.ts', "import '@auditdesk/server/testkit/freePort';\n")).toEqual([
-      expect.stringContaining('must not import server/testkit/freePort'),
-    ]);
+    expect(
+      problemsOf('server/src/features/sync/x.ts', "import '@auditdesk/server/testkit/freePort';\n"),
+    ).toEqual([expect.stringContaining('must not import server/testkit/freePort')]);
     expect(problemsOf('server/src/features/sync/x.ts', "import { z } from 'zod';\n")).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
 // webpack.config.cjs passes only its folder: its name, dev port and exposed modules come from
-// the remote manifest (shared/src/remotes/remoteManifest.ts).
+// the remote manifest (shared/src/contract/remoteManifest.ts).
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');

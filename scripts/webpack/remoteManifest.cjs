@@ -1,7 +1,7 @@
-// The remote manifest (shared/src/remotes/remoteManifest.ts) for the CommonJS webpack configs.
+// The remote manifest (shared/src/contract/remoteManifest.ts) for the CommonJS webpack configs.
 const path = require('node:path');
 
-const MANIFEST = path.join(__dirname, '../../shared/src/remotes/remoteManifest.ts');
+const MANIFEST = path.join(__dirname, '../../shared/src/contract/remoteManifest.ts');
 
 /** Under jest or tsx the file is compiled on require; plain Node 20 (the webpack CLI) needs tsx. */
 function requireManifest() {
@@ -13,7 +13,7 @@ function requireManifest() {
   }
 }
 
-/** @type {typeof import('../../shared/src/remotes/remoteManifest')} */
+/** @type {typeof import('../../shared/src/contract/remoteManifest')} */
 const manifest = requireManifest();
 
 /**
@@ -27,7 +27,7 @@ function appInFolder(dir) {
   if (folder === HOST_APP.folder)
     return { name: HOST_APP.name, title: HOST_APP.label, port: HOST_APP.devPort };
   const remote = REMOTE_MANIFEST.find((entry) => entry.folder === folder);
-  if (!remote) throw new Error(`${folder} is not in shared/src/remotes/remoteManifest.ts`);
+  if (!remote) throw new Error(`${folder} is not in shared/src/contract/remoteManifest.ts`);
   return {
     name: remote.name,
     title: `${remote.label} · ${HOST_APP.label}`,

@@ -6,8 +6,8 @@ export { routes, type OperationId } from './contract/operations/routes';
 export { ApiError } from './api/apiError';
 export { uploadForm, type UploadProgress } from './api/uploadForm';
 export type { ApiResult } from './api/apiTypes';
-export { authStore } from './auth/authStore';
-export { toRole } from './auth/roles';
+export { authStore } from './session/authStore';
+export { toRole } from './contract/roles';
 export { useIsAdmin } from './auth/useIsAdmin';
 export { useAccess } from './auth/useAccess';
 export { allows, type Access } from './contract/operations/operation';
@@ -122,6 +122,7 @@ export {
   type MergeSide,
 } from './leads/mergeChoice';
 export * from './scheduling';
+export { dayIn, daysBetween, dayStartMs, shiftDay } from './contract/calendarDays';
 export { StatCards } from './ui/StatCards';
 export { formatNumber, formatPercent } from './format/formatNumber';
 export { formatDateTime, formatDay, formatDuration } from './format/formatDateTime';

@@ -27,7 +27,7 @@ const pages = REMOTE_MANIFEST.flatMap((remote) =>
 );
 const byPath = new Map(flatten(routes).map((route) => [route.path, route]));
 
-describe('the host from the remote manifest (shared/src/remotes/remoteManifest.ts)', () => {
+describe('the host from the remote manifest (shared/src/contract/remoteManifest.ts)', () => {
   it('routes every page of every remote to that remote module, titled, refused to non-admins when admin-only', () => {
     for (const { remote, page } of pages) {
       const route = byPath.get(page.route);

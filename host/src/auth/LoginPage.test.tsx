@@ -4,8 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import { renderRoutes } from '@auditdesk/shared/testing';
+import { preloadRemotePage } from '../remotes/preloadRemotePage';
 import { LoginPage } from './LoginPage';
 import { ProtectedRoute } from './ProtectedRoute';
+
+// the remote's own loading is the federation runtime's (tested in e2e); here: that it starts
+jest.mock('../remotes/preloadRemotePage');
 
 const routes = [
   { path: '/login', element: <LoginPage /> },
@@ -62,6 +66,17 @@ describe('LoginPage', () => {
     expect(await screen.findByText('leads page')).toBeInTheDocument();
     const { pathname, search, hash } = router.state.location;
     expect(`${pathname}${search}${hash}`).toBe(OPENED);
+  });
+
+  it("starts loading the landing page's remote as soon as the sign-in succeeds (the person's token known)", async () => {
+    fetchMock = server(null);
+    renderRoutes(routes, OPENED);
+    await userEvent.type(screen.getByLabelText(/Email/), 'admin@example.com');
+    await userEvent.type(screen.getByLabelText(/Password/), 'a long password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByText('leads page')).toBeInTheDocument();
+    expect(preloadRemotePage).toHaveBeenCalledWith('/leads');
   });
 
   it("gives the identity provider's return the same link to open", async () => {

@@ -4,6 +4,7 @@ import { IconAlertCircle, IconBrandGoogle, IconBrandWindows, IconLogin2 } from '
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { preloadRemotePage } from '../remotes/preloadRemotePage';
 import { AccessDeniedBanner } from './AccessDeniedBanner';
 import { AuthPageFrame } from './AuthPageFrame';
 import { identityProviderSignInUrl } from './identityProviderSignInUrl';
@@ -37,8 +38,11 @@ export function LoginPage() {
     setError(null);
     const outcome = await login(email.trim(), password);
     setBusy(false);
-    if (outcome.ok) navigate(landing, { replace: true });
-    else setError(outcome.error);
+    if (outcome.ok) {
+      // the landing page's remote loads while the shell renders its layout, not after it
+      preloadRemotePage(new URL(landing, window.location.origin).pathname);
+      navigate(landing, { replace: true });
+    } else setError(outcome.error);
   };
 
   // offered only when the server has a provider: a button that can only fail is no choice

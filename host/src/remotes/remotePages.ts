@@ -16,7 +16,7 @@ export interface RemotePageDefinition {
   adminOnly: false | { deniedMessage: string };
 }
 
-/** Every remote's pages, from the remote manifest (shared/src/remotes/remoteManifest.ts). */
+/** Every remote's pages, from the remote manifest (shared/src/contract/remoteManifest.ts). */
 export const REMOTE_PAGES: readonly RemotePageDefinition[] = REMOTE_MANIFEST.flatMap((remote) =>
   remote.pages.map((page) => ({
     path: page.route,

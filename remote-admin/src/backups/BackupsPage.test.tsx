@@ -1,7 +1,7 @@
 import { authStore } from '@auditdesk/shared';
 import type { BackupsOverview, RestorePoint } from '@auditdesk/shared/core';
 import { renderWithProviders } from '@auditdesk/shared/testing';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
 import BackupsPage from './BackupsPage';
@@ -73,6 +73,75 @@ describe('BackupsPage', () => {
     expect(card('Schedule')).not.toHaveTextContent('0 * * * *');
     expect(card('On this machine')).toHaveTextContent('1 snapshot');
     expect(screen.queryByRole('button', { name: 'Restore to a minute…' })).not.toBeInTheDocument();
+    expect(screen.queryByText('The last good backup is old')).not.toBeInTheDocument();
+  });
+
+  it('warns in red when the newest point is older than twice the schedule', async () => {
+    fetched = mockFetch(() =>
+      json(
+        200,
+        overview({
+          lastGood: {
+            name: 'old',
+            at: '2026-11-28T04:00:00.000Z',
+            ageMs: 3 * 3_600_000 + 12 * 60_000,
+            stale: true,
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<BackupsPage />);
+    const warning = (await screen.findByText('The last good backup is old')).closest('[role="alert"]');
+    expect(warning).toHaveTextContent(
+      'The newest restore point is 3h 12m old, more than twice the schedule’s interval. Check the server’s log, then Back up now.',
+    );
+    expect(card('Last good backup')).toHaveTextContent('3h 12m ago');
+  });
+
+  it('restores a named point after saying what is lost after it; a refusal stays in the dialog to try again', async () => {
+    let refusals = 1;
+    fetched = mockFetch(({ method, url }) => {
+      if (url === '/api/backups/2026-11-28T0700Z-bulk/impact')
+        return json(200, { leadChanges: 1_204, otherChanges: 1 });
+      if (method === 'POST' && url === '/api/backups/restore')
+        return refusals-- > 0
+          ? json(409, { detail: 'A sync is running; restore when it has finished.' })
+          : json(200, {
+              at: '2026-11-28T07:30:00.000Z',
+              by: 'Ada',
+              point: '2026-11-28T0700Z-bulk',
+              pointReason: 'Before a bulk delete of 8 leads by Ada',
+              undoPoint: '2026-11-28T073000Z-restore',
+              migrated: [],
+            });
+      return json(200, overview());
+    });
+    renderWithProviders(<BackupsPage />);
+    const table = await screen.findByRole('table', { name: 'Restore points' });
+    await userEvent.click(within(table).getByRole('button', { name: 'Restore…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore the database' });
+    expect(dialog).toHaveTextContent('Restore 2026-11-28T0700Z-bulk: Before a bulk delete of 8 leads by Ada');
+    expect(
+      await within(dialog).findByText(
+        '1,204 lead changes and 1 other change (people, views, syncs) made after it will be lost.',
+      ),
+    ).toBeInTheDocument();
+
+    const confirm = within(dialog).getByRole('button', { name: 'Restore 2026-11-28T0700Z-bulk' });
+    await userEvent.click(confirm);
+    expect(
+      await within(dialog).findByText('A sync is running; restore when it has finished.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Not restored')).toBeInTheDocument();
+
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Restore the database' })).not.toBeInTheDocument(),
+    );
+    expect(fetched.calls.filter((call) => call.method === 'POST')).toEqual([
+      expect.objectContaining({ url: '/api/backups/restore', body: { point: '2026-11-28T0700Z-bulk' } }),
+      expect.objectContaining({ url: '/api/backups/restore', body: { point: '2026-11-28T0700Z-bulk' } }),
+    ]);
   });
 
   it('on D1, has no disk, offers any minute of Time Travel and restores to it', async () => {

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { minuteInput, minuteProblem, minuteRange } from './backupRules';
+import { RestoreDialog } from './RestoreDialog';
 
 /**
  * D1: the restore to any minute Time Travel keeps (the last `days` days), typed in the viewer's
@@ -27,46 +28,33 @@ export function RestoreToMinuteModal({
   const at = value ? new Date(value) : null;
   const problem = minuteProblem(at, days, now);
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <RestoreDialog
       title="Restore the database to a minute"
-      size="lg"
-      closeOnClickOutside={!restoring}
+      restoring={restoring}
+      failure={failure}
+      confirmLabel="Restore to this minute"
+      confirmDisabled={problem !== null}
+      onConfirm={() => onConfirm(at!)}
+      onClose={onClose}
     >
-      <Stack gap="sm">
-        <Text>
-          D1 Time Travel puts the database back as it was at any minute of the last {days} days, named restore
-          point or not.
-        </Text>
-        <TextInput
-          type="datetime-local"
-          label="The database as it was at"
-          description="In your time zone"
-          value={value}
-          min={range.min}
-          max={range.max}
-          onChange={(event) => setValue(event.currentTarget.value)}
-          error={value && problem}
-        />
-        <Alert color="orange" icon={<IconAlertTriangle />}>
-          Every change made after that minute will be lost. The database as it is now is kept as a restore
-          point first, so this restore can itself be undone.
-        </Alert>
-        {failure && (
-          <Alert color="red" title="Not restored">
-            {failure}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={restoring}>
-            Cancel
-          </Button>
-          <Button color="red" loading={restoring} disabled={problem !== null} onClick={() => onConfirm(at!)}>
-            Restore to this minute
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        D1 Time Travel puts the database back as it was at any minute of the last {days} days, named restore
+        point or not.
+      </Text>
+      <TextInput
+        type="datetime-local"
+        label="The database as it was at"
+        description="In your time zone"
+        value={value}
+        min={range.min}
+        max={range.max}
+        onChange={(event) => setValue(event.currentTarget.value)}
+        error={value && problem}
+      />
+      <Alert color="orange" icon={<IconAlertTriangle />}>
+        Every change made after that minute will be lost. The database as it is now is kept as a restore point
+        first, so this restore can itself be undone.
+      </Alert>
+    </RestoreDialog>
   );
 }

@@ -12,7 +12,9 @@ import { leadsListBenchmark } from './leadsList';
 import { lighthouseBenchmark } from './lighthouse';
 import { loadBenchmark } from './load';
 import { officeValuesBenchmark } from './officeValues';
+import { releaseStagesBenchmark } from './releaseStages';
 import { leadsScreenBenchmark } from './leadsScreen';
+import { screensBenchmark } from './screens';
 import { severalInstancesBenchmark } from './severalInstances';
 import { syncBenchmark } from './sync';
 import { syncD1Benchmark } from './syncD1';
@@ -31,10 +33,12 @@ export const BENCHMARKS: Benchmark[] = [
   backupBenchmark,
   hubBenchmark,
   severalInstancesBenchmark,
+  releaseStagesBenchmark,
   hubScaleBenchmark,
   firstLoadBenchmark,
   lighthouseBenchmark,
   leadsScreenBenchmark,
+  screensBenchmark,
   // last: it leaves the machine busy for a while after it ends
   loadBenchmark,
 ];

@@ -13,7 +13,7 @@ export async function signInTokens(url: string): Promise<{ token: string; refres
   return { token: body.access_token, refreshToken: body.refresh_token };
 }
 
-/** The localStorage entries a signed-in browser holds (see shared/src/auth/authStorage.ts). */
+/** The localStorage entries a signed-in browser holds (see shared/src/session/authStorage.ts). */
 export function sessionStorageEntries(tokens: {
   token: string;
   refreshToken: string;

@@ -10,6 +10,8 @@ export const E2E_ADMIN = { email: 'admin@auditdesk.test', password: 'e2e-admin-p
 export interface AppServer {
   url: string;
   dataDir: string;
+  /** the settings it was started with besides the suite's own (a D1 database, REDIS_URL…) */
+  settings: Record<string, string>;
   /** the server's own process (benchmarks read its memory) */
   pid: number;
   stop: () => Promise<void>;
@@ -87,6 +89,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   return {
     url,
     dataDir,
+    settings: env,
     pid: child.pid!,
     async stop() {
       stopping = true;

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,27 +8,28 @@ import type { AppServer } from './appServer';
 
 /**
  * `pnpm release …` against an e2e server: the command line reads the same settings as the
- * server (its DATA_DIR, so its database and release store). Answers what it printed.
+ * server (its DATA_DIR, its database — D1 too — its release store and Redis). Answers what it
+ * printed. A process of its own, awaited without blocking this one: the D1 it talks to may be
+ * served from here.
  */
-export function releaseCommand(server: AppServer, ...args: string[]): string {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/src/cli/releaseCommand.ts', ...args],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATA_DIR: server.dataDir,
-        PUBLIC_URL: server.url,
-        LOG_LEVEL: 'warn',
-      },
-      encoding: 'utf8',
+export async function releaseCommand(server: AppServer, ...args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli/releaseCommand.ts', ...args], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: server.dataDir,
+      PUBLIC_URL: server.url,
+      LOG_LEVEL: 'warn',
+      ...server.settings,
     },
-  );
-  const output = `${result.stdout}${result.stderr}`;
-  if (result.status !== 0)
-    throw new Error(`pnpm release ${args.join(' ')} failed (${result.status}):\n${output}`);
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [status] = (await once(child, 'close')) as [number | null];
+  if (status !== 0) throw new Error(`pnpm release ${args.join(' ')} failed (${status}):\n${output}`);
   return output;
 }
 

@@ -22,11 +22,11 @@ test('a release goes live with no restart, open tabs are told, and a rollback br
       changedLeadsBuild(),
       changedLeadsBuild((dir) => replaceText(dir, `"${HEADING}"`, `"${SECOND}"`)),
     );
-    expect(releaseCommand(server, 'leads', '--dist', builds[0]!, '--notes', 'The first')).toContain(
+    expect(await releaseCommand(server, 'leads', '--dist', builds[0]!, '--notes', 'The first')).toContain(
       'Published remote_leads 0.1.0-1',
     );
-    releaseCommand(server, 'leads', '--dist', builds[1]!, '--notes', 'A new heading');
-    expect(releaseCommand(server, 'promote', 'leads', '0.1.0-1')).toContain('Leads: 0.1.0-1 is live.');
+    await releaseCommand(server, 'leads', '--dist', builds[1]!, '--notes', 'A new heading');
+    expect(await releaseCommand(server, 'promote', 'leads', '0.1.0-1')).toContain('Leads: 0.1.0-1 is live.');
 
     const leadsTab = await context.newPage();
     await signIn(leadsTab);
@@ -78,7 +78,7 @@ test('a release goes live with no restart, open tabs are told, and a rollback br
 
     // a release that needs a Mantine export the host build lacks is refused, naming it
     builds.push(changedLeadsBuild((dir) => needAlso(dir, '@mantine/core', ['Stepper'])));
-    releaseCommand(server, 'leads', '--dist', builds[2]!, '--notes', 'Needs a newer host');
+    await releaseCommand(server, 'leads', '--dist', builds[2]!, '--notes', 'Needs a newer host');
     await admin.reload();
     await card.getByRole('button', { name: 'Promote 0.1.0-3' }).click();
     const refusal = card.getByRole('alert');
@@ -91,8 +91,8 @@ test('a release goes live with no restart, open tabs are told, and a rollback br
 
     // a live release whose manifest is gone: the tab shows the panel, and the page counts the failure
     builds.push(changedLeadsBuild());
-    releaseCommand(server, 'leads', '--dist', builds[3]!, '--notes', 'Its manifest will be lost');
-    releaseCommand(server, 'promote', 'leads', '0.1.0-4');
+    await releaseCommand(server, 'leads', '--dist', builds[3]!, '--notes', 'Its manifest will be lost');
+    await releaseCommand(server, 'promote', 'leads', '0.1.0-4');
     fs.rmSync(path.join(server.dataDir, 'releases', 'leads', '0.1.0-4', 'mf-manifest.json'));
     // a change from the command line (no Redis here) reaches the server's /remotes.json within its cache time
     await expect

@@ -29,7 +29,8 @@ describe('the data folder holds secrets', () => {
 describe('passwords', () => {
   it('are hashed at OWASP’s cost outside the test suite, and weaker hashes are redone at sign-in', async () => {
     const { createPasswords, OWASP_SCRYPT, TEST_SCRYPT } = await import('../../src/features/auth/passwords');
-    expect(OWASP_SCRYPT).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    // one of OWASP's five equal scrypt minimums (N=2^13, r=8, p=10: 8 MiB, ten passes)
+    expect(OWASP_SCRYPT).toEqual({ N: 2 ** 13, r: 8, p: 10 });
     expect(createPasswords().params).toEqual(OWASP_SCRYPT);
     const t = await createTestApp();
     const weak = createPasswords({ N: 2 ** 10, r: 8, p: 1 });
@@ -43,6 +44,23 @@ describe('passwords', () => {
     const rehashed = (await t.users.findById(user.id))!.passwordHash!;
     expect(rehashed.split('$').slice(0, 4)).toEqual(['scrypt', String(TEST_SCRYPT.N), '8', '1']);
     await t.login('old@example.com', 'an-old-password-1');
+    await t.close();
+  });
+
+  it('a hash at another cost as strong (N=2^17, the cost before) is redone at today’s, which is quicker to check', async () => {
+    const { createPasswords, TEST_SCRYPT } = await import('../../src/features/auth/passwords');
+    const t = await createTestApp();
+    // stronger than the suite's cost by N·r·p, as N=2^17, r=8, p=1 is against N=2^13, r=8, p=10
+    const before = createPasswords({ N: TEST_SCRYPT.N, r: 8, p: 2 });
+    const user = await t.users.create({
+      email: 'before@example.com',
+      fullName: 'Hashed Before',
+      role: 'User',
+      passwordHash: await before.hash('a-password-from-before-1'),
+    });
+    await t.login('before@example.com', 'a-password-from-before-1');
+    const rehashed = (await t.users.findById(user.id))!.passwordHash!;
+    expect(rehashed.split('$').slice(0, 4)).toEqual(['scrypt', String(TEST_SCRYPT.N), '8', '1']);
     await t.close();
   });
 });

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fakeRemoteBuild, fakeWebRoot } from '../../testkit/builders/releaseBuilds';
-import { createTestApp, type TestApp } from '../../testkit/testApp';
+import { eventually } from '../../testkit/eventually';
+import { ADMIN, createTestApp, type TestApp } from '../../testkit/testApp';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -57,7 +58,7 @@ describe('pnpm release', () => {
     expect(wrong.stderr).toContain('usage:');
   }, 60_000);
 
-  it('stages a release for a role and aborts the stage (advance runs the same way), and refuses a stage with two audiences', () => {
+  it('stages a release for a role and aborts the stage, and refuses a stage with two audiences', () => {
     run('leads', '--dist', fakeRemoteBuild());
     const staged = run('stage', 'leads', '0.1.0-1', '--role', 'Admin');
     expect([staged.status, staged.stderr]).toEqual([0, '']);
@@ -72,6 +73,47 @@ describe('pnpm release', () => {
       2,
       'Give exactly one of --role, --share or --users.',
     ]);
-    // each run is a process of its own (about 5 s here): advance is left to the API's tests
+  }, 90_000);
+
+  it('stages for a share of people and for named people, and advances each to the next step, the last to everyone', async () => {
+    // each run is a process of its own (3–5 s here): this is the command as operators run it
+    run('leads', '--dist', fakeRemoteBuild(), '--notes', 'Staged from the test');
+    const share = run('stage', 'leads', '0.1.0-1', '--share', '10%');
+    expect([share.status, share.stderr]).toEqual([0, '']);
+    expect(share.stdout).toMatch(
+      /\n {2}staged 0\.1\.0-1 for 10 % of people \(\d+ people?\) since \S+, by command line \(\S+\); advance: 25 % of people\n$/,
+    );
+    const advanced = run('advance', 'leads');
+    expect([advanced.status, advanced.stderr]).toEqual([0, '']);
+    expect(advanced.stdout).toMatch(
+      /^Leads: the built-in build is live\.\n {2}staged 0\.1\.0-1 for 25 % of people .*; advance: 50 % of people\n$/,
+    );
+
+    const unknown = run('stage', 'leads', '0.1.0-1', '--users', `${ADMIN.email},nobody@example.com`);
+    expect([unknown.status, unknown.stderr]).toEqual([
+      1,
+      'No account with access has the e-mail nobody@example.com.\n',
+    ]);
+    // staging the staged release again gives it another audience: the admin alone
+    const named = run('stage', 'leads', '0.1.0-1', '--users', ADMIN.email);
+    expect([named.status, named.stderr]).toEqual([0, '']);
+    expect(named.stdout).toMatch(
+      /\n {2}staged 0\.1\.0-1 for 1 person \(1 person\) since .*; advance: everyone\n$/,
+    );
+    // the server follows without Redis within its brief cache: the admin is given the release
+    const { access_token: token } = (await t.login()) as { access_token: string };
+    const staged = '/releases/leads/0.1.0-1/mf-manifest.json';
+    const answer = (authorization?: string) =>
+      t.app.inject({ url: '/remotes.json', headers: authorization ? { authorization } : {} });
+    await eventually(async () => expect((await answer(`Bearer ${token}`)).json().remote_leads).toBe(staged), {
+      attempts: 60,
+    });
+    expect((await answer()).json().remote_leads).not.toBe(staged); // not live: anonymous pages
+
+    const everyone = run('advance', 'remote-leads');
+    expect([everyone.status, everyone.stderr]).toEqual([0, '']);
+    // to everyone is a promotion: live, and watched a while
+    expect(everyone.stdout).toMatch(/^Leads: 0\.1\.0-1 is live\.\n {2}0\.1\.0-1 watched until \S+\n$/);
+    await eventually(async () => expect((await answer()).json().remote_leads).toBe(staged), { attempts: 60 });
   }, 90_000);
 });

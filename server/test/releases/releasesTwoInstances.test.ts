@@ -6,7 +6,7 @@ import { publishedRelease, fakeWebRoot } from '../../testkit/builders/releaseBui
 import { hubClient, startTwoInstances, type Instance } from '../../testkit/instances/twoInstances';
 import { bearer } from '../../testkit/testApp';
 
-// real servers on a machine that may be busy: the times are printed, not asserted tightly
+// real servers on a machine that may be busy: the times are `pnpm bench release-stages`'s
 jest.setTimeout(30_000);
 
 const remotesJson = async (instance: Instance) =>
@@ -50,15 +50,12 @@ describe('a promotion on one instance, seen by another', () => {
           tab.on('RemoteReleased', (...args: unknown[]) => told[index]!.push(args)),
         );
         await Promise.all(tabs.map((tab) => tab.start()));
-
-        const started = Date.now();
         await promoteOn(a, version);
         const url = `/releases/leads/${version}/mf-manifest.json`;
         await eventually(async () => expect((await remotesJson(b)).remote_leads).toBe(url), {
           delayMs: 10,
           attempts: 500,
         });
-        console.log(`promote on A → B's /remotes.json: ${Date.now() - started} ms`);
         const expected = [['remote_leads', version, url, '']];
         await eventually(() => expect(told).toEqual([expected, expected]));
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -116,8 +113,6 @@ describe('a promotion on one instance, seen by another', () => {
           tab.on('RemoteReleased', (...args: unknown[]) => told[index]!.push(args)),
         );
         await Promise.all(tabs.map((tab) => tab.start()));
-
-        const started = Date.now();
         const answer = await fetch(`${a.url}/api/releases/remote_leads/stage`, {
           method: 'POST',
           headers: { ...bearer((await a.login()).access_token), 'content-type': 'application/json' },
@@ -130,7 +125,6 @@ describe('a promotion on one instance, seen by another', () => {
           delayMs: 10,
           attempts: 500,
         });
-        console.log(`stage on A → the Admin's /remotes.json on B: ${Date.now() - started} ms`);
         expect(await leadsOn(b, userToken)).toBe(liveUrl);
         const toStaged = [['remote_leads', staged.version, stagedUrl, '']];
         await eventually(() => expect(told).toEqual([toStaged, toStaged, []]));
@@ -178,7 +172,6 @@ describe('a promotion on one instance, seen by another', () => {
     try {
       const { version } = await publishedRelease(a, 'remote_leads');
       expect((await remotesJson(b)).remote_leads).toBe('/remotes/leads/mf-manifest.json');
-      const started = Date.now();
       await promoteOn(a, version);
       expect((await remotesJson(a)).remote_leads).toBe(`/releases/leads/${version}/mf-manifest.json`);
       await eventually(
@@ -186,7 +179,6 @@ describe('a promotion on one instance, seen by another', () => {
           expect((await remotesJson(b)).remote_leads).toBe(`/releases/leads/${version}/mf-manifest.json`),
         { delayMs: 100, attempts: (LIVE_CACHE_MS + 3000) / 100 },
       );
-      console.log(`promote on A → B's /remotes.json without Redis: ${Date.now() - started} ms`);
     } finally {
       await close();
     }

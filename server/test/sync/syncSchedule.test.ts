@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { RESTORE_UNDER_WAY } from '../../src/features/backups/backupMessages';
+import { BackupBusy } from '../../src/features/backups/backupService';
 import { startSync } from '../../src/features/sync/syncStartup';
 import { freePort } from '../../testkit/freePort';
 import { icsCalendar } from '../../testkit/builders/icsBuilder';
+import { eventually } from '../../testkit/eventually';
 import { createTestApp } from '../../testkit/testApp';
 
 const today = new Date();
@@ -56,6 +59,24 @@ describe('sync at start and on a schedule', () => {
     await t.close();
     calendar.close();
   }, 15_000);
+
+  it('skips a scheduled run while a restore is under way, saying so (not a failure)', async () => {
+    const t = await createTestApp({ SYNC_CRON: '* * * * * *' });
+    jest.spyOn(t.services.backups, 'refuseWhileRestoring').mockImplementation(() => {
+      throw new BackupBusy(RESTORE_UNDER_WAY);
+    });
+    const warn = jest.spyOn(t.app.log, 'warn');
+    const error = jest.spyOn(t.app.log, 'error');
+    const stopSchedule = await startSync(t.services.sync, t.config, t.app.log);
+    expect(warn).toHaveBeenCalledWith({ reason: RESTORE_UNDER_WAY }, 'demo calendar not imported now');
+    await eventually(() =>
+      expect(warn).toHaveBeenCalledWith({ reason: RESTORE_UNDER_WAY }, 'scheduled sync skipped'),
+    );
+    stopSchedule();
+    expect(error).not.toHaveBeenCalled();
+    expect(await t.services.sync.history()).toHaveLength(0);
+    await t.close();
+  });
 
   it('explains an unreachable calendar URL', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'auditdesk-url-'));

@@ -7,6 +7,7 @@ import { heldForGood, sheetWrite } from '../../testkit/builders/runHolds';
 import { RunStopped } from '../../src/features/sync/lock/runHold';
 import { HEADER } from '../../src/features/sync/spreadsheet/sheetLayout';
 import { createXlsxSpreadsheet, XLSX_MAX_ROWS } from '../../src/features/sync/spreadsheet/xlsxSpreadsheet';
+import { existingSheetsOfFile } from '../../src/features/sync/spreadsheet/existingSheetsOfFile';
 import { leadChunksOf } from '../../src/features/leads/record/leadChunks';
 
 async function readBack(file: string) {
@@ -137,6 +138,67 @@ describe('xlsx spreadsheet', () => {
     });
     expect(fs.statSync(file).mtimeMs).toBe(before);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  /** A sheet whose reads of the file are counted. */
+  const countingReads = () => {
+    const reads = { count: 0 };
+    const sheet = createXlsxSpreadsheet(file, {
+      readFile: (read) => {
+        reads.count += 1;
+        return existingSheetsOfFile(read);
+      },
+    });
+    return { sheet, reads };
+  };
+
+  it('merges a re-run onto the rows its last write left, without reading the file back', async () => {
+    const { sheet, reads } = countingReads();
+    await sheet.write(
+      leadChunksOf([lead(), lead({ leadId: 'april', scheduledDate: '2025-04-02T14:00:00.000Z' })]),
+      sheetWrite({ from: MARCH_2025.from, to: Date.parse('2025-04-30T23:59:59Z') }, 't1'),
+    );
+    expect(
+      await sheet.write(leadChunksOf([lead({ status: 'Completed' })]), sheetWrite(MARCH_2025, 't2')),
+    ).toEqual({ written: 1, removed: 0 });
+    expect(
+      await sheet.write(leadChunksOf([lead({ status: 'Completed' })]), sheetWrite(MARCH_2025, 't3')),
+    ).toEqual({ written: 0, removed: 0 });
+    expect(reads.count).toBe(1); // the first write's, of no file yet
+    const { leads } = await readBack(file);
+    expect(leads.map((row) => [row.leadId, row.status, row.lastSyncedAt])).toEqual([
+      ['lead-1', 'Completed', 't2'],
+      ['april', 'Scheduled', 't1'],
+    ]);
+  });
+
+  it('reads the file again once something else changed it since its last write', async () => {
+    const { sheet, reads } = countingReads();
+    await sheet.write(leadChunksOf([lead()]), sheetWrite(MARCH_2025, 't1'));
+    // a person adds a row outside the run's range
+    const edited = new ExcelJS.Workbook();
+    await edited.xlsx.readFile(file);
+    edited.getWorksheet('Leads')!.addRow(['typed-in', ...HEADER.slice(1).map(() => 'x')]);
+    await edited.xlsx.writeFile(file);
+    await sheet.write(leadChunksOf([lead({ status: 'Completed' })]), sheetWrite(MARCH_2025, 't2'));
+    expect(reads.count).toBe(2);
+    const { leads } = await readBack(file);
+    expect(leads.map((row) => row.leadId)).toEqual(['lead-1', 'typed-in']);
+  });
+
+  it('remembers a row as the file reads it back (no control characters, line ends as LF)', async () => {
+    const odd = lead({ customerName: 'Jane\r\nDoe\u0001', comments: 'one\rtwo' });
+    const { sheet, reads } = countingReads();
+    await sheet.write(leadChunksOf([odd]), sheetWrite(MARCH_2025, 't1'));
+    const fromMemory = await sheet.write(leadChunksOf([odd]), sheetWrite(MARCH_2025, 't2'));
+    expect(reads.count).toBe(1);
+    // a sink that reads the file back compares the same lead the same way
+    fs.copyFileSync(file, `${file}.copy`);
+    const fromFile = await createXlsxSpreadsheet(`${file}.copy`).write(
+      leadChunksOf([odd]),
+      sheetWrite(MARCH_2025, 't2'),
+    );
+    expect(fromMemory).toEqual(fromFile);
   });
 
   it('stores text that starts with =, +, - or @ as text, never as a formula', async () => {

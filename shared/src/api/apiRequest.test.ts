@@ -1,6 +1,6 @@
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { apiRequest } from './apiRequest';
 
 const user = { id: '1', email: 'a@example.com', name: 'A', role: 'User' as const };

@@ -1,4 +1,4 @@
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { routes } from '../contract/operations/routes';
 import { devFallback, wantsDevFallback, withDevDeadline } from './devFallback/devFallback';
 import { API_ERRORS } from './apiErrors';

@@ -1,7 +1,7 @@
-import { readStoredSession } from '../auth/authStorage';
-import { authStore } from '../auth/authStore';
-import { withCrossTabLock } from '../auth/crossTabLock';
-import { isTokenExpired } from '../auth/tokenExpiry';
+import { readStoredSession } from '../session/authStorage';
+import { authStore } from '../session/authStore';
+import { withCrossTabLock } from '../session/crossTabLock';
+import { isTokenExpired } from '../session/tokenExpiry';
 import { routes } from '../contract/operations/routes';
 import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
 import type { AnswerOf } from '../contract/operations/operationTypes';

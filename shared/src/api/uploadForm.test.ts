@@ -1,5 +1,5 @@
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { ApiError } from './apiError';
 import { routes } from '../contract/operations/routes';
 import { uploadForm } from './uploadForm';

@@ -1,4 +1,4 @@
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import type { Operation } from '../contract/operations/operation';
 import type { AnswerOf } from '../contract/operations/operationTypes';
 import type { OperationId } from '../contract/operations/routes';

@@ -1,8 +1,8 @@
 import { apiResult } from '../api/api';
 import { routes } from '../contract/operations/routes';
-import type { AuthUser } from './authTypes';
+import type { AuthUser } from '../session/authTypes';
 import { startSession } from './startSession';
-import { hasJwtShape } from './tokenExpiry';
+import { hasJwtShape } from '../session/tokenExpiry';
 
 /**
  * Finishes an identity-provider sign-in: trades the one-time code of the return address

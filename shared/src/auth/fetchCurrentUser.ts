@@ -1,6 +1,6 @@
 import { apiResult } from '../api/api';
 import { routes } from '../contract/operations/routes';
-import type { AuthUser } from './authTypes';
+import type { AuthUser } from '../session/authTypes';
 import { toAuthUser } from './toAuthUser';
 
 /** GET /auth/user as the app's user, or null when it cannot be had. */

@@ -1,6 +1,6 @@
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { authStore } from './authStore';
+import { authStore } from '../session/authStore';
 import { login } from './login';
 
 describe('login', () => {

@@ -1,9 +1,9 @@
 import { API_ERRORS } from '../api/apiErrors';
 import { apiResult } from '../api/api';
 import { routes } from '../contract/operations/routes';
-import type { AuthUser } from './authTypes';
+import type { AuthUser } from '../session/authTypes';
 import { startSession } from './startSession';
-import { hasJwtShape } from './tokenExpiry';
+import { hasJwtShape } from '../session/tokenExpiry';
 
 export type LoginOutcome = { ok: true; user: AuthUser } | { ok: false; error: string };
 

@@ -1,6 +1,6 @@
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { authStore } from './authStore';
+import { authStore } from '../session/authStore';
 import { restoreSession } from './restoreSession';
 
 const stored = { id: '3', email: 'sam@example.com', name: 'Sam', role: 'User' as const };

@@ -1,7 +1,7 @@
 import { refreshSession } from '../api/refreshSession';
-import { authStore } from './authStore';
+import { authStore } from '../session/authStore';
 import { fetchCurrentUser } from './fetchCurrentUser';
-import { isTokenExpired } from './tokenExpiry';
+import { isTokenExpired } from '../session/tokenExpiry';
 
 /**
  * Runs once on load: a stored, unexpired session is checked with the server and its

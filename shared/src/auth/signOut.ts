@@ -1,7 +1,7 @@
 import { apiResult } from '../api/api';
 import { routes } from '../contract/operations/routes';
 import { flushPreferences } from '../preferences/personalPreferences';
-import { authStore } from './authStore';
+import { authStore } from '../session/authStore';
 
 /** Ends the session on the server (best effort) and wipes it from the browser. */
 export async function signOut(): Promise<void> {

@@ -1,5 +1,5 @@
-import { authStore } from './authStore';
-import type { AuthTokens, AuthUser } from './authTypes';
+import { authStore } from '../session/authStore';
+import type { AuthTokens, AuthUser } from '../session/authTypes';
 import { restorePreferences } from '../preferences/personalPreferences';
 import { fetchCurrentUser } from './fetchCurrentUser';
 

@@ -1,5 +1,5 @@
-import type { AuthUser } from './authTypes';
-import { toRole } from './roles';
+import type { AuthUser } from '../session/authTypes';
+import { toRole } from '../contract/roles';
 
 export interface CurrentUserResponse {
   id?: string | number;

@@ -1,5 +1,5 @@
 import { useStore } from 'zustand';
-import { authStore, type AuthState } from './authStore';
+import { authStore, type AuthState } from '../session/authStore';
 
 export function useAuth<T>(selector: (state: AuthState) => T): T {
   return useStore(authStore, selector);

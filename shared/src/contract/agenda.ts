@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDay, START_AFTER_END } from './common';
-import { daysBetween } from '../scheduling/calendarDays';
+import { daysBetween } from './calendarDays';
 import { leadResource } from './leads';
 import { AGENDA_MAX_DAYS } from './vocabulary';
 

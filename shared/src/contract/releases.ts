@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REMOTE_MANIFEST, type RemoteName } from '../remotes/remoteManifest';
+import { REMOTE_MANIFEST, type RemoteName } from './remoteManifest';
 import { emailAddress } from './common';
 import { ROLES } from './vocabulary';
 

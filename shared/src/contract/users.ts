@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toRole } from '../auth/roles';
+import { toRole } from './roles';
 import { emailAddress, isoDateTime } from './common';
 import { leadText } from './leadText';
 import { ROLES } from './vocabulary';

@@ -1,6 +1,6 @@
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { login } from '../auth/login';
 import { signOut } from '../auth/signOut';
 import { SAVE_PAUSE_MS, savePreferencesSoon } from './personalPreferences';

@@ -1,5 +1,5 @@
 import { apiResult } from '../api/api';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { routes } from '../contract/operations/routes';
 import { storedPreferenceParts, writePreferencesToStorage } from './preferenceKeys';
 

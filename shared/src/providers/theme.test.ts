@@ -43,3 +43,20 @@ describe('the theme keeps text readable (WCAG AA, 4.5:1)', () => {
       expect([name, contrastRatio(value, '#f8f9fa') >= 4.5]).toEqual([name, true]);
   });
 });
+
+describe('the variant resolver', () => {
+  it('answers a colour and variant once per theme (Mantine asks on every render of every button)', () => {
+    expect(resolve('light', 'red')).toBe(resolve('light', 'red'));
+    expect(resolve('filled', 'red')).not.toBe(resolve('light', 'red'));
+    const other = mergeMantineTheme(DEFAULT_THEME, { ...theme, colors: { red: DEFAULT_THEME.colors.grape } });
+    const answer = other.variantColorResolver({
+      color: 'red',
+      theme: other,
+      variant: 'light',
+      gradient: undefined,
+      autoContrast: false,
+    });
+    expect(answer).not.toBe(resolve('light', 'red'));
+    expect(answer.color).toBe(resolve('light', 'grape').color);
+  });
+});

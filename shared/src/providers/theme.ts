@@ -21,7 +21,7 @@ import { fillUnderWhiteText, textOnTint } from './accessibleColors';
  * filled buttons and badges get a shade white text can stand on, light, subtle and
  * outline ones a text shade dark enough for their tinted background.
  */
-const variantColorResolver: VariantColorsResolver = (input) => {
+const resolveVariantColors: VariantColorsResolver = (input) => {
   const defaults = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({ color: input.color || input.theme.primaryColor, theme: input.theme });
   // a colour chosen with its shade ('gray.6'), or a CSS colour, is the caller's decision
@@ -43,6 +43,29 @@ const variantColorResolver: VariantColorsResolver = (input) => {
       return defaults;
   }
 };
+
+type VariantColors = ReturnType<VariantColorsResolver>;
+
+/**
+ * The same answer for the same colour and variant, per theme: Mantine asks on every render of
+ * every button, badge and icon (a keystroke in the leads screen's search re-renders some 150 of
+ * them, and the parse of the colour cost 15–20 ms a render there).
+ */
+function oncePerColorAndVariant(resolve: VariantColorsResolver): VariantColorsResolver {
+  const answers = new WeakMap<object, Map<string, VariantColors>>();
+  return (input) => {
+    let byKey = answers.get(input.theme);
+    if (!byKey) answers.set(input.theme, (byKey = new Map()));
+    const key = [input.color, input.variant, input.autoContrast, JSON.stringify(input.gradient)].join(
+      '\u0000',
+    );
+    let answer = byKey.get(key);
+    if (!answer) byKey.set(key, (answer = resolve(input)));
+    return answer;
+  };
+}
+
+const variantColorResolver = oncePerColorAndVariant(resolveVariantColors);
 
 /**
  * Text colours the components read from CSS variables: `c="dimmed"`, `c="red"`, links, and the

@@ -1,6 +1,6 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { fakeHubConnection as fakeConnection } from '../testing/fakeHubConnection';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
 import { createSyncHubClient, endSessionWhenAccessEnds } from './syncHubClient';
 

@@ -1,8 +1,8 @@
 import type { HubConnection } from '@microsoft/signalr';
 import { refreshSession } from '../api/refreshSession';
 import { apiUrl } from '../api/apiUrl';
-import { authStore } from '../auth/authStore';
-import { isTokenExpired } from '../auth/tokenExpiry';
+import { authStore } from '../session/authStore';
+import { isTokenExpired } from '../session/tokenExpiry';
 import { HUB_CLOSE_REASONS } from '../contract/vocabulary';
 import { SYNC_HUB_EVENTS, type HubConnectionStatus, type SyncHubEvents } from './syncHubEvents';
 

@@ -1,4 +1,5 @@
-// The scheduling numbers, once, for the server and the browser (plain TypeScript).
+// The scheduling numbers, once, for the server and the browser (plain TypeScript); the
+// calendar-day arithmetic they use is the contract's (contract/calendarDays.ts).
 export { rateOf } from './rateOf';
 export {
   addRecord,
@@ -12,4 +13,3 @@ export {
 export { gridKpis, type GridKpis } from './gridKpis';
 export { groupGrid, type MonthGroup, type WeekRow } from './groupGrid';
 export { agendaFileName } from './agendaFileName';
-export { dayIn, daysBetween, dayStartMs, shiftDay } from './calendarDays';

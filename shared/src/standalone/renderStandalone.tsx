@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../providers/AppProviders';
-import type { RemoteName } from '../remotes/remoteManifest';
+import type { RemoteName } from '../contract/remoteManifest';
 import { standaloneRoutes, type StandalonePages } from './standaloneRoutes';
 import { startDevSessionIfNone } from './startDevSessionIfNone';
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import type { Role } from '../contract/vocabulary';
-import { REMOTE_MANIFEST } from '../remotes/remoteManifest';
+import { REMOTE_MANIFEST } from '../contract/remoteManifest';
 import { renderRoutes } from '../testing/renderWithProviders';
 import { standaloneRoutes, type StandalonePages } from './standaloneRoutes';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { REMOTE_MANIFEST, type RemoteDefinition, type RemoteName } from '../remotes/remoteManifest';
+import { REMOTE_MANIFEST, type RemoteDefinition, type RemoteName } from '../contract/remoteManifest';
 import { AdminOnly } from '../ui/AdminOnly';
 
 /** The modules a remote exposes as pages (the remote manifest's). */

@@ -1,4 +1,4 @@
-import { authStore } from '../auth/authStore';
+import { authStore } from '../session/authStore';
 import { startDevSessionIfNone } from './startDevSessionIfNone';
 
 const role = () => authStore.getState().user?.role;

@@ -1,6 +1,6 @@
 import { DEV_TOKEN_PREFIX } from '../api/devFallback/devFallback';
-import { authStore } from '../auth/authStore';
-import { toRole } from '../auth/roles';
+import { authStore } from '../session/authStore';
+import { toRole } from '../contract/roles';
 
 /**
  * A remote on its own dev server has no sign-in page: it starts a `dev-token-` session

@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { AppProviders, queryClient } from '../index';
+import { AppProviders } from '../providers/AppProviders';
+import { queryClient } from '../query/queryClient';
 
 /** Renders routes inside the app's providers, starting at `path`. */
 export function renderRoutes(

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig';
+import { HttpProblem } from '../../platform/errors/httpProblem';
 import { demoSpan } from './demo/generateDemoCalendar';
 import { defaultSyncRange } from './engine/syncRange';
 import { SyncLockUnavailable } from './lock/syncLock';
@@ -8,6 +9,12 @@ import { SyncAlreadyRunning } from './runs/syncRunsRepository';
 import { ensureDemoCalendar } from './syncSetup';
 import type { SyncService } from './syncService';
 import { startIcsReader } from '../calendar/ics/offThread/readIcsOffThread';
+
+/** Another run holds the sync, the lock cannot be taken, or a restore is under way (409): try later. */
+const isRefusal = (error: unknown): error is Error =>
+  error instanceof SyncAlreadyRunning ||
+  error instanceof SyncLockUnavailable ||
+  (error instanceof HttpProblem && error.statusCode === 409);
 
 /**
  * At start: the demo calendar is written
@@ -39,7 +46,7 @@ export async function startSync(
       );
     } catch (error) {
       // another instance is importing it, or Redis is away: the next start tries again
-      if (!(error instanceof SyncAlreadyRunning || error instanceof SyncLockUnavailable)) throw error;
+      if (!isRefusal(error)) throw error;
       log.warn({ reason: error.message }, 'demo calendar not imported now');
     }
   }
@@ -52,8 +59,7 @@ export async function startSync(
       } catch (error) {
         if (error instanceof SyncAlreadyRunning)
           log.info({ runId: error.runId }, 'scheduled sync skipped: one is running');
-        else if (error instanceof SyncLockUnavailable)
-          log.warn({ reason: error.message }, 'scheduled sync skipped');
+        else if (isRefusal(error)) log.warn({ reason: error.message }, 'scheduled sync skipped');
         else log.error({ err: error }, 'scheduled sync failed');
       }
     });

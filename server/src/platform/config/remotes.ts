@@ -9,7 +9,7 @@ type RemoteSetting<Path extends string> = `REMOTE_${Uppercase<Path>}_URL`;
 
 /**
  * The four remotes as the server knows them, derived from the one manifest
- * (shared/src/remotes/remoteManifest.ts): its fields plus the setting that pins each one and
+ * (shared/src/contract/remoteManifest.ts): its fields plus the setting that pins each one and
  * the modules the host routes to (a release must expose every one).
  */
 export const REMOTES = REMOTE_MANIFEST.map((remote) => ({

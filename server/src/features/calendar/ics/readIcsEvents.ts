@@ -15,6 +15,9 @@ import { resolveZoneName } from '../../../platform/time/timezones';
 import { BlockKeys, blockKey } from './rfc5545/blockKeys';
 import { detached, detachedProblem } from './rfc5545/detached';
 import { eventUid, IcsSplitter } from './splitIcs';
+import { tooManyEvents } from './rfc5545/limitMessages';
+import { createReadMemo, type ReadMemo } from './readMemo';
+import type { CalendarEvent, EventProblem } from '../calendarEvent';
 
 /** Events handed on at a time (a message between threads each): small, so the next step starts early. */
 const EVENTS_PER_HANDING = 500;
@@ -191,8 +194,12 @@ export function readIcsPieces(
   // the event's parent is its calendar, so that its TZIDs find the calendar's VTIMEZONEs
   const parseEvent = (text: string) => new ICAL.Component(parseIcs(text) as unknown[], calendars[current]);
 
-  const readGroup = (vevents: Component[]) => {
+  const readGroup = (
+    vevents: Component[],
+    remember?: (events: CalendarEvent[], problems: EventProblem[]) => void,
+  ) => {
     const uid = uidOf(vevents[0]!);
+    const events = context.events.length;
     const problems = context.problems.length;
     try {
       readEventGroup({ ...context, defaultZone: calendarZone }, uid, vevents);
@@ -207,6 +214,26 @@ export function readIcsPieces(
     // problems are kept for the whole read: not the chunk of the file they were cut from
     for (let index = problems; index < context.problems.length; index += 1)
       context.problems[index] = detachedProblem(context.problems[index]!);
+    remember?.(context.events.slice(events), context.problems.slice(problems));
+    handOn(EVENTS_PER_HANDING);
+  };
+  // an event alone under its UID, read the same way as in the last read: its events again
+  const memo = readMemo.begin(
+    `${outline.skeleton}\u0000${defaultZone}\u0000${from}\u0000${to}\u0000${JSON.stringify(limits)}`,
+  );
+  const readAlone = (text: string) => {
+    const known = memo.known(current, text);
+    if (!known) {
+      readGroup([parseEvent(text)], (events, problems) => memo.remember(current, text, events, problems));
+      return;
+    }
+    for (const event of known.events) {
+      if (context.tally.read >= limits.eventsPerRun)
+        throw tooManyEvents({ uid: event.leadId, summary: event.summary }, limits.eventsPerRun);
+      context.tally.read += 1;
+      context.events.push({ ...event });
+    }
+    context.problems.push(...known.problems);
     handOn(EVENTS_PER_HANDING);
   };
   const groupOf = (key: string, hash: number) => {
@@ -259,7 +286,7 @@ export function readIcsPieces(
         if (at < 0 || at < current) return;
         enter(at);
         if (!waiting.has(hash)) {
-          readGroup([parseEvent(text)]);
+          readAlone(text);
           return;
         }
         const uid = eventUid(text);
@@ -279,9 +306,13 @@ export function readIcsPieces(
   );
   if (block !== outline.keys.length) throw changedMeanwhile();
   enter(calendars.length);
+  memo.end();
   handOn(1);
   return { events: context.events, problems: context.problems };
 }
+
+/** What this thread's last read of a calendar read event by event (readMemo). */
+const readMemo: ReadMemo = createReadMemo();
 
 /** The two passes over a calendar did not meet the same events. */
 const changedMeanwhile = () =>

@@ -114,32 +114,32 @@ SELECT min(scheduled_date) AS first, max(scheduled_date) AS last FROM leads WHER
       const { from, to, firstDay, lastDay } = bounds(range);
       const day = await dayOfVisit(range, from, to);
       const rows = await db.all<GridRow>(sql`
-WITH visits AS MATERIALIZED (
-  SELECT
-    ${day} AS day,
-    ${canonicalAuditor(auditors)} AS auditor,
-    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
-    ${statusIn(SCHEDULED_STATUSES)} AS booked,
-    ${statusIn(COMPLETED_STATUSES)} AS completed,
-    trim(referred_by) <> '' AS referred,
-    heating_fuel, provider, house_type,
-    count(*) AS n
+WITH raw AS MATERIALIZED (
+  -- the leads counted by their business day and stored values first: the derived columns
+  -- below are computed once per group, not per lead (half the time at 100,000 leads)
+  SELECT ${day} AS day, auditor, status, trim(referred_by) <> '' AS referred,
+    heating_fuel, provider, house_type, count(*) AS n
   -- the planner, without statistics, reads the table through the date index instead (140 vs 90 ms at 100,000 leads)
   FROM leads INDEXED BY leads_grid_nocase_idx
   WHERE ${LIVE_VISIT}
     -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
     AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
     AND scheduled_date >= ${from} AND scheduled_date <= ${to}
-  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9
+  GROUP BY 1, 2, 3, 4, 5, 6, 7
 ),
 cube AS MATERIALIZED (
   SELECT
     CAST(substr(day, 1, 4) AS INTEGER) AS year,
     CAST(substr(day, 6, 2) AS INTEGER) AS month,
     ${weekOfMonthSql(sql`day`)} AS week,
-    auditor, cancelled, booked, completed, referred, heating_fuel, provider, house_type,
+    ${canonicalAuditor(auditors)} AS auditor,
+    ${statusIn(CANCELLED_STATUSES)} AS cancelled,
+    ${statusIn(SCHEDULED_STATUSES)} AS booked,
+    ${statusIn(COMPLETED_STATUSES)} AS completed,
+    referred,
+    heating_fuel, provider, house_type,
     sum(n) AS n
-  FROM visits WHERE day >= ${firstDay} AND day <= ${lastDay}
+  FROM raw WHERE day >= ${firstDay} AND day <= ${lastDay}
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 ),
 breakdown AS MATERIALIZED (

@@ -27,6 +27,15 @@ const escapeXml = (text: string) =>
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;');
 
+/**
+ * A cell's text as reading the file back gives it: without what XML cannot hold (dropped by
+ * escapeXml), with its line ends as XML normalizes them (CR LF and a lone CR read as LF).
+ */
+export const asReadBack = (text: string): string =>
+  !NEEDS_ESCAPING.test(text) && !text.includes('\r')
+    ? text
+    : text.replace(INVALID_XML, '').replace(/\r\n?/g, '\n');
+
 export function columnName(index: number): string {
   let name = '';
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))

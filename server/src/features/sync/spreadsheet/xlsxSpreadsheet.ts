@@ -15,6 +15,7 @@ import {
 import { RunStopped, type RunHold } from '../lock/runHold';
 import { SpreadsheetError, type SpreadsheetSink } from './spreadsheetSink';
 import { writeXlsxFile } from './xlsxFile';
+import { createWrittenRowsMemory, type WrittenRowsRecording } from './writtenRowsMemory';
 
 const escaped = (file: string) => path.basename(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** What a run writes before it replaces the file: `.leads.xlsx.run-42.tmp`. */
@@ -60,6 +61,7 @@ async function writeTemp(
   entries: Record<SheetName, Iterable<SheetEntry>>,
   syncedAt: string,
   runId: number,
+  recording: WrittenRowsRecording,
 ) {
   ensurePrivateFolder(path.dirname(file));
   removeStaleTempFiles(file, runId);
@@ -68,7 +70,7 @@ async function writeTemp(
     const sheets = SHEET_NAMES.map((name) => ({
       name,
       header: HEADER,
-      rows: rowsOf(entries[name], syncedAt),
+      rows: recording.pass(name, rowsOf(entries[name], syncedAt)),
       widths: HEADER.map((key) => (key === 'comments' ? 40 : 20)),
     }));
     // the customers' names and phone numbers: for the owner's eyes only
@@ -101,6 +103,16 @@ function* counted<T>(
   }
 }
 
+/** The file's fingerprint (size, modification time, inode), or 'absent'. */
+async function fingerprintOf(file: string): Promise<string> {
+  try {
+    const stat = await fs.promises.stat(file);
+    return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  } catch {
+    return 'absent';
+  }
+}
+
 /** An .xlsx sheet holds at most this many rows, its header row included (Excel's limit). */
 export const XLSX_MAX_ROWS = 1_048_576;
 
@@ -120,28 +132,33 @@ function checkRowLimit(leadsPerSheet: Record<SheetName, number>, maxRows: number
  * written whole beside the file, then renamed over it only while the run holds its lease
  * (on SQLite inside the write transaction that checks it), so a run that failed or lost
  * its lease never replaces what the run that took over wrote, nor leaves half a workbook.
- * `maxRows`: the rows a sheet may hold (XLSX_MAX_ROWS; smaller in tests).
+ * A run merges onto the rows the last write left while the file is as it left it
+ * (writtenRowsMemory), and reads the file back otherwise.
+ * `maxRows`: the rows a sheet may hold (XLSX_MAX_ROWS; smaller in tests); `readFile`: how the
+ * file's rows are read back (tests count the reads).
  */
 export function createXlsxSpreadsheet(
   file: string,
-  { maxRows = XLSX_MAX_ROWS }: { maxRows?: number } = {},
+  {
+    maxRows = XLSX_MAX_ROWS,
+    readFile = existingSheetsOfFile,
+  }: { maxRows?: number; readFile?: typeof existingSheetsOfFile } = {},
 ): SpreadsheetSink {
   removeStaleTempFiles(file);
+  const writtenRows = createWrittenRowsMemory();
   return {
     description: `spreadsheet ${path.basename(file)}`,
-    async fingerprint() {
-      try {
-        const stat = await fs.promises.stat(file);
-        return `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
-      } catch {
-        return 'absent';
-      }
-    },
+    fingerprint: () => fingerprintOf(file),
     async write(leads, { range, syncedAt, fence, onProgress }) {
       // the run's own leads alone too many: said before the file is read
       checkRowLimit(await countBySheet(leads), maxRows);
       onProgress(10, `Reading ${path.basename(file)}`);
-      const existing = await existingSheetsOfFile(file);
+      // taken before the file is read: a change made meanwhile gives the file another one
+      const before = await fingerprintOf(file);
+      const existing = writtenRows.rowsOf(before) ?? (await readFile(file));
+      // kept again only once the file is known to hold them
+      writtenRows.forget();
+      const recording = writtenRows.record();
       let temp: string | null = null;
       try {
         onProgress(40, `Writing ${path.basename(file)}`);
@@ -156,16 +173,20 @@ export function createXlsxSpreadsheet(
           },
           syncedAt,
           fence.runId,
+          recording,
         );
         // the rows kept from outside the range and the run's together
         checkRowLimit(rows, maxRows);
         const { written, removed } = merged.tally;
         // the file is left as it was (its time too): the next run can tell it is unchanged
         if (written === 0 && removed === 0) {
+          recording.keep(before);
           onProgress(100, 'Spreadsheet already up to date');
           return { written: 0, removed: 0 };
         }
         const complete = temp;
+        // a rename keeps size, time and inode: the file's fingerprint once it is in place
+        const after = await fingerprintOf(complete);
         await fence.whileOwned(() => {
           try {
             fs.renameSync(complete, file);
@@ -177,6 +198,7 @@ export function createXlsxSpreadsheet(
           }
         });
         temp = null;
+        recording.keep(after);
         onProgress(100, `${written} rows written, ${removed} removed`);
         return { written, removed };
       } finally {

@@ -1,6 +1,4 @@
-import { ROLES, type Role } from '../contract/vocabulary';
-
-export { ROLES, type Role };
+import { ROLES, type Role } from './vocabulary';
 
 /** Reads a role from a server or client value: a name in any case, or the codes (1 = Admin). */
 export function toRole(value: unknown): Role {

@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from '../contract/vocabulary';
 
 /** The signed-in user as the browser keeps it. */
 export interface AuthUser {

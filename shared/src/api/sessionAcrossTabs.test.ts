@@ -1,8 +1,8 @@
 import { fakeJwt } from '../../../scripts/jest/fakeJwt';
 import { json, mockFetch } from '../../../scripts/jest/fetchMock';
-import { apiRequest } from '../api/apiRequest';
-import { authStore } from './authStore';
-import { AUTH_STORAGE_KEYS } from './authStorage';
+import { apiRequest } from './apiRequest';
+import { authStore } from '../session/authStore';
+import { AUTH_STORAGE_KEYS } from '../session/authStorage';
 
 const user = { id: '7', email: 'kim@example.com', name: 'Kim', role: 'Manager' as const };
 
