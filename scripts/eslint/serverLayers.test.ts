@@ -1,35 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Linter } from 'eslint';
-import tseslint from 'typescript-eslint';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { importLayersPlugin } = require('./importLayers.cjs');
-
-const ROOT = path.resolve(__dirname, '../..');
-const config = [
-  {
-    files: ['**/*.ts'],
-    languageOptions: { parser: tseslint.parser },
-    plugins: { layers: importLayersPlugin },
-    rules: { 'layers/imports-point-down': 'error' as const },
-  },
-];
-
-const problemsOf = (file: string, code: string, root = ROOT) =>
-  new Linter({ cwd: root })
-    .verify(code, config, { filename: path.join(root, file) })
-    .map((problem) => problem.message);
-
-/** A checkout of its own holding `files` (path: code), for the rules that read the tree. */
-function checkout(files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'server-layers-'));
-  for (const [file, code] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), code);
-  }
-  return root;
-}
+import { checkout, problemsOf } from './layersTesting';
 
 describe('the server layers lint rule', () => {
   it('fails on an import that points up: leads may not import sync, platform no feature', () => {

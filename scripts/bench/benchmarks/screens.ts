@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { standardViewState } from '../../../shared/src/contract/leadsViewState';
 import { HOME_PATH } from '../../../host/src/app/homePath';
 import { E2E_ADMIN, startAppServer } from '../../e2e/support/appServer';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium';
@@ -24,17 +25,9 @@ async function saveView(url: string): Promise<void> {
       name: VIEW_NAME,
       shared: false,
       state: {
-        search: '',
-        startDate: '',
-        endDate: '',
+        ...standardViewState(),
         columns: { status: '=Completed' },
-        referredBy: 'all',
         sort: { id: 'scheduledDate', desc: true },
-        pageSize: 25,
-        visibleColumns: null,
-        hideUnformatted: true,
-        needsReview: false,
-        duplicatesOnly: false,
       },
     }),
   });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { standardViewState } from '../../../shared/src/contract/leadsViewState';
 import path from 'node:path';
 import { freePort } from '../../../server/testkit/freePort';
 import { OIDC_CLIENT, startOidcProvider } from '../../../server/testkit/servers/oidcProvider';
@@ -38,17 +39,9 @@ async function sharedLink(baseURL: string): Promise<string> {
       name: `Completed, newest first ${Date.now()}`,
       shared: true,
       state: {
-        search: '',
-        startDate: '',
-        endDate: '',
+        ...standardViewState(),
         columns: { status: '=Completed' },
-        referredBy: 'all',
         sort: { id: 'scheduledDate', desc: true },
-        pageSize: 25,
-        visibleColumns: null,
-        hideUnformatted: true,
-        needsReview: false,
-        duplicatesOnly: false,
       },
     }),
   });
