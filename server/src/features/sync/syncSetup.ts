@@ -10,6 +10,7 @@ import { createGoogleAuth, type GoogleAuthClient } from '../../platform/google/g
 import { createGoogleSheetsSpreadsheet } from './spreadsheet/googleSheetsSpreadsheet';
 import type { SpreadsheetSink } from './spreadsheet/spreadsheetSink';
 import { createXlsxSpreadsheet } from './spreadsheet/xlsxSpreadsheet';
+import { createParsedEventsMemo } from './engine/runLeads/parsedEventsMemo';
 
 /** Writes the demo calendar once, on the first start; it is kept from then on. */
 export function ensureDemoCalendar(config: Config, today = new Date()): boolean {
@@ -35,6 +36,7 @@ export function createSyncDependencies(config: Config, leads: LeadsRepository): 
     auditors: config.auditors,
     limits: config.calendarLimits,
     leadsInMemory: config.syncLeadsInMemory,
+    parsedEvents: createParsedEventsMemo(),
   };
 }
 

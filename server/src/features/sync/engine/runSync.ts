@@ -12,8 +12,7 @@ import {
 } from '../../calendar/calendarEvent';
 import type { CalendarLimits } from '../../../platform/config/calendarLimits';
 import { checkCalendarLimits } from './checkCalendarLimits';
-import { leadContentHash, type HashedLead } from '../../leads/record/leadContentHash';
-import { parseEvent } from '../../calendar/eventFormat/parseEvent';
+import { parseAndHash, type ParsedEventsMemo } from './runLeads/parsedEventsMemo';
 import type { RunHold } from '../lock/runHold';
 import type { SpreadsheetSink } from '../spreadsheet/spreadsheetSink';
 import { runHash, sourceHash } from './runHash';
@@ -29,6 +28,8 @@ export interface SyncDependencies {
   limits: CalendarLimits;
   /** Leads a run holds in memory before it keeps them on disk (SYNC_LEADS_IN_MEMORY). */
   leadsInMemory?: number;
+  /** The last run's leads by their events, for the next run of the same instance. */
+  parsedEvents?: ParsedEventsMemo;
 }
 
 export interface SyncRunContext {
@@ -61,22 +62,22 @@ export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'm
 
 /**
  * The run's leads as its events arrive (in batches, while the calendar is still being read):
- * each checked against the limits, parsed and fingerprinted, and kept in `leads` (runLeads:
+ * each checked against the limits, parsed and fingerprinted (or found as the last run left
+ * them: parsedEventsMemo), and kept in `leads` (runLeads:
  * in memory, or on disk past a usual run's size).
  */
-function collectLeads(deps: Pick<SyncDependencies, 'auditors' | 'limits'>, leads: RunLeads, hold: RunHold) {
+function collectLeads(
+  deps: Pick<SyncDependencies, 'auditors' | 'limits' | 'parsedEvents'>,
+  leads: RunLeads,
+  hold: RunHold,
+) {
+  const parse = deps.parsedEvents?.begin(deps.auditors) ?? ((event) => parseAndHash(event, deps.auditors));
   let events = 0;
   const take: EventsListener = (batch) => {
     hold.throwIfLost();
     checkCalendarLimits(batch, deps.limits, events);
     events += batch.length;
-    leads.add(
-      batch.map((event) => {
-        const lead = parseEvent(event, deps.auditors) as HashedLead;
-        lead.contentHash = leadContentHash(lead);
-        return lead;
-      }),
-    );
+    leads.add(batch.map(parse));
   };
   return take;
 }
