@@ -28,10 +28,7 @@ describe('the leads the last run made of its events', () => {
     const memo = createParsedEventsMemo();
     const [a, b] = run(memo, [event('a'), event('b')]);
     // a copy as the reader thread hands it: new objects, equal fields
-    const [again, changed] = run(memo, [
-      event('a'),
-      event('b', { start: new Date('2026-03-04T14:30:00Z') }),
-    ]);
+    const [again, changed] = run(memo, [event('a'), event('b', { start: new Date('2026-03-04T14:30:00Z') })]);
     expect(again).toBe(a);
     expect(changed).not.toBe(b);
     expect(changed).toEqual(parseAndHash(event('b', { start: new Date('2026-03-04T14:30:00Z') }), AUDITORS));
@@ -47,9 +44,14 @@ describe('the leads the last run made of its events', () => {
   ])('parses an event again when only %s changed', (_what, changes) => {
     const memo = createParsedEventsMemo();
     run(memo, [event('a', { ref: { id: '/cal/a.ics', etag: '"1"', instance: null } })]);
-    const [lead] = run(memo, [event('a', { ref: { id: '/cal/a.ics', etag: '"1"', instance: null }, ...changes })]);
+    const [lead] = run(memo, [
+      event('a', { ref: { id: '/cal/a.ics', etag: '"1"', instance: null }, ...changes }),
+    ]);
     expect(lead).toEqual(
-      parseAndHash(event('a', { ref: { id: '/cal/a.ics', etag: '"1"', instance: null }, ...changes }), AUDITORS),
+      parseAndHash(
+        event('a', { ref: { id: '/cal/a.ics', etag: '"1"', instance: null }, ...changes }),
+        AUDITORS,
+      ),
     );
   });
 
