@@ -5,7 +5,6 @@ import {
   leadDateFromInput,
   leadDateInput,
   leadCreate,
-  leadReplace,
   type ImportField,
   type LeadCreate,
 } from '@auditdesk/shared/core';
@@ -21,6 +20,7 @@ import { emailKey, looseText, phoneKey } from '../duplicates/duplicateKeys';
 import type { HistoryField } from '../history/historyStatements';
 import { atWallClock, parseDay, parseInstant, parseTime } from './importMoments';
 import type { ImportRow, MappedColumns } from './importTable';
+import { createFieldChecks } from './checkImportedFields';
 
 /** An editable field an import may change (every import field but leadId). */
 export type ImportedField = Exclude<ImportField, 'leadId'> & HistoryField;
@@ -147,8 +147,6 @@ function endDate(
   return { value: zone.at(`${zone.dayOf(scheduled)}|${time.hour}|${time.minute}`) };
 }
 
-/** Every field of a row checked at once (one parse a row, not one a field). */
-const ROW_FIELDS = leadReplace.partial();
 /** A new lead's fields that a file leaves out, as POST /leads defaults them. */
 const { customerName: _name, ...CREATE_DEFAULTS } = leadCreate.parse({ customerName: '-' });
 /** The fields whose values the calendar's parser normalises, so the import does too. */
@@ -192,6 +190,7 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
     }),
   };
   const weekOf = memoized((day: string) => String(weekOfMonth(new Date(day))));
+  const checkFields = createFieldChecks();
 
   /** The row's name as a preview lists it: its own, else its lead's. */
   const nameOf = (row: ImportRow, lead: ExistingLead | undefined) =>
@@ -242,12 +241,9 @@ export function createImportPlanner({ header, columns }: MappedColumns, context:
         if ('problem' in parsed) problems.push(`${named(column)}: ${parsed.problem}`);
         else values[field] = parsed.value;
       }
-      const checked = ROW_FIELDS.safeParse(values);
-      if (!checked.success)
-        for (const issue of checked.error.issues) {
-          const field = issue.path[0] as ImportedField;
-          problems.push(`${named(fields.find((entry) => entry.field === field)!.column)}: ${issue.message}`);
-        }
+      const checked = checkFields(values);
+      for (const { field, message } of checked.problems)
+        problems.push(`${named(fields.find((entry) => entry.field === field)!.column)}: ${message}`);
       if (problems.length > 0) return fail(row, lead, problems.join(' '));
 
       if (!lead) {
