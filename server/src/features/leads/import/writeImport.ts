@@ -5,7 +5,13 @@ import type { Database, Statement } from '../../../platform/db/database';
 import type { DataVersions } from '../../../platform/db/dataVersions';
 import { rootDatabaseError } from '../../../platform/db/databaseUnavailable';
 import { leads } from '../../../platform/db/schema';
-import { eventHistory, HISTORY_FIELDS, type HistoryField } from '../history/historyStatements';
+import {
+  eventHistory,
+  HISTORY_FIELDS,
+  jsonSyncRows,
+  type HistoryField,
+  type SyncRows,
+} from '../history/historyStatements';
 import { officeChangesStatements, settleOfficeValues } from '../office/officeValueStatements';
 import { fieldText, isDaySql, storedDateSql } from '../record/dateText';
 import type { ImportedField } from './planImport';
@@ -53,8 +59,30 @@ export interface ImportDraft {
   take(of: 'create' | 'update', json: string): Promise<void>;
   /** Removes what was staged (the import is not written). */
   discard(): Promise<void>;
-  readonly sources: { creates: SQL; updates: SQL; staged: boolean };
+  /** The new leads' rows (a field of one: `value(field, alias)`), and the updates as JSON objects named `value`. */
+  readonly sources: { creates: SyncRows; updates: SQL };
 }
+
+/**
+ * On SQLite a new lead's row is staged as columns in a table of this connection's own (TEMP:
+ * nothing of it reaches the WAL, a crash leaves nothing), as the sync stages its rows: the
+ * commit's insert then reads each field as a column instead of parsing the row's JSON once a
+ * field (the insert of 50,000 new leads about 0.6 of its time; the commit holds the event loop).
+ */
+const LOCAL_CREATES = 'temp.lead_import_creates';
+const CREATE_FIELDS = ['leadId', ...CREATED_FIELDS, 'week'] as const;
+const createColumn = (field: (typeof CREATE_FIELDS)[number]) => leads[field].name;
+const createLocalCreates = sql.raw(
+  `CREATE TEMP TABLE IF NOT EXISTS lead_import_creates (import_key TEXT NOT NULL, ${CREATE_FIELDS.map(
+    (field) => `${createColumn(field)} ${field === 'week' ? 'INTEGER' : 'TEXT'}`,
+  ).join(', ')})`,
+);
+const insertLocalCreate = `INSERT INTO ${LOCAL_CREATES} (import_key, ${CREATE_FIELDS.map(createColumn).join(', ')}) VALUES (?, ${CREATE_FIELDS.map(() => '?').join(', ')})`;
+/** A staged table's new leads as the commit reads them: a field of the row `alias` is its column. */
+const localCreateRows = (key: string): SyncRows => ({
+  from: sql`(SELECT * FROM ${sql.raw(LOCAL_CREATES)} WHERE import_key = ${key})`,
+  value: (field, alias) => sql.raw(`${alias}.${createColumn(field as (typeof CREATE_FIELDS)[number])}`),
+});
 
 /**
  * Writes an import's rows: every new lead and every changed field in one atomic batch (after
@@ -106,12 +134,25 @@ export function createImportWriter(
   function begin(): ImportDraft {
     const key = randomUUID();
     const stagedAt = new Date().toISOString();
+    const local = db.local;
+    let localCreates = 0;
+    const stageLocally = (json: string) => {
+      if (localCreates === 0) local!.run(createLocalCreates);
+      const insert = local!.prepare(insertLocalCreate);
+      const rows = JSON.parse(json) as Record<string, unknown>[];
+      local!.transaction(() => {
+        for (const row of rows) insert(key, ...CREATE_FIELDS.map((field) => row[field] ?? null));
+      });
+      localCreates += rows.length;
+    };
     const held: Record<'create' | 'update', string | null> = { create: null, update: null };
     const stagedKinds = new Set<'create' | 'update'>();
     // a chunk holds fewer than a million items (each is more than one byte of its million)
     let seq = 0;
+    // what a crash left staged goes at the first import that stages anything
+    let swept: Promise<unknown> | null = null;
     const stage = async (of: 'create' | 'update', json: string) => {
-      if (seq === 0) await sweep();
+      await (swept ??= sweep());
       const first = seq;
       seq += 1_000_000;
       await db.batch([
@@ -126,6 +167,10 @@ export function createImportWriter(
         : sql`json_each(${held[of] ?? '[]'})`;
     return {
       async take(of, json) {
+        if (local && of === 'create') {
+          await (swept ??= sweep());
+          return stageLocally(json);
+        }
         if (stagedKinds.has(of)) return stage(of, json);
         const first = held[of];
         if (first === null) {
@@ -137,11 +182,16 @@ export function createImportWriter(
         await stage(of, json);
       },
       async discard() {
+        if (localCreates > 0)
+          local!.run(sql`DELETE FROM ${sql.raw(LOCAL_CREATES)} WHERE import_key = ${key}`);
         if (stagedKinds.size > 0)
           await db.batch([sql`DELETE FROM lead_import_staging WHERE import_key = ${key}`]);
       },
       get sources() {
-        return { creates: source('create'), updates: source('update'), staged: stagedKinds.size > 0 };
+        return {
+          creates: local ? localCreateRows(key) : jsonSyncRows(source('create')),
+          updates: source('update'),
+        };
       },
     };
   }
@@ -178,16 +228,16 @@ export function createImportWriter(
       WHERE leads.id = json_extract(r.value, '$.id') AND leads.deleted_at IS NULL`;
   };
 
-  const insertCreates = (creates: SQL, at: string) => {
+  const insertCreates = (creates: SyncRows, at: string) => {
     const names = sql.raw(CREATED_FIELDS.map((field) => leads[field].name).join(', '));
+    const value = (field: string) => creates.value(field, 'r');
     const values = sql.join(
-      CREATED_FIELDS.map((field) => dateStored(field)(sql.raw(`json_extract(value, '$.${field}')`))),
+      CREATED_FIELDS.map((field) => dateStored(field)(value(field))),
       sql`, `,
     );
-    const day = sql`json_extract(value, '$.scheduledDate')`;
     return sql`INSERT INTO leads (lead_id, source, is_formatted, ${names}, all_day, week, created_at, updated_at)
-      SELECT json_extract(value, '$.leadId'), 'manual', 1, ${values}, ${isDaySql(day)}, json_extract(value, '$.week'), ${at}, ${at}
-      FROM ${creates}`;
+      SELECT ${value('leadId')}, 'manual', 1, ${values}, ${isDaySql(value('scheduledDate'))}, ${value('week')}, ${at}, ${at}
+      FROM ${creates.from} AS r`;
   };
 
   /** Writes the draft's rows as one action, all or nothing (the one place an import is committed). */
@@ -228,7 +278,7 @@ export function createImportWriter(
           insertCreates(sources.creates, at),
           eventHistory(
             'created',
-            sql`lead_id IN (SELECT json_extract(value, '$.leadId') FROM ${sources.creates})`,
+            sql`lead_id IN (SELECT ${sources.creates.value('leadId', 'r')} FROM ${sources.creates.from} AS r)`,
             actor,
             at,
           ),
