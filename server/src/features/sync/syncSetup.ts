@@ -36,7 +36,8 @@ export function createSyncDependencies(config: Config, leads: LeadsRepository): 
     auditors: config.auditors,
     limits: config.calendarLimits,
     leadsInMemory: config.syncLeadsInMemory,
-    parsedEvents: createParsedEventsMemo(),
+    // kept within what a run may hold in memory
+    parsedEvents: createParsedEventsMemo(config.syncLeadsInMemory),
   };
 }
 

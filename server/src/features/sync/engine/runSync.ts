@@ -63,8 +63,8 @@ export interface SyncOutcome extends SyncCounts, Pick<SyncResult, 'success' | 'm
 /**
  * The run's leads as its events arrive (in batches, while the calendar is still being read):
  * each checked against the limits, parsed and fingerprinted (or found as the last run left
- * them: parsedEventsMemo), and kept in `leads` (runLeads:
- * in memory, or on disk past a usual run's size).
+ * them: parsedEventsMemo), and kept in `leads` (runLeads: in memory, or on disk past a usual
+ * run's size).
  */
 function collectLeads(
   deps: Pick<SyncDependencies, 'auditors' | 'limits' | 'parsedEvents'>,
