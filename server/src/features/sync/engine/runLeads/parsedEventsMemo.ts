@@ -38,8 +38,11 @@ export function createParsedEventsMemo(limit = RUN_LEADS_IN_MEMORY): ParsedEvent
       lastAuditors = key;
       return (event) => {
         const known = previous.get(event.leadId);
+        // frozen: the next run hands the same lead on, so no step may change it
         const lead =
-          known && isDeepStrictEqual(known.event, event) ? known.lead : parseAndHash(event, auditors);
+          known && isDeepStrictEqual(known.event, event)
+            ? known.lead
+            : Object.freeze(parseAndHash(event, auditors));
         if (next && next.size >= limit) {
           if (last === next) last = new Map();
           next = null;
