@@ -47,6 +47,7 @@ import { bothOf, ImportedLeadsChip, onlyImported, useImportedLeads } from './imp
 import { showImportDoneToast } from './import/importDoneToast';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 import { createNarrowingFilter } from './narrowingFilter';
+import { useSameWhileEqual } from './useSameWhileEqual';
 import { paginate } from './pagination';
 import { SummaryCards } from './SummaryCards';
 import { useLeadRows } from './useLeadRows';
@@ -73,13 +74,17 @@ export default function LeadsPage() {
   const { view, change } = useLeadsView();
   const { hideUnformatted, pageSize } = view;
   const pageIndex = view.page - 1;
-  const visibility = useMemo(() => visibilityOf(view.visibleColumns ?? []), [view.visibleColumns]);
+  // the table is memoised: what it is given stays the same object while it is equal (the view
+  // is parsed anew from the URL, and the filters at each keystroke)
+  const visibleColumns = useSameWhileEqual(view.visibleColumns ?? []);
+  const visibility = useMemo(() => visibilityOf(visibleColumns), [visibleColumns]);
   const runLeads = useRunLeads(view.run);
   const imported = useImportedLeads(view.imported);
   const onlyIds = useMemo(() => bothOf(runLeads.ids, imported.ids), [runLeads.ids, imported.ids]);
   const filterKey = filtersKey(view);
   const filters = useMemo(() => filtersOfKey(filterKey, onlyIds), [filterKey, onlyIds]);
-  const sorting = view.sort as Sorting | null;
+  const sorting = useSameWhileEqual(view.sort as Sorting | null);
+  const columnFilters = useSameWhileEqual(filters.columns);
   const [editing, setEditing] = useState<LeadRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LeadRow | null>(null);
   const [viewing, setViewing] = useState<LeadRow | null>(null);
@@ -172,10 +177,10 @@ export default function LeadsPage() {
   const onColumnFilter = useCallback(
     (column: LeadColumnId, value: string) =>
       change(
-        { columns: { ...filters.columns, [column]: value }, page: 1 },
-        { replace: Boolean(filters.columns[column]) },
+        { columns: { ...columnFilters, [column]: value }, page: 1 },
+        { replace: Boolean(columnFilters[column]) },
       ),
-    [change, filters.columns],
+    [change, columnFilters],
   );
   const onSort = useCallback(
     (column: LeadColumnId) => change({ sort: nextSorting(sorting, column), page: 1 }),
@@ -315,7 +320,7 @@ export default function LeadsPage() {
                 visibility={visibility}
                 sorting={sorting}
                 onSort={onSort}
-                columnFilters={filters.columns}
+                columnFilters={columnFilters}
                 referredBy={filters.referredBy}
                 onColumnFilter={onColumnFilter}
                 onReferredBy={onReferredBy}

@@ -9,6 +9,7 @@ import {
   matchesScheduledDate,
   nextSorting,
   NO_FILTERS,
+  prepareSearch,
   sortLeads,
 } from './leadFilters';
 import { displayStatus, formatDay, statusColor, toLeadRow } from './leadRows';
@@ -122,6 +123,26 @@ describe('filterLeads', () => {
     const flagged = rows.map((item) => ({ ...item, needsReview: item.leadId === 'c' }));
     expect(ids(filterLeads(flagged, { ...NO_FILTERS, needsReview: true }))).toEqual(['c']);
     expect(hasActiveFilters({ ...NO_FILTERS, needsReview: true })).toBe(true);
+  });
+
+  it('answers the same over rows whose search is prepared (one haystack), with every other filter', () => {
+    const prepared = [...rows, row({ leadId: 'd', customerName: 'Bob Alexander', auditor: 'Alex Chen' })];
+    const plain = [...prepared];
+    prepareSearch(prepared);
+    const cases = [
+      { search: 'bob' },
+      { search: 'alex', columns: { auditor: 'alex' } },
+      { search: 'ALEX', startDate: '2025-04-01' },
+      { search: 'tom lee', referredBy: 'hide' as const },
+      { search: 'a', referredBy: 'empty' as const, needsReview: false },
+      { search: 'nobody' },
+      { search: '' },
+    ];
+    for (const filters of cases) {
+      const all = { ...NO_FILTERS, ...filters };
+      expect([filters, ids(filterLeads(prepared, all))]).toEqual([filters, ids(filterLeads(plain, all))]);
+    }
+    expect(ids(filterLeads(prepared, { ...NO_FILTERS, search: 'bob' }))).toEqual(['b', 'd']);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type LeadsView,
 } from '@auditdesk/shared';
 import { displayStatus, formatDay } from './leadRows';
+import { buildHaystack, rowsContaining, type SearchHaystack } from './searchHaystack';
 import type { LeadColumnId, LeadRow } from './leadTypes';
 
 /** The parts of the screen's view that choose its rows (the rest sort, page and show them). */
@@ -134,6 +135,21 @@ export function indexForSearch(rows: LeadRow[], from: number, hasTime: () => boo
   return index;
 }
 
+/** The rows' haystacks (searchHaystack.ts), made by prepareSearch: for the screen's rows, once. */
+const haystacks = new WeakMap<readonly LeadRow[], SearchHaystack<LeadRow>>();
+
+/**
+ * Joins the rows' search texts into one haystack, so a search over all of them is one native
+ * scan (after indexForSearch has built the texts, this is the join alone). filterLeads uses it
+ * for exactly this array of rows.
+ */
+export function prepareSearch(rows: LeadRow[]): void {
+  if (!haystacks.has(rows)) haystacks.set(rows, buildHaystack(rows, searchTextOf));
+}
+
+/** Whether prepareSearch was done for this array of rows. */
+export const isSearchPrepared = (rows: LeadRow[]) => haystacks.has(rows);
+
 type RowTest = (row: LeadRow) => boolean;
 
 /** The column filters and 'Referred by' boxes as tests, prepared once for all the rows. */
@@ -199,11 +215,15 @@ export function filterLeads(rows: LeadRow[], filters: LeadFilters): LeadRow[] {
   const { startDate, endDate } = filters;
   if (startDate || endDate) tests.unshift((row) => inDateRange(row, startDate, endDate));
   const needle = filters.search.trim().toLowerCase();
-  if (needle) tests.push((row) => searchTextOf(row).includes(needle));
+  const haystack = needle ? haystacks.get(rows) : undefined;
+  // the rows holding the search, found in one scan of the prepared haystack, then the other tests
+  const searched = haystack ? rowsContaining(haystack, needle) : null;
+  if (needle && !searched) tests.push((row) => searchTextOf(row).includes(needle));
   if (filters.needsReview) tests.unshift((row) => row.needsReview);
   const only = filters.onlyIds;
   if (only) tests.unshift((row) => only.has(row.id));
-  return tests.length === 0 ? rows : rows.filter((row) => tests.every((test) => test(row)));
+  const candidates = searched ?? rows;
+  return tests.length === 0 ? candidates : candidates.filter((row) => tests.every((test) => test(row)));
 }
 
 export interface Sorting {

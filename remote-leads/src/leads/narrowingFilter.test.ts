@@ -1,4 +1,4 @@
-import { NO_FILTERS, filterLeads, type LeadFilters } from './leadFilters';
+import { NO_FILTERS, filterLeads, prepareSearch, type LeadFilters } from './leadFilters';
 import { createNarrowingFilter } from './narrowingFilter';
 import type { LeadRow } from './leadTypes';
 
@@ -48,5 +48,46 @@ describe('createNarrowingFilter', () => {
     expect(ids(filter(rows, search({ search: 'tom', columns: { auditor: 'alex' } })))).toEqual([3]);
     const fresh = [...rows, row(5, 'Tom 9', 'Alex')];
     expect(ids(filter(fresh, search({ search: 'tom', columns: { auditor: 'alex' } })))).toEqual([3, 5]);
+  });
+
+  describe('over rows whose search is prepared (prepareSearch)', () => {
+    // 40 rows: 'maria' keeps 36, 'maria 1' 11 (more than an eighth), 't' 4 (less)
+    const many = Array.from({ length: 40 }, (_, at) => row(at + 1, at < 36 ? `Maria ${at}` : `Tom ${at}`));
+    prepareSearch(many);
+
+    it('answers what filterLeads answers when the search grows, shrinks or changes', () => {
+      const filter = createNarrowingFilter();
+      const searches = [
+        'm',
+        'ma',
+        'maria',
+        'maria 1',
+        'maria 12',
+        'maria 1',
+        'maria',
+        'tom',
+        'tom 1',
+        'o',
+        '',
+      ];
+      for (const search of searches) {
+        const filters = { ...NO_FILTERS, search };
+        expect([search, ids(filter(many, filters))]).toEqual([search, ids(filterLeads(many, filters))]);
+      }
+    });
+
+    it('scans all the rows again after a wide answer, and looks through a narrow one', () => {
+      const lookedAt: number[] = [];
+      const filter = createNarrowingFilter((list, filters) => {
+        lookedAt.push(list.length);
+        return filterLeads(list, filters);
+      });
+      filter(many, { ...NO_FILTERS, search: 'maria' });
+      filter(many, { ...NO_FILTERS, search: 'maria 1' });
+      expect(ids(filter(many, { ...NO_FILTERS, search: 'maria 15' }))).toEqual([16]);
+      filter(many, { ...NO_FILTERS, search: 't' });
+      expect(ids(filter(many, { ...NO_FILTERS, search: 'tom 3' }))).toEqual([37, 38, 39, 40]);
+      expect(lookedAt).toEqual([40, 40, 40, 40, 4]);
+    });
   });
 });

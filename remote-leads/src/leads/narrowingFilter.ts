@@ -1,4 +1,4 @@
-import { filterLeads, type LeadFilters } from './leadFilters';
+import { filterLeads, isSearchPrepared, type LeadFilters } from './leadFilters';
 import type { LeadRow } from './leadTypes';
 
 const searchOf = (filters: LeadFilters) => filters.search.trim().toLowerCase();
@@ -22,13 +22,26 @@ function narrows(before: LeadFilters, after: LeadFilters): boolean {
 }
 
 /**
+ * Over prepared rows (prepareSearch), one scan of all of them costs about what looking row by
+ * row through a fifth of them does (100,000 rows, Node): the last answer is looked through
+ * instead only when it is well below that.
+ */
+const NARROW_BELOW = 1 / 8;
+
+/**
  * filterLeads that remembers its last answer: while the search is typed further over the
- * same rows, each letter looks through the rows the letter before kept, not all of them.
+ * same rows, each letter looks through the rows the letter before kept, not all of them
+ * (unless those are many and the rows' search is prepared: one scan of all is faster).
  */
 export function createNarrowingFilter(filter: typeof filterLeads = filterLeads) {
   let last: { rows: LeadRow[]; filters: LeadFilters; result: LeadRow[] } | null = null;
   return (rows: LeadRow[], filters: LeadFilters): LeadRow[] => {
-    const from = last && last.rows === rows && narrows(last.filters, filters) ? last.result : rows;
+    const narrowed =
+      last &&
+      last.rows === rows &&
+      narrows(last.filters, filters) &&
+      (!isSearchPrepared(rows) || last.result.length <= rows.length * NARROW_BELOW);
+    const from = narrowed ? last!.result : rows;
     const result = filter(from, filters);
     last = { rows, filters, result };
     return result;

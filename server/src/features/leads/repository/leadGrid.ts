@@ -4,10 +4,11 @@ import {
   SCHEDULED_STATUSES,
   type GridRecord,
 } from '@auditdesk/shared/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../../platform/db/database';
 import { zoneOffsetSpans } from '../../../platform/time/zoneOffsetSpans';
 import { weekOfMonthSql } from '../record/weekOfMonth';
+import { nextWeekOfMonthStartSql, weekOfMonthStartSql } from '../../../platform/time/weekOfMonthStart';
 
 export interface GridRange {
   /** yyyy-mm-dd, inclusive: days of the business's calendar */
@@ -56,18 +57,29 @@ const bounds = (range: GridRange) => ({
   to: range.endDate ? widened(`${range.endDate}T23:59:59.999Z`, 1) : '9999',
   firstDay: range.startDate ?? '0000-00-00',
   lastDay: range.endDate ?? '9999-99-99',
+  /** Instants whose business day is in the range in every zone (a day inside each end). */
+  surelyFrom: range.startDate ? widened(range.startDate, 1) : '0000',
+  surelyTo: range.endDate ? new Date(Date.parse(range.endDate)).toISOString() : '9999',
 });
 
 /** An offset in minutes as a SQLite date modifier: `-300 minutes`. */
 const modifier = (minutes: number) => `'${minutes} minutes'`;
 
+/** A time of day `HH:MM` that many minutes after midnight (as ISO instants spell it). */
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
 /**
- * The visit's day on the business's calendar (yyyy-mm-dd), in SQL: a day's date as it is, an
- * instant's date on the zone's clocks. SQLite knows no zones: the zone's offsets over the
- * instants read are spelled out (built here, so the statement binds no parameter for them).
+ * The business's day of the visits a range reads, in SQL pieces. SQLite knows no zones: the
+ * zone's offsets over the instants read are spelled out (built here, so the statement binds
+ * no parameter for them). `day`: the visit's day on the business's calendar (yyyy-mm-dd), a
+ * day's date as it is, an instant's date on the zone's clocks. `mayBeEarlier`/`mayBeLater`:
+ * a cheap test on the stored instant's UTC time of day, false for every visit whose business
+ * day is not the day before (after) its UTC day, so `day` is computed only for those near midnight.
  */
-function businessDaySql(timeZone: string, from: number, to: number): SQL {
+function businessDaySql(timeZone: string, from: number, to: number) {
   const spans = zoneOffsetSpans(timeZone, from, to);
+  const offsets = spans.map(({ offsetMinutes }) => offsetMinutes);
   const offset =
     spans.length === 1
       ? modifier(spans[0]!.offsetMinutes)
@@ -78,12 +90,33 @@ function businessDaySql(timeZone: string, from: number, to: number): SQL {
               : `WHEN scheduled_date < '${until}' THEN ${modifier(offsetMinutes)}`,
           )
           .join(' ')} END`;
-  return sql.raw(
-    `CASE WHEN all_day THEN substr(scheduled_date, 1, 10) ELSE date(scheduled_date, ${offset}) END`,
-  );
+  const [west, east] = [Math.min(...offsets), Math.max(...offsets)];
+  const timeOfDay = 'substr(scheduled_date, 12, 5)';
+  return {
+    day: sql.raw(
+      `CASE WHEN all_day THEN substr(scheduled_date, 1, 10) ELSE date(scheduled_date, ${offset}) END`,
+    ),
+    mayBeEarlier: sql.raw(west < 0 ? `NOT all_day AND ${timeOfDay} < '${clock(-west)}'` : '0'),
+    mayBeLater: sql.raw(east > 0 ? `NOT all_day AND ${timeOfDay} >= '${clock(1440 - east)}'` : '0'),
+  };
 }
 
 const LIVE_VISIT = sql`deleted_at IS NULL AND is_formatted = 1 AND scheduled_date IS NOT NULL`;
+
+const UTC_WEEK = weekOfMonthStartSql(sql`scheduled_date`);
+/** The week (weekOfMonthStartSql) of a bound: an instant's, or the open end itself ('0000', '9999'). */
+const weekOf = (bound: string) =>
+  /^\d{4}-/.test(bound) ? weekOfMonthStartSql(sql`${bound}`) : sql`${bound}`;
+
+/**
+ * The auditors' live visits between two stored instants, as leads_grid_week_idx finds them:
+ * the auditors, then the weeks of those instants, then the instants themselves.
+ */
+const visitsOf = (auditors: readonly string[], from: string, to: string) => sql`${LIVE_VISIT}
+    -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
+    AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
+    AND ${UTC_WEEK} >= ${weekOf(from)} AND ${UTC_WEEK} <= ${weekOf(to)}
+    AND scheduled_date >= ${from} AND scheduled_date <= ${to}`;
 
 /**
  * The scheduling grid and the statistics built on the leads (DESIGN.md "Scheduling
@@ -93,7 +126,7 @@ const LIVE_VISIT = sql`deleted_at IS NULL AND is_formatted = 1 AND scheduled_dat
  */
 export function createLeadGrid(db: Database) {
   /** The business day of the visits a range reads, over the instants the leads hold there. */
-  const dayOfVisit = async (range: GridRange, from: string, to: string): Promise<SQL> => {
+  const dayOfVisit = async (range: GridRange, from: string, to: string) => {
     if (from === '0000' || to === '9999') {
       const [held] = await db.all<{ first: string | null; last: string | null }>(sql`
 SELECT min(scheduled_date) AS first, max(scheduled_date) AS last FROM leads WHERE ${LIVE_VISIT}`);
@@ -107,31 +140,46 @@ SELECT min(scheduled_date) AS first, max(scheduled_date) AS last FROM leads WHER
 
   return {
     /**
-     * One grouped statement: one pass over the leads (a covering index) into a small cube,
-     * then the counts and the breakdowns (each value under its own text) from it.
+     * One grouped statement: one pass over the leads (an index in the grouping's order) into a
+     * small cube, then the counts and the breakdowns (each value under its own text) from it.
      */
     async grid(auditors: readonly string[], range: GridRange): Promise<GridRecord[]> {
-      const { from, to, firstDay, lastDay } = bounds(range);
-      const day = await dayOfVisit(range, from, to);
+      const { from, to, firstDay, lastDay, surelyFrom, surelyTo } = bounds(range);
+      const { day, mayBeEarlier, mayBeLater } = await dayOfVisit(range, from, to);
+      const utcDay = sql`substr(scheduled_date, 1, 10)`;
       const rows = await db.all<GridRow>(sql`
 WITH raw AS MATERIALIZED (
-  -- the leads counted by their business day and stored values first: the derived columns
-  -- below are computed once per group, not per lead (half the time at 100,000 leads)
-  SELECT ${day} AS day, auditor, status, trim(referred_by) <> '' AS referred,
-    heating_fuel, provider, house_type, count(*) AS n
-  -- the planner, without statistics, reads the table through the date index instead (140 vs 90 ms at 100,000 leads)
-  FROM leads INDEXED BY leads_grid_nocase_idx
-  WHERE ${LIVE_VISIT}
-    -- not "auditor = ? COLLATE NOCASE OR …": D1's SQLite answers that from the BINARY index and misses other cases
-    AND auditor COLLATE NOCASE IN (${anyOf(auditors)})
-    AND scheduled_date >= ${from} AND scheduled_date <= ${to}
-  GROUP BY 1, 2, 3, 4, 5, 6, 7
+  -- the leads counted by the week of the month of their UTC day and their stored values, in
+  -- the order of the index (no sort: 0.4x the time of counting by the business day at 100,000
+  -- leads). The business day differs from the UTC day only near midnight: those visits whose
+  -- business day falls in the week before or after are counted apart and moved below.
+  -- (max() of the referral: SQLite reads that expression from the index, the bare one from the table)
+  SELECT auditor, ${UTC_WEEK} AS week_start, status, max(trim(referred_by) <> '') AS referred,
+    heating_fuel, provider, house_type, count(*) AS n,
+    sum(CASE WHEN ${mayBeEarlier} AND ${utcDay} = ${UTC_WEEK} AND ${day} < ${utcDay} THEN 1 ELSE 0 END) AS earlier,
+    sum(CASE WHEN ${mayBeLater} AND ${day} > ${utcDay} AND ${weekOfMonthStartSql(day)} > ${UTC_WEEK} THEN 1 ELSE 0 END) AS later
+  -- the planner, without statistics, may read the table through the date index instead
+  FROM leads INDEXED BY leads_grid_week_idx
+  WHERE ${visitsOf(auditors, from, to)}
+    -- the business day in the range: sure a day or more inside it, computed at its ends
+    AND (scheduled_date >= ${surelyFrom} AND scheduled_date < ${surelyTo} OR ${day} BETWEEN ${firstDay} AND ${lastDay})
+  GROUP BY auditor COLLATE NOCASE, ${UTC_WEEK}, status, trim(referred_by) <> '', heating_fuel, provider, house_type
+),
+weeks AS (
+  SELECT week_start, auditor, status, referred, heating_fuel, provider, house_type, n - earlier - later AS n
+    FROM raw WHERE n > earlier + later
+  UNION ALL
+  SELECT ${weekOfMonthStartSql(sql`date(week_start, '-1 day')`)}, auditor, status, referred, heating_fuel, provider, house_type, earlier
+    FROM raw WHERE earlier > 0
+  UNION ALL
+  SELECT ${nextWeekOfMonthStartSql(sql`week_start`)}, auditor, status, referred, heating_fuel, provider, house_type, later
+    FROM raw WHERE later > 0
 ),
 cube AS MATERIALIZED (
   SELECT
-    CAST(substr(day, 1, 4) AS INTEGER) AS year,
-    CAST(substr(day, 6, 2) AS INTEGER) AS month,
-    ${weekOfMonthSql(sql`day`)} AS week,
+    CAST(substr(week_start, 1, 4) AS INTEGER) AS year,
+    CAST(substr(week_start, 6, 2) AS INTEGER) AS month,
+    ${weekOfMonthSql(sql`week_start`)} AS week,
     ${canonicalAuditor(auditors)} AS auditor,
     ${statusIn(CANCELLED_STATUSES)} AS cancelled,
     ${statusIn(SCHEDULED_STATUSES)} AS booked,
@@ -139,7 +187,7 @@ cube AS MATERIALIZED (
     referred,
     heating_fuel, provider, house_type,
     sum(n) AS n
-  FROM raw WHERE day >= ${firstDay} AND day <= ${lastDay}
+  FROM weeks
   GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11
 ),
 breakdown AS MATERIALIZED (
@@ -184,12 +232,11 @@ ORDER BY g.year, g.month, g.week, g.auditor`);
     /** Average days from when a lead was first recorded (its booking) to its appointment. */
     async averageDaysToAppointment(auditors: readonly string[], range: GridRange): Promise<number | null> {
       const { from, to, firstDay, lastDay } = bounds(range);
-      const day = await dayOfVisit(range, from, to);
+      const { day } = await dayOfVisit(range, from, to);
       const [row] = await db.all<{ days: number | null }>(sql`
 SELECT avg(julianday(scheduled_date) - julianday(created_at)) AS days FROM leads
-WHERE ${LIVE_VISIT} AND scheduled_date >= ${from} AND scheduled_date <= ${to}
-  AND ${day} BETWEEN ${firstDay} AND ${lastDay}
-  AND auditor COLLATE NOCASE IN (${anyOf(auditors)}) AND scheduled_date >= created_at`);
+WHERE ${visitsOf(auditors, from, to)}
+  AND ${day} BETWEEN ${firstDay} AND ${lastDay} AND scheduled_date >= created_at`);
       return row?.days ?? null;
     },
   };
