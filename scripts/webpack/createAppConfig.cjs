@@ -9,11 +9,19 @@ const sharedDependencies = require('./sharedDependencies.cjs');
 const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
-const { appInFolder } = require('./remoteManifest.cjs');
+const { appInFolder, HOST_APP, REMOTE_MANIFEST } = require('./remoteManifest.cjs');
 const sharedLibrariesChunk = require('./sharedLibrariesChunk.cjs');
 
 /** What the host shares, so always provides: its own dependencies and the shared package. */
 const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
+
+/** Each app's dependencies, by its folder. */
+const APP_DEPENDENCIES = Object.fromEntries(
+  [HOST_APP.folder, ...REMOTE_MANIFEST.map((remote) => remote.folder)].map((folder) => [
+    folder,
+    require(path.join(__dirname, '../..', folder, 'package.json')).dependencies,
+  ]),
+);
 
 /** The runtime-core package folder (its main file is dist/index.cjs). */
 const FEDERATION_RUNTIME_CORE = path.join(
@@ -56,6 +64,9 @@ module.exports = function createAppConfig(dir) {
     const production = argv.mode === 'production';
     const shared = sharedDependencies(dependencies, {
       fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+      otherApps: Object.entries(APP_DEPENDENCIES)
+        .filter(([folder]) => folder !== path.basename(dir))
+        .map(([, other]) => other),
     });
     // CSS into files in production, the remotes' too (mantine-react-table's and the dates'
     // styles were 27 KB gzip of /leads's JavaScript): webpack's CSS loading fetches a chunk's
