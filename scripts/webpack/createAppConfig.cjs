@@ -1,12 +1,14 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
 // webpack.config.cjs passes only its folder: its name, dev port and exposed modules come from
 // the remote manifest (shared/src/contract/remoteManifest.ts).
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const baseConfig = require('./baseConfig.cjs');
 const sharedDependencies = require('./sharedDependencies.cjs');
 const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
+const { SplitMantinePlugin, writeHostInternals, INTERNALS } = require('./splitMantine.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
 const { appInFolder, HOST_APP, REMOTE_MANIFEST } = require('./remoteManifest.cjs');
@@ -45,7 +47,20 @@ const INIT_CONTAINER_ENTRY = '@module-federation/webpack-bundler-runtime/dist/in
 const SHELL_LIBRARIES = ['@tabler/icons-react'];
 
 /** A shared library from the registry (not the workspace's own package, not a subpath key). */
-const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/');
+const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/') && key !== INTERNALS;
+
+/**
+ * The share of the host's Mantine names the package does not export, which the remotes' copies
+ * of the components the host does not use take from it (splitMantine.cjs).
+ */
+function mantineInternals(dir, isHost) {
+  const { version } = require(path.join(fs.realpathSync(path.join(dir, 'node_modules/@mantine/core')), 'package.json'));
+  return {
+    singleton: true,
+    requiredVersion: version,
+    ...(isHost ? { import: writeHostInternals(dir), version } : { import: false }),
+  };
+}
 
 /** The dev server's port: PORT when it is a port number, else the app's own. */
 function devPort(own) {
@@ -68,6 +83,7 @@ module.exports = function createAppConfig(dir) {
         .filter(([folder]) => folder !== path.basename(dir))
         .map(([, other]) => other),
     });
+    if (production) shared[INTERNALS] = mantineInternals(dir, isHost);
     // CSS into files in production, the remotes' too (mantine-react-table's and the dates'
     // styles were 27 KB gzip of /leads's JavaScript): webpack's CSS loading fetches a chunk's
     // CSS with the chunk, the exposed page's included, before the chunk's code runs.
@@ -127,6 +143,8 @@ module.exports = function createAppConfig(dir) {
         }),
         ...base.plugins,
         // the bundler runtime the federation entry imports becomes the host's (hostBundlerRuntime.mjs)
+        // the Mantine parts the host does not use: the remote's own (splitMantine.cjs)
+        ...(production && !isHost ? [new SplitMantinePlugin(dir)] : []),
         ...(production && !isHost
           ? [
               new webpack.NormalModuleReplacementPlugin(
@@ -146,10 +164,11 @@ module.exports = function createAppConfig(dir) {
       ],
       ...(production && isHost
         ? {
-            optimization: sharedLibrariesChunk(dir, [
-              ...Object.keys(shared).filter(isLibrary),
-              ...SHELL_LIBRARIES,
-            ]),
+            optimization: sharedLibrariesChunk(
+              dir,
+              [...Object.keys(shared).filter(isLibrary), ...SHELL_LIBRARIES],
+              [shared[INTERNALS].import],
+            ),
           }
         : {}),
       // `PORT=3011 pnpm --filter remote-leads dev` moves one app; `pnpm dev` gives each its --port
