@@ -43,8 +43,8 @@ const BUNDLER_RUNTIME_DIST = path.dirname(
 );
 const INIT_CONTAINER_ENTRY = '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
 
-/** Not shared, but drawn by the shell on every page: loaded with the shared libraries. */
-const SHELL_LIBRARIES = ['@tabler/icons-react'];
+/** Not shared, but used by the shell on every page: loaded with the shared libraries. */
+const SHELL_LIBRARIES = ['@tabler/icons-react', '@mantine/hooks'];
 
 /** A shared library from the registry (not the workspace's own package, not a subpath key). */
 const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/') && key !== INTERNALS;
@@ -54,7 +54,9 @@ const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/') 
  * of the components the host does not use take from it (splitMantine.cjs).
  */
 function mantineInternals(dir, isHost) {
-  const { version } = require(path.join(fs.realpathSync(path.join(dir, 'node_modules/@mantine/core')), 'package.json'));
+  const { version } = require(
+    path.join(fs.realpathSync(path.join(dir, 'node_modules/@mantine/core')), 'package.json'),
+  );
   return {
     singleton: true,
     requiredVersion: version,

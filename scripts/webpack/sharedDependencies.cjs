@@ -1,5 +1,7 @@
 // The libraries host and remotes must share as singletons: one React, one router,
-// one QueryClient, one auth store, one Mantine theme on the page.
+// one QueryClient, one auth store, one Mantine theme on the page. Not @mantine/hooks: plain
+// functions with no context or module state, so each app bundles the hooks it uses, cut as
+// an ordinary bundle cuts them (shared, the host provided 38 of them whole to every route).
 const path = require('node:path');
 
 const SINGLETONS = [
@@ -11,7 +13,6 @@ const SINGLETONS = [
   '@tanstack/react-query',
   'zustand',
   '@mantine/core',
-  '@mantine/hooks',
   '@mantine/dates',
   '@mantine/charts',
   '@mantine/notifications',

@@ -4,8 +4,14 @@ const sharedDependencies = require('./sharedDependencies.cjs') as (
   options?: { fromHost?: Set<string>; otherApps?: Record<string, string>[] },
 ) => Record<string, { singleton: boolean; import?: false }>;
 
-const LEADS = { react: '18.3.1', '@mantine/core': '7.17.8', '@mantine/dates': '7.17.8', dayjs: '1.11.13' };
-const HOST = { react: '18.3.1', '@mantine/core': '7.17.8' };
+const LEADS = {
+  react: '18.3.1',
+  '@mantine/core': '7.17.8',
+  '@mantine/hooks': '7.17.8',
+  '@mantine/dates': '7.17.8',
+  dayjs: '1.11.13',
+};
+const HOST = { react: '18.3.1', '@mantine/core': '7.17.8', '@mantine/hooks': '7.17.8' };
 
 describe('sharedDependencies', () => {
   it('shares a singleton library another app uses too, and not one only this app uses', () => {
@@ -15,6 +21,10 @@ describe('sharedDependencies', () => {
     );
     expect(shared).not.toHaveProperty(['@mantine/dates']);
     expect(shared).not.toHaveProperty(['dayjs']);
+  });
+
+  it('does not share @mantine/hooks, which holds no state: each app bundles the hooks it uses', () => {
+    expect(sharedDependencies(LEADS, { otherApps: [HOST] })).not.toHaveProperty(['@mantine/hooks']);
   });
 
   it('shares every singleton library of the app when the other apps are not known', () => {

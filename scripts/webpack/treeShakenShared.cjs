@@ -8,7 +8,7 @@ const { INTERNALS } = require('./splitMantine.cjs');
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Side-effect-free packages whose unused exports may leave what the host provides. */
-const TREE_SHAKEN = ['@mantine/core', INTERNALS, '@mantine/hooks', 'react-router-dom', '@tanstack/react-query'];
+const TREE_SHAKEN = ['@mantine/core', INTERNALS, 'react-router-dom', '@tanstack/react-query'];
 
 /** Every built remote's needs, merged: package → export names. */
 function remotesNeeds() {
