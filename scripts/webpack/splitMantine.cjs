@@ -108,7 +108,11 @@ function hostMantine(esm) {
     const names = [...mantine.files.get(file).exports].filter((name) => !publicNames.has(name));
     const alias = (name) =>
       seen.get(name) > 1 ? `${name}$${path.relative(esm, file).replace(/\W/g, '_')}` : name;
-    if (names.length) internal.set(file, names.map((name) => [name, alias(name)]));
+    if (names.length)
+      internal.set(
+        file,
+        names.map((name) => [name, alias(name)]),
+      );
   }
   return { ...mantine, publicNames, reached, internal };
 }

@@ -18,7 +18,9 @@ const file = (relative: string) => path.join(ESM, relative);
 describe('the Mantine files a remote takes from the host', () => {
   it('are those the host uses: its theme and contexts, and the components it draws', () => {
     expect(split.reached).toContain(file('core/MantineProvider/Mantine.context.mjs'));
-    expect(split.reached).toContain(file('core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs'));
+    expect(split.reached).toContain(
+      file('core/MantineProvider/MantineThemeProvider/MantineThemeProvider.mjs'),
+    );
     expect(split.reached).toContain(split.publicFile.get('Button'));
     expect(split.reached).toContain(split.publicFile.get('Popover'));
   });
