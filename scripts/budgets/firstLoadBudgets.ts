@@ -9,11 +9,11 @@ export const FIRST_LOAD_GOALS = { schedulingKb: 250, ratioToOneBundle: 1.15 };
  * The most gzipped JS each route may fetch until it is usable (`pnpm budgets`, run by CI on
  * every build). Raise one only on purpose, with the reason in the commit, and record the
  * scripts again (`pnpm budgets --record`) so the next overrun names what grew since. Today's
- * sizes plus about 1.6 KB; /scheduling's stays under its goal of 250 KB.
+ * sizes plus about 2 KB (lowered when the remotes took their own CSS and Mantine components).
  */
 export const FIRST_LOAD_BUDGETS_KB: Record<Route, number> = {
-  '/login': 240,
-  '/scheduling': 250,
-  '/leads': 356,
-  '/sync': 262,
+  '/login': 218,
+  '/scheduling': 234,
+  '/leads': 334,
+  '/sync': 245,
 };

@@ -1,19 +1,29 @@
 // The one webpack + module-federation configuration all five apps use. Each app's
 // webpack.config.cjs passes only its folder: its name, dev port and exposed modules come from
 // the remote manifest (shared/src/contract/remoteManifest.ts).
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const baseConfig = require('./baseConfig.cjs');
 const sharedDependencies = require('./sharedDependencies.cjs');
 const { SharedTreeShakingPlugin } = require('./sharedTreeShaking.cjs');
+const { SplitMantinePlugin, writeHostInternals, INTERNALS } = require('./splitMantine.cjs');
 const { TREE_SHAKEN, remotesNeeds } = require('./treeShakenShared.cjs');
 const devServerOptions = require('./devServerOptions.cjs');
-const { appInFolder } = require('./remoteManifest.cjs');
+const { appInFolder, HOST_APP, REMOTE_MANIFEST } = require('./remoteManifest.cjs');
 const sharedLibrariesChunk = require('./sharedLibrariesChunk.cjs');
 
 /** What the host shares, so always provides: its own dependencies and the shared package. */
 const HOST_PROVIDES = new Set([...Object.keys(require('../../host/package.json').dependencies)]);
+
+/** Each app's dependencies, by its folder. */
+const APP_DEPENDENCIES = Object.fromEntries(
+  [HOST_APP.folder, ...REMOTE_MANIFEST.map((remote) => remote.folder)].map((folder) => [
+    folder,
+    require(path.join(__dirname, '../..', folder, 'package.json')).dependencies,
+  ]),
+);
 
 /** The runtime-core package folder (its main file is dist/index.cjs). */
 const FEDERATION_RUNTIME_CORE = path.join(
@@ -33,11 +43,26 @@ const BUNDLER_RUNTIME_DIST = path.dirname(
 );
 const INIT_CONTAINER_ENTRY = '@module-federation/webpack-bundler-runtime/dist/initContainerEntry.js';
 
-/** Not shared, but drawn by the shell on every page: loaded with the shared libraries. */
-const SHELL_LIBRARIES = ['@tabler/icons-react'];
+/** Not shared, but used by the shell on every page: loaded with the shared libraries. */
+const SHELL_LIBRARIES = ['@tabler/icons-react', '@mantine/hooks'];
 
 /** A shared library from the registry (not the workspace's own package, not a subpath key). */
-const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/');
+const isLibrary = (key) => !key.endsWith('/') && !key.startsWith('@auditdesk/') && key !== INTERNALS;
+
+/**
+ * The share of the host's Mantine names the package does not export, which the remotes' copies
+ * of the components the host does not use take from it (splitMantine.cjs).
+ */
+function mantineInternals(dir, isHost) {
+  const { version } = require(
+    path.join(fs.realpathSync(path.join(dir, 'node_modules/@mantine/core')), 'package.json'),
+  );
+  return {
+    singleton: true,
+    requiredVersion: version,
+    ...(isHost ? { import: writeHostInternals(dir), version } : { import: false }),
+  };
+}
 
 /** The dev server's port: PORT when it is a port number, else the app's own. */
 function devPort(own) {
@@ -56,15 +81,20 @@ module.exports = function createAppConfig(dir) {
     const production = argv.mode === 'production';
     const shared = sharedDependencies(dependencies, {
       fromHost: production && !isHost ? HOST_PROVIDES : undefined,
+      otherApps: Object.entries(APP_DEPENDENCIES)
+        .filter(([folder]) => folder !== path.basename(dir))
+        .map(([, other]) => other),
     });
-    // The host extracts its CSS (Mantine's, once for the page); remotes inject the little
-    // CSS they own so the federation runtime needs no CSS loading.
+    if (production) shared[INTERNALS] = mantineInternals(dir, isHost);
+    // CSS into files in production, the remotes' too (mantine-react-table's and the dates'
+    // styles were 27 KB gzip of /leads's JavaScript): webpack's CSS loading fetches a chunk's
+    // CSS with the chunk, the exposed page's included, before the chunk's code runs.
     const base = baseConfig({
       dir,
       entry: './src/index.ts',
       title,
       production,
-      extractCss: isHost && production,
+      extractCss: production,
     });
     return {
       ...base,
@@ -115,6 +145,8 @@ module.exports = function createAppConfig(dir) {
         }),
         ...base.plugins,
         // the bundler runtime the federation entry imports becomes the host's (hostBundlerRuntime.mjs)
+        // the Mantine parts the host does not use: the remote's own (splitMantine.cjs)
+        ...(production && !isHost ? [new SplitMantinePlugin(dir)] : []),
         ...(production && !isHost
           ? [
               new webpack.NormalModuleReplacementPlugin(
@@ -134,10 +166,11 @@ module.exports = function createAppConfig(dir) {
       ],
       ...(production && isHost
         ? {
-            optimization: sharedLibrariesChunk(dir, [
-              ...Object.keys(shared).filter(isLibrary),
-              ...SHELL_LIBRARIES,
-            ]),
+            optimization: sharedLibrariesChunk(
+              dir,
+              [...Object.keys(shared).filter(isLibrary), ...SHELL_LIBRARIES],
+              [shared[INTERNALS].import],
+            ),
           }
         : {}),
       // `PORT=3011 pnpm --filter remote-leads dev` moves one app; `pnpm dev` gives each its --port

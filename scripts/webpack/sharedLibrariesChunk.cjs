@@ -37,14 +37,16 @@ function packageOf(resource) {
 /**
  * @param {string} dir the host's folder
  * @param {string[]} libraries the shared libraries the host provides (not workspace packages)
+ * @param {string[]} [modules] other modules it provides with them (generated ones)
  */
-module.exports = function sharedLibrariesChunk(dir, libraries) {
+module.exports = function sharedLibrariesChunk(dir, libraries, modules = []) {
   const packages = withDependencies(libraries, dir);
+  const files = new Set(modules);
   return {
     splitChunks: {
       cacheGroups: {
         sharedLibraries: {
-          test: (module) => packages.has(packageOf(module.resource)),
+          test: (module) => packages.has(packageOf(module.resource)) || files.has(module.resource),
           name: 'shared-libraries',
           chunks: 'async',
           enforce: true,

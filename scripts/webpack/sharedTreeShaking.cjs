@@ -39,7 +39,14 @@ class SharedTreeShakingPlugin {
       const provides = new Map();
 
       compilation.hooks.dependencyReferencedExports.tap(NAME, (referencedExports, dependency) => {
-        const names = typeof dependency.request === 'string' && needs.get(dependency.request);
+        // by the module it reaches, not its request: an import a re-exporting module passes on
+        // (webpack's side-effects optimisation) reaches the shared module under another request,
+        // and a request a plugin redirected (splitMantine.cjs) reaches another module
+        const target = compilation.moduleGraph.getModule(dependency);
+        const key = target
+          ? target.type === 'consume-shared-module' && target.options.shareKey
+          : dependency.request;
+        const names = typeof key === 'string' && needs.get(key);
         // the federation's own links (a consume's fallback, a provide) are not uses
         if (names && !SHARING_DEPENDENCIES.has(dependency.type)) addReferenced(names, referencedExports);
         return referencedExports;

@@ -3,11 +3,12 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { USAGE_FILE } = require('./sharedTreeShaking.cjs');
+const { INTERNALS } = require('./splitMantine.cjs');
 
 const ROOT = path.join(__dirname, '..', '..');
 
 /** Side-effect-free packages whose unused exports may leave what the host provides. */
-const TREE_SHAKEN = ['@mantine/core', '@mantine/hooks', 'react-router-dom', '@tanstack/react-query'];
+const TREE_SHAKEN = ['@mantine/core', INTERNALS, 'react-router-dom', '@tanstack/react-query'];
 
 /** Every built remote's needs, merged: package → export names. */
 function remotesNeeds() {
