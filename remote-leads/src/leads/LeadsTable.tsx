@@ -326,7 +326,8 @@ export const LeadsTable = memo(function LeadsTable(props: LeadsTableProps) {
       columnVisibility: props.visibility as Record<string, boolean>,
       columnPinning: {
         left: [...(selectable ? ['mrt-row-select'] : []), ...pinned],
-        right: [],
+        // the row's Edit and Delete stay in view when the columns are wider than the screen
+        right: ['mrt-row-actions'],
       },
       rowSelection: props.rowSelection ?? {},
       sorting: sorting ? [sorting] : [],
