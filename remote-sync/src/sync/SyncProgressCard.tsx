@@ -32,7 +32,9 @@ const COLORS: Record<StepStatus, string> = {
 const BADGES: Record<StepStatus, (step: SyncStep) => string> = {
   pending: () => 'pending',
   active: () => 'active',
-  completed: (step) => `${formatNumber(step.eventsProcessed ?? 0)} records`,
+  // a step the card did not hear end (the hub away) shows no count rather than a wrong one
+  completed: (step) =>
+    step.eventsProcessed === undefined ? 'done' : `${formatNumber(step.eventsProcessed)} records`,
   failed: () => 'failed',
   skipped: () => 'not run',
 };

@@ -2,6 +2,7 @@ import {
   initialSyncRunState,
   overallProgress,
   stepBarValue,
+  stepCountsOf,
   syncRunReducer,
   type SyncRunAction,
   type SyncRunState,
@@ -72,6 +73,48 @@ describe('the progress card state machine', () => {
       countdown: 5,
       lastResult: { success: true, totalEvents: 12 },
     });
+  });
+
+  it('completes the steps the hub did not tell with the answer’s counts, so a success never shows pending steps', () => {
+    // the hub away (refused or reconnecting): only the trigger's answer ends the run
+    const state = run(
+      { type: 'start-requested' },
+      { type: 'step-completed', stepId: 'calendar', eventsProcessed: 12, at: 1, runId: 7 },
+      {
+        type: 'sync-completed',
+        success: true,
+        message: 'Synced 12 events',
+        totalEvents: 12,
+        runId: 7,
+        stepCounts: { calendar: 99, spreadsheet: 12, database: 5 },
+      },
+    );
+    expect(state.steps.map((item) => [item.id, item.status, item.eventsProcessed])).toEqual([
+      ['calendar', 'completed', 12],
+      ['spreadsheet', 'completed', 12],
+      ['database', 'completed', 5],
+    ]);
+    expect(overallProgress(state)).toBe(100);
+    // the hub's end without its step events: completed, no count claimed
+    const fromHub = run(
+      { type: 'start-requested' },
+      { type: 'sync-completed', success: true, message: 'ok', totalEvents: 1, runId: 8 },
+    );
+    expect(
+      fromHub.steps.every((item) => item.status === 'completed' && item.eventsProcessed === undefined),
+    ).toBe(true);
+  });
+
+  it('counts each step as the run’s answer does', () => {
+    expect(
+      stepCountsOf({
+        eventsProcessed: 10,
+        eventsCreated: 3,
+        eventsUpdated: 2,
+        eventsDeleted: 1,
+        spreadsheet: { written: 4, removed: 1 },
+      }),
+    ).toEqual({ calendar: 10, spreadsheet: 5, database: 6 });
   });
 
   it('counts down from 5 and then resets the steps, keeping the result', () => {

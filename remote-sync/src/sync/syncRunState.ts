@@ -1,4 +1,4 @@
-import type { SyncStepId } from '@auditdesk/shared';
+import type { SyncResult, SyncStepId } from '@auditdesk/shared';
 
 /** 'skipped': the run failed before it reached the step. */
 export type StepStatus = 'pending' | 'active' | 'completed' | 'failed' | 'skipped';
@@ -38,7 +38,15 @@ export type RunEvent =
   | { type: 'step-started'; stepId: SyncStepId; description: string; at: number; runId: number }
   | { type: 'step-progress'; stepId: SyncStepId; progressPercentage: number; message: string; runId: number }
   | { type: 'step-completed'; stepId: SyncStepId; eventsProcessed: number; at: number; runId: number }
-  | { type: 'sync-completed'; success: boolean; message: string; totalEvents: number; runId: number }
+  | {
+      type: 'sync-completed';
+      success: boolean;
+      message: string;
+      totalEvents: number;
+      runId: number;
+      /** The trigger's answer: what each step did, for the steps the hub did not tell (it was away). */
+      stepCounts?: Record<SyncStepId, number>;
+    }
   | { type: 'sync-error'; error: string; runId: number };
 
 export type SyncRunAction =
@@ -82,6 +90,26 @@ const settleFailedSteps = (steps: SyncStep[]): SyncStep[] =>
       : step.status === 'pending'
         ? { ...step, status: 'skipped' }
         : step,
+  );
+
+/** What each step of a run did, as the run's answer counts it (the numbers its steps report on the hub). */
+export const stepCountsOf = (
+  counts: Pick<
+    SyncResult,
+    'eventsProcessed' | 'eventsCreated' | 'eventsUpdated' | 'eventsDeleted' | 'spreadsheet'
+  >,
+): Record<SyncStepId, number> => ({
+  calendar: counts.eventsProcessed,
+  spreadsheet: counts.spreadsheet.written + counts.spreadsheet.removed,
+  database: counts.eventsCreated + counts.eventsUpdated + counts.eventsDeleted,
+});
+
+/** A run that succeeded did every step: one the card did not hear end is completed. */
+const completeUnheardSteps = (steps: SyncStep[], counts?: Record<SyncStepId, number>): SyncStep[] =>
+  steps.map((step) =>
+    step.status === 'completed'
+      ? step
+      : { ...step, status: 'completed', eventsProcessed: counts?.[step.id], progressPercentage: undefined },
   );
 
 const updateStep = (state: SyncRunState, id: SyncStepId, change: Partial<SyncStep>): SyncRunState => ({
@@ -173,7 +201,9 @@ function onRunEvent(state: SyncRunState, action: RunEvent): SyncRunState {
         message: action.message,
         totalEvents: action.totalEvents,
         countdown: action.success ? RESET_COUNTDOWN_SECONDS : null,
-        steps: action.success ? state.steps : settleFailedSteps(state.steps),
+        steps: action.success
+          ? completeUnheardSteps(state.steps, action.stepCounts)
+          : settleFailedSteps(state.steps),
         lastResult: {
           success: action.success,
           message: action.message,

@@ -2,7 +2,7 @@ import { invalidateAfterSync, queryKeys, type SyncRange, useSyncHub } from '@aud
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer } from 'react';
 import { executeSync } from './syncApi';
-import { initialSyncRunState, syncRunReducer } from './syncRunState';
+import { initialSyncRunState, stepCountsOf, syncRunReducer } from './syncRunState';
 
 const RESET_DELAY_MS = 500;
 
@@ -49,6 +49,7 @@ export function useSyncRun() {
         message: result.message,
         totalEvents: result.eventsProcessed,
         runId: result.runId,
+        stepCounts: stepCountsOf(result),
       });
       await invalidateAfterSync(result.eventsCreated + result.eventsUpdated + result.eventsDeleted);
     } catch (error) {
