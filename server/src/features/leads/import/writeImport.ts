@@ -136,12 +136,15 @@ export function createImportWriter(
     const stagedAt = new Date().toISOString();
     const local = db.local;
     let localCreates = 0;
+    let insert: ((...params: unknown[]) => number) | null = null;
     const stageLocally = (json: string) => {
-      if (localCreates === 0) local!.run(createLocalCreates);
-      const insert = local!.prepare(insertLocalCreate);
+      if (!insert) {
+        local!.run(createLocalCreates);
+        insert = local!.prepare(insertLocalCreate);
+      }
       const rows = JSON.parse(json) as Record<string, unknown>[];
       local!.transaction(() => {
-        for (const row of rows) insert(key, ...CREATE_FIELDS.map((field) => row[field] ?? null));
+        for (const row of rows) insert!(key, ...CREATE_FIELDS.map((field) => row[field] ?? null));
       });
       localCreates += rows.length;
     };
